@@ -1,0 +1,86 @@
+/*
+ * cfg.h: architecture description, loaded from arch/<name>.json.
+ *
+ * Field names follow cudaDeviceProp where one exists. Every field is
+ * required; unknown keys are errors. See arch/README.md and
+ * arch/example.json for the meaning and the source of each number.
+ */
+#ifndef SIM_CFG_H
+#define SIM_CFG_H
+
+#include "../isa/isa.h"
+#include "err.h"
+
+#define CFG_MAX_CARVEOUTS 16
+
+struct arch {
+	char name[32];          /* "sm_90" */
+	char gpu[96];           /* human name of the modelled part */
+	char path[256];         /* file it was loaded from */
+
+	/* device: cudaDeviceProp names */
+	int major, minor;                 /* compute capability */
+	int multiProcessorCount;          /* SMs on the chip */
+	int warpSize;                     /* threads per warp (32) */
+	int maxThreadsPerBlock;           /* threads per block limit */
+	int maxThreadsPerMultiProcessor;  /* resident threads per SM */
+	int maxBlocksPerMultiProcessor;   /* resident blocks per SM */
+	int regsPerMultiprocessor;        /* 32-bit registers per SM */
+	int regsPerBlock;                 /* registers one block may hold */
+	int sharedMemPerMultiprocessor;   /* bytes of shared memory per SM (max carveout) */
+	int sharedMemPerBlock;            /* bytes per block without opt-in */
+	int sharedMemPerBlockOptin;       /* bytes per block with opt-in */
+	int reservedSharedMemPerBlock;    /* bytes the driver reserves per block */
+	long l2CacheSize;                 /* bytes */
+	int clockRate;                    /* SM clock in kHz */
+	long memoryBandwidthGBs;          /* DRAM bandwidth of the chip, GB/s (datasheet) */
+
+	/* allocation granularity */
+	int regAllocationUnitSize;        /* registers per warp are rounded up to this */
+	int maxRegsPerThread;             /* compiler limit (255) */
+	int sharedMemAllocationUnitSize;  /* bytes; shared memory per block is rounded to this */
+	int subPartitions;                /* warp schedulers per SM */
+	int ncarveout;                    /* entries in carveout_kb */
+	int carveout_kb[CFG_MAX_CARVEOUTS]; /* shared-memory capacities the SM can be set to, ascending */
+	int l1SharedCapacityKB;           /* unified L1 + shared memory per SM, KB */
+
+	/* pipes, per sub-partition */
+	int pipe_lanes[PIPE_COUNT];       /* lanes: issue interval = warpSize / lanes cycles */
+	int pipe_latency[PIPE_COUNT];     /* result latency in cycles (xu: MUFU, variable) */
+
+	/* memory */
+	int smem_latency;                 /* cycles, dependent LDS */
+	int l1_latency;                   /* cycles, L1 hit */
+	int l2_latency;                   /* cycles, L2 hit */
+	int dram_latency;                 /* cycles, L2 miss, unloaded */
+	double smem_bytes_per_cycle;      /* shared-memory bandwidth per SM */
+	double l1_bytes_per_cycle;        /* L1 bandwidth per SM */
+	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */
+	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
+	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
+	int sector_bytes;                 /* 32 */
+	int line_bytes;                   /* 128 */
+
+	/* timing */
+	int cta_launch_cycles;            /* from a free slot to the new block's first issue */
+	int branch_cycles;                /* after a taken branch, cycles before the target issues */
+};
+
+/*
+ * Loads an architecture. name_or_path is either a name found as
+ * <arch_dir>/<name>.json (arch_dir NULL: $SMSIM_ARCH_DIR, else the arch/
+ * folder beside the executable's parent, else ./arch) or a path to a JSON
+ * file. Returns 0, or SIM_EINPUT/SIM_EIO with the message in e.
+ */
+int cfg_load(struct arch *a, const char *name_or_path, struct err *e);
+
+/* Parses JSON text (for tests and fuzzing); file names the source in errors. */
+int cfg_parse(struct arch *a, const char *text, size_t len, const char *file, struct err *e);
+
+/* Max resident warps per SM. */
+static inline int arch_max_warps(const struct arch *a)
+{
+	return a->maxThreadsPerMultiProcessor / a->warpSize;
+}
+
+#endif /* SIM_CFG_H */

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Runs every test suite: the cmocka unit tests in $BUILD/tests/, the
+# command-line tests (tests/cli.sh), the occupancy oracle
+# (tests/oracle/run.sh) and validation against the committed H200 data.
+# QUICK=1 runs the unit tests only; VALGRIND=1 runs them under memcheck.
+# Ends with one line "N passed, M failed" (suites) and exits 1 on a failure.
+BUILD=${BUILD:-build}
+SMSIM=${SMSIM:-./bin/smsim}
+export SMSIM BUILD
+pass=0
+fail=0
+failed=""
+run_suite() {
+	name=$1
+	shift
+	echo "=== $name"
+	if "$@"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed="$failed $name"
+	fi
+}
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	case "$t" in *.d|*.o) continue ;; esac
+	if [ -n "$VALGRIND" ]; then
+		run_suite "$(basename "$t")" valgrind -q --error-exitcode=1 --leak-check=full "$t"
+	else
+		run_suite "$(basename "$t")" "$t"
+	fi
+done
+if [ -z "$QUICK" ]; then
+	for s in tests/cli.sh tests/oracle/run.sh tests/validate.sh; do
+		[ -f "$s" ] && run_suite "$s" sh "$s"
+	done
+fi
+[ -n "$failed" ] && echo "failed suites:$failed"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
