@@ -97,7 +97,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 		case OP_IF:
 			if (depth == ISA_MAX_NEST) {
 				snprintf(msg, (size_t)msglen,
-					 "line %u: LOOP/IF nested too deeply (expected at most %d levels)",
+					 "%u: LOOP/IF nested too deeply (expected at most %d levels)",
 					 in->line, ISA_MAX_NEST);
 				return -1;
 			}
@@ -106,7 +106,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 		case OP_ELSE:
 			if (depth == 0 || p->code[stack[depth - 1]].op != OP_IF) {
 				snprintf(msg, (size_t)msglen,
-					 "line %u: ELSE without an open IF", in->line);
+					 "%u: ELSE without an open IF", in->line);
 				return -1;
 			}
 			p->code[stack[depth - 1]].match = (uint32_t)i;
@@ -116,7 +116,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 			if (depth == 0 || (p->code[stack[depth - 1]].op != OP_IF &&
 					   p->code[stack[depth - 1]].op != OP_ELSE)) {
 				snprintf(msg, (size_t)msglen,
-					 "line %u: ENDIF without an open IF", in->line);
+					 "%u: ENDIF without an open IF", in->line);
 				return -1;
 			}
 			struct insn *open = &p->code[stack[--depth]];
@@ -126,7 +126,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 		case OP_ENDLOOP:
 			if (depth == 0 || p->code[stack[depth - 1]].op != OP_LOOP) {
 				snprintf(msg, (size_t)msglen,
-					 "line %u: ENDLOOP without an open LOOP", in->line);
+					 "%u: ENDLOOP without an open LOOP", in->line);
 				return -1;
 			}
 			p->code[stack[depth - 1]].match = (uint32_t)i;
@@ -143,7 +143,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 	}
 	if (depth > 0) {
 		const struct insn *open = &p->code[stack[depth - 1]];
-		snprintf(msg, (size_t)msglen, "line %u: %s is never closed (expected %s before the end)",
+		snprintf(msg, (size_t)msglen, "%u: %s is never closed (expected %s before the end)",
 			 open->line, isa_ops[open->op].name,
 			 open->op == OP_LOOP ? "ENDLOOP" : "ENDIF");
 		return -1;
@@ -160,7 +160,17 @@ int program_finish(struct program *p, char *msg, int msglen)
 	return 0;
 }
 
-/* Dynamic count of [from, to): recursion over the structure. */
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* Dynamic count of [from, to): recursion over the structure, saturating. */
 static uint64_t count_range(const struct program *p, int from, int to)
 {
 	uint64_t n = 0;
@@ -170,7 +180,7 @@ static uint64_t count_range(const struct program *p, int from, int to)
 		case OP_LOOP: {
 			int end = (int)in->match;
 			/* body plus the ENDLOOP branch, count times */
-			n += in->count * (count_range(p, i + 1, end) + 1);
+			n = sat_add(n, sat_mul(in->count, sat_add(count_range(p, i + 1, end), 1)));
 			i = end;
 			break;
 		}
@@ -179,11 +189,15 @@ static uint64_t count_range(const struct program *p, int from, int to)
 			int end = p->code[mid].op == OP_ELSE ? (int)p->code[mid].match : mid;
 			uint64_t a = count_range(p, i + 1, mid);
 			uint64_t b = mid < end ? count_range(p, mid + 1, end) : 0;
-			n += 1; /* the branch */
-			if (in->frac > 0.0)
-				n += a;
-			if (in->frac < 1.0)
-				n += b;
+			n = sat_add(n, 1); /* the branch */
+			if (in->pattern == IF_WARP_LT) {
+				n = sat_add(n, a > b ? a : b); /* the longer path: an upper bound */
+			} else {
+				if (in->frac > 0.0)
+					n = sat_add(n, a);
+				if (in->frac < 1.0)
+					n = sat_add(n, b);
+			}
 			i = end;
 			break;
 		}
@@ -192,7 +206,7 @@ static uint64_t count_range(const struct program *p, int from, int to)
 		case OP_ENDLOOP:
 			break;
 		default:
-			n++;
+			n = sat_add(n, 1);
 		}
 	}
 	return n;

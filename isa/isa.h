@@ -56,6 +56,12 @@ enum mem_pattern {
 	PAT_STREAM,    /* coalesced, never reused: always misses to DRAM */
 };
 
+/* OP_IF conditions (kept in insn.pattern). */
+enum if_kind {
+	IF_LANES,   /* IF p: a fraction p of each warp's lanes takes the first path */
+	IF_WARP_LT, /* IF warp<N: warps with index in block < N take the first path, whole */
+};
+
 struct opinfo {
 	const char *name;   /* mnemonic, upper case */
 	enum pipe pipe;     /* pipe that executes it */
@@ -74,14 +80,14 @@ struct insn {
 	uint8_t op;        /* enum opcode */
 	uint8_t nsrc;      /* number of valid src[] */
 	uint8_t has_dst;   /* dst valid */
-	uint8_t pattern;   /* enum mem_pattern for memory ops */
+	uint8_t pattern;   /* enum mem_pattern for memory ops; enum if_kind for IF */
 	uint16_t dst;      /* destination register */
 	uint16_t src[3];   /* source registers */
 	uint16_t width;    /* bytes per lane of a memory op (4, 8 or 16) */
 	uint16_t lanes;    /* active lanes of a memory op (1..32) */
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
-	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes */
+	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */
 	double frac;       /* IF: fraction of lanes on the first path */
 	uint32_t line;     /* source line (0 for generated programs) */
 };
@@ -112,7 +118,8 @@ int program_emit(struct program *p, const struct insn *in);
 /* Resolves LOOP/IF nesting and sets regs_per_thread when not declared.
  * Returns 0, or -1 with a message "line N: ..." in msg. */
 int program_finish(struct program *p, char *msg, int msglen);
-/* Number of warp instructions one warp issues running p to its end. */
+/* Warp instructions one warp issues running p to its end (saturating at
+ * UINT64_MAX; for IF warp<N, the longer path). */
 uint64_t program_dynamic_count(const struct program *p);
 
 #endif /* ISA_ISA_H */

@@ -30,8 +30,6 @@ static int round_up(long x, long unit)
 /* Smallest carveout step holding `bytes`; -1 if none does. */
 static int carveout_align_up(const struct arch *a, long bytes)
 {
-	if (bytes == 0)
-		return 0;
 	for (int i = 0; i < a->ncarveout; i++)
 		if ((long)a->carveout_kb[i] * 1024 >= bytes)
 			return a->carveout_kb[i] * 1024;
@@ -87,7 +85,7 @@ int occ_compute(const struct arch *a, const struct occ_input *in, struct occ_res
 		     (long)a->reservedSharedMemPerBlock;
 	r->smem_per_block = (int)smem_alloc;
 	if (in->carveout_pct < 0)
-		pref = a->sharedMemPerMultiprocessor;
+		pref = carveout_align_up(a, a->sharedMemPerMultiprocessor);
 	else
 		pref = carveout_align_up(a, (long)in->carveout_pct * a->sharedMemPerMultiprocessor / 100);
 	if (smem_alloc > smem_limit) {

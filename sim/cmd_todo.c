@@ -1,5 +1,4 @@
 #include "cmd.h"
-int cmd_run(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}
 int cmd_sweep(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}
 int cmd_merge(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}
 int cmd_validate(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}

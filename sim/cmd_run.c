@@ -1,0 +1,145 @@
+/*
+ * cmd_run.c: `smsim run`, one simulated launch of a program file or a
+ * built-in workload, reported as a table, JSON or CSV.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../isa/parse.h"
+#include "../workloads/wl.h"
+#include "cfg.h"
+#include "cli.h"
+#include "cmd.h"
+#include "fileio.h"
+#include "report.h"
+#include "sm.h"
+
+static const char usage[] =
+	"--arch NAME (--program FILE | --workload NAME [--set k=v,...]) (--warps W | --threads T --blocks B) "
+	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy gto|lrr|gty] [--max-cycles N] [--timeline FILE] [--json|--csv]";
+
+int cmd_run(int argc, char **argv, struct err *e)
+{
+	struct cli c = {argc, argv, 0};
+	const char *arch_name = "sm_90", *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
+	int warps = 0, threads = 0, blocks = 0, rc;
+	long smem = -1, maxc = 0;
+	enum out_format fmt = OUT_TABLE;
+	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1, .policy = POLICY_GTO};
+	struct arch a;
+	struct program p;
+	struct wl_params w;
+	struct sim_stats st;
+	char tmp[4200];
+	FILE *tl = NULL;
+
+	program_init(&p, "");
+	while (c.i < argc) {
+		if ((rc = cli_opt(&c, "--arch", &arch_name, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
+		    (rc = cli_opt(&c, "--workload", &workload, e)) || (rc = cli_opt(&c, "--set", &set, e)) ||
+		    (rc = cli_opt(&c, "--timeline", &timeline, e))) {
+			if (rc < 0)
+				return rc;
+		} else if ((rc = cli_opt(&c, "--warps", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--warps", v, 1, 1024, &warps, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--threads", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--threads", v, 1, 1024, &threads, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--blocks", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--blocks", v, 1, 1 << 24, &blocks, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--regs", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--regs", v, 1, 255, &l.regs_per_thread, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--smem", &v, e))) {
+			if (rc < 0 || (rc = cli_bytes("--smem", v, 0, 1L << 30, &smem, e)))
+				return rc;
+			l.smem_per_block = (int)smem;
+		} else if ((rc = cli_opt(&c, "--carveout", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--carveout", v, 0, 100, &l.carveout_pct, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
+			if (rc < 0)
+				return rc;
+			int pol = sched_find_policy(v);
+			if (pol < 0)
+				return err_set(e, SIM_EINPUT, "--policy: expected gto, lrr or gty, got \"%.40s\"", v);
+			l.policy = (enum sched_policy)pol;
+		} else if ((rc = cli_opt(&c, "--max-cycles", &v, e))) {
+			if (rc < 0 || (rc = cli_long("--max-cycles", v, 1, 0x7fffffffffffffffL, &maxc, e)))
+				return rc;
+			l.max_cycles = (uint64_t)maxc;
+		} else if (cli_flag(&c, "--json")) {
+			fmt = OUT_JSON;
+		} else if (cli_flag(&c, "--csv")) {
+			fmt = OUT_CSV;
+		} else {
+			return cli_unknown(&c, usage, e);
+		}
+	}
+	if (!program == !workload)
+		return err_set(e, SIM_EINPUT, "run: expected exactly one of --program FILE or --workload NAME, got %s",
+			       program ? "both" : "neither");
+	if (warps && (threads || blocks))
+		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T --blocks B, got both");
+	if (!warps && !threads)
+		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
+	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
+		return rc;
+	if (!blocks)
+		blocks = 1;
+	l.threads_per_block = threads;
+	l.blocks = blocks;
+	if ((rc = cfg_load(&a, arch_name, e)))
+		return rc;
+	if (threads > a.maxThreadsPerBlock)
+		return err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,
+			       a.name, threads);
+	memset(&w, 0, sizeof w);
+	if (program) {
+		if ((rc = parse_program_file(program, &p, e)))
+			goto out;
+	} else {
+		if ((rc = wl_parse(workload, set, &w, e)) || (rc = wl_build(&w, &a, &p, e)))
+			goto out;
+	}
+	if (timeline) {
+		tl = fileio_open_tmp(timeline, tmp, sizeof tmp, e);
+		if (!tl) {
+			rc = SIM_EIO;
+			goto out;
+		}
+		l.timeline = tl;
+	}
+	rc = sim_run_once(&a, &p, &l, &st, e);
+	if (tl) {
+		int rc2 = fileio_commit(tl, tmp, timeline, rc ? NULL : e);
+		tl = NULL;
+		if (!rc && rc2)
+			rc = rc2;
+	}
+	if (rc)
+		goto out;
+	{
+		const char *name = program ? p.name : w.name;
+		const char *params = program ? "" : w.set;
+		char full[300];
+		if (!program) {
+			snprintf(full, sizeof full, "ilp=%d;iters=%llu%s%s", w.ilp, (unsigned long long)w.iters,
+				 *params ? ";" : "", params);
+			params = full;
+		}
+		if (fmt == OUT_JSON)
+			rc = report_print_json(stdout, report_run_json(&a, name, params, &l, &st));
+		else if (fmt == OUT_CSV)
+			report_run_csv(stdout, &a, name, params, &l, &st);
+		else
+			report_run_table(stdout, &a, name, params, &l, &st);
+	}
+out:
+	if (tl)
+		fileio_abort(tl, tmp);
+	program_free(&p);
+	return rc;
+}

@@ -1,0 +1,823 @@
+/*
+ * sm.c: one SM, cycle by cycle where warps issue, event to event where none can.
+ *
+ * Per cycle (sm_step): events due now run first (in-flight memory released,
+ * blocks launched), then each scheduler looks at its warps in age order.
+ * A warp whose wake-up cycle lies in the future is not looked at: its state
+ * (the stall reason it was last given) holds until then, and the time spent
+ * in it is added when it changes (lazy accounting, so skipped cycles cost
+ * nothing). A warp that is due is classified: blocked (scoreboard, branch
+ * fetch, pipe, in-flight limit, barrier) with the cycle it can next try, or
+ * eligible. The policy picks one eligible warp to issue; the others are
+ * "not selected". If no warp anywhere is due next cycle, time jumps to the
+ * earliest wake-up or event.
+ *
+ * Latency model. ALU results: issue + pipe latency. MUFU: issue + xu
+ * latency (short scoreboard). Shared memory: a per-SM server of
+ * smem_bytes_per_cycle, then smem_latency (short scoreboard). Global
+ * memory: the level is chosen from the access's footprint (L1, L2, DRAM;
+ * streaming accesses go to DRAM); each level is a per-SM FIFO server of
+ * its bytes per cycle followed by its latency, so a loaded level adds
+ * queueing delay (long scoreboard). L2 and DRAM loads hold their sectors
+ * in flight until they return; issue stops (lg_throttle) at the limit.
+ *
+ * No allocation after sim_create; no global state.
+ */
+#include "sm.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evq.h"
+
+#define NEVER UINT64_MAX
+#define MAX_WARPS_PER_BLOCK 32
+
+const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty"};
+
+const char *const warp_state_names[ST_COUNT] = {
+	"long_scoreboard", "short_scoreboard", "wait",    "math_pipe_throttle", "lg_throttle",
+	"mio_throttle",    "not_selected",     "barrier", "no_instruction",     "selected",
+};
+
+int sched_find_policy(const char *name)
+{
+	for (int i = 0; i < POLICY_COUNT; i++)
+		if (strcmp(name, sched_policy_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+enum reg_kind { RK_FIXED, RK_LONG, RK_SHORT };
+
+enum frame_kind { FR_LOOP, FR_IF };
+
+struct frame {
+	uint8_t kind;        /* enum frame_kind */
+	uint8_t else_pending;/* FR_IF: the ELSE path still has to run */
+	uint8_t saved_lanes; /* FR_IF: lanes before the IF */
+	uint8_t else_lanes;  /* FR_IF: lanes on the ELSE path */
+	int start;           /* FR_LOOP: index of the LOOP */
+	int end;             /* FR_IF: index of the ENDIF */
+	uint64_t left;       /* FR_LOOP: trips left including the current one */
+};
+
+struct warp {
+	uint8_t resident;    /* holds a warp slot (until its block finishes) */
+	uint8_t live;        /* resident and not exited */
+	uint8_t at_bar;      /* waiting at BAR */
+	uint8_t lg_wait;     /* waiting for in-flight sectors to drain */
+	uint8_t state;       /* enum warp_state, current */
+	uint8_t lanes;       /* active lanes now (divergence) */
+	uint8_t depth;       /* control stack depth */
+	int pc;              /* index of the next instruction */
+	int block;           /* block slot */
+	int wib;             /* warp index within its block */
+	int sched;           /* sub-partition */
+	uint64_t age;        /* launch order, for GTO/GTY */
+	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
+	uint64_t since;      /* cycle the current state began */
+	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
+	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
+	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
+	struct frame stack[ISA_MAX_NEST];
+};
+
+struct block {
+	int live;            /* resident */
+	int warps_total;
+	int warps_left;      /* not exited */
+	int bar_arrived;     /* warps waiting at the current BAR */
+	int slot[MAX_WARPS_PER_BLOCK]; /* its warp slots */
+};
+
+struct sched {
+	int n;               /* live warps in list */
+	int *list;           /* warp slots in age order */
+	int last;            /* warp slot issued last, -1 none */
+	int resident;        /* live warps (for active cycles) */
+	uint64_t active_since;
+	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
+};
+
+struct sim {
+	const struct arch *a;
+	int max_warps, nsched, max_blocks;
+	struct warp *w;
+	uint64_t *ready_store;
+	uint8_t *kind_store;
+	struct block *b;
+	struct sched *sc;
+	int *list_store;
+	int *elig;           /* scratch: eligible list indices, one scheduler */
+	struct evq *q;
+	int interval[PIPE_COUNT];
+
+	/* the run */
+	const struct program *p;
+	const struct sim_launch *l;
+	struct sim_stats *st;
+	uint64_t now;
+	uint64_t age_next;
+	int warps_per_block;
+	int blocks_total, blocks_started, blocks_done, resident_limit;
+	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
+	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
+	int inflight;        /* global sectors in flight */
+	int n_lg_wait;
+	uint64_t sched_active;  /* scheduler active cycles, summed */
+	uint64_t eligible_sum;  /* eligible warps summed over scheduler-cycles */
+	uint64_t end_cycle;
+};
+
+struct sim *sim_create(const struct arch *a)
+{
+	struct sim *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->a = a;
+	s->max_warps = arch_max_warps(a);
+	s->nsched = a->subPartitions;
+	s->max_blocks = a->maxBlocksPerMultiProcessor;
+	s->w = calloc((size_t)s->max_warps, sizeof *s->w);
+	s->ready_store = calloc((size_t)s->max_warps * ISA_NREGS, sizeof *s->ready_store);
+	s->kind_store = calloc((size_t)s->max_warps * ISA_NREGS, 1);
+	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
+	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
+	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
+	s->elig = calloc((size_t)s->max_warps, sizeof *s->elig);
+	/* events: one per in-flight load (at most one per sector) plus block launches */
+	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
+	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->elig || !s->q) {
+		sim_destroy(s);
+		return NULL;
+	}
+	for (int i = 0; i < s->max_warps; i++) {
+		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
+		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
+	}
+	for (int k = 0; k < s->nsched; k++)
+		s->sc[k].list = s->list_store + (size_t)k * (size_t)s->max_warps;
+	for (int pp = 0; pp < PIPE_COUNT; pp++)
+		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
+	return s;
+}
+
+void sim_destroy(struct sim *s)
+{
+	if (!s)
+		return;
+	evq_destroy(s->q);
+	free(s->w);
+	free(s->ready_store);
+	free(s->kind_store);
+	free(s->b);
+	free(s->sc);
+	free(s->list_store);
+	free(s->elig);
+	free(s);
+}
+
+/* ---- state accounting ------------------------------------------------ */
+
+static void timeline_row(struct sim *s, const struct warp *w, uint64_t end)
+{
+	fprintf(s->l->timeline, "%d,%d,%d,%llu,%llu,%s\n", (int)(w - s->w), w->sched, w->block,
+		(unsigned long long)w->since, (unsigned long long)end, warp_state_names[w->state]);
+}
+
+static inline void set_state(struct sim *s, struct warp *w, int state)
+{
+	if (w->state == state)
+		return;
+	if (s->now > w->since) {
+		s->st->state_cycles[w->state] += s->now - w->since;
+		if (s->l->timeline)
+			timeline_row(s, w, s->now);
+	}
+	w->state = (uint8_t)state;
+	w->since = s->now;
+}
+
+/* ---- control flow ------------------------------------------------------ */
+
+/* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
+ * pc is at an instruction that issues. */
+static void skip_pseudo(const struct program *p, struct warp *w)
+{
+	for (;;) {
+		const struct insn *in = &p->code[w->pc];
+		struct frame *f;
+		switch (in->op) {
+		case OP_LOOP:
+			if (in->count == 0) {
+				w->pc = (int)in->match + 1;
+				break;
+			}
+			f = &w->stack[w->depth++];
+			f->kind = FR_LOOP;
+			f->start = w->pc;
+			f->left = in->count;
+			w->pc++;
+			break;
+		case OP_ELSE:
+			f = &w->stack[w->depth - 1];
+			if (f->else_pending) {
+				f->else_pending = 0;
+				w->lanes = f->else_lanes;
+				w->pc++;
+			} else {
+				w->pc = f->end;
+			}
+			break;
+		case OP_ENDIF:
+			f = &w->stack[--w->depth];
+			w->lanes = f->saved_lanes;
+			w->pc++;
+			break;
+		default:
+			return;
+		}
+	}
+}
+
+/* ---- memory model ------------------------------------------------------ */
+
+enum level { LV_SMEM, LV_L1, LV_L2, LV_DRAM };
+
+/* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
+ * cycle the last byte has passed. */
+static uint64_t serve(double *free_at, uint64_t now, double bytes, double bw)
+{
+	double start = *free_at > (double)now ? *free_at : (double)now;
+	*free_at = start + bytes / bw;
+	return (uint64_t)ceil(*free_at);
+}
+
+/* Sectors one warp instruction touches. */
+static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
+{
+	int active = in->lanes && in->lanes < lanes ? in->lanes : lanes;
+	int sec = a->sector_bytes;
+	switch (in->pattern) {
+	case PAT_UNIFORM:
+		return 1;
+	case PAT_STRIDED:
+		if (in->stride > in->width) {
+			if (in->stride >= (uint32_t)sec)
+				return active;
+			return (int)(((uint64_t)active * in->stride + (uint64_t)sec - 1) / (uint64_t)sec);
+		}
+		return (active * in->width + sec - 1) / sec;
+	default:
+		return (active * in->width + sec - 1) / sec;
+	}
+}
+
+static enum level global_level(const struct sim *s, const struct insn *in)
+{
+	if (in->pattern == PAT_STREAM || in->count == 0)
+		return LV_DRAM;
+	if (in->op == OP_LDG && in->count <= (uint64_t)s->l1_bytes)
+		return LV_L1;
+	if (in->count <= (uint64_t)s->a->l2CacheSize)
+		return LV_L2;
+	return LV_DRAM;
+}
+
+/* ---- issue ----------------------------------------------------------- */
+
+static int throttle_state(const struct insn *in)
+{
+	switch (isa_ops[in->op].pipe) {
+	case PIPE_LSU:
+		return isa_ops[in->op].space == SPACE_GLOBAL ? ST_LG_THROTTLE : ST_MIO_THROTTLE;
+	case PIPE_XU:
+		return ST_MIO_THROTTLE;
+	case PIPE_CBU:
+		return ST_NO_INSTRUCTION;
+	default:
+		return ST_MATH_PIPE_THROTTLE;
+	}
+}
+
+/* Classifies a due warp: returns a blocked state with w->wake set, or -1
+ * when it is eligible to issue now. */
+static int evaluate(struct sim *s, struct warp *w)
+{
+	const struct insn *in = &s->p->code[w->pc];
+	uint64_t r = 0;
+	int rk = RK_FIXED;
+
+	if (w->at_bar) {
+		w->wake = NEVER;
+		return ST_BARRIER;
+	}
+	for (int k = 0; k < in->nsrc; k++) {
+		int reg = in->src[k];
+		if (reg != ISA_RZ && w->ready[reg] > r) {
+			r = w->ready[reg];
+			rk = w->kind[reg];
+		}
+	}
+	if (in->has_dst && in->dst != ISA_RZ && w->ready[in->dst] > r) {
+		r = w->ready[in->dst];
+		rk = w->kind[in->dst];
+	}
+	if (r > s->now) {
+		w->wake = r;
+		return rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
+	}
+	if (w->fetch_ready > s->now) {
+		w->wake = w->fetch_ready;
+		return ST_NO_INSTRUCTION;
+	}
+	uint64_t pf = s->sc[w->sched].pipe_free[isa_ops[in->op].pipe];
+	if (pf > s->now) {
+		w->wake = pf;
+		return throttle_state(in);
+	}
+	if (in->op == OP_LDG && global_level(s, in) != LV_L1 &&
+	    s->inflight + mem_sectors(s->a, in, w->lanes) > s->a->max_inflight_sectors && s->inflight > 0) {
+		w->lg_wait = 1;
+		s->n_lg_wait++;
+		w->wake = NEVER;
+		return ST_LG_THROTTLE;
+	}
+	return -1;
+}
+
+static void launch_block(struct sim *s, int bslot, uint64_t t);
+
+static void warp_exit(struct sim *s, struct warp *w)
+{
+	struct sched *sc = &s->sc[w->sched];
+	struct block *b = &s->b[w->block];
+	int slot = (int)(w - s->w);
+
+	/* the EXIT issue cycle counts as selected */
+	s->now++;
+	set_state(s, w, ST_SELECTED); /* no-op: it is already selected */
+	s->st->state_cycles[w->state] += s->now - w->since;
+	if (s->l->timeline)
+		timeline_row(s, w, s->now);
+	s->now--;
+	w->live = 0;
+	w->wake = NEVER;
+	for (int k = 0; k < sc->n; k++)
+		if (sc->list[k] == slot) {
+			memmove(&sc->list[k], &sc->list[k + 1], sizeof(int) * (size_t)(sc->n - k - 1));
+			sc->n--;
+			break;
+		}
+	if (sc->last == slot)
+		sc->last = -1;
+	if (--sc->resident == 0)
+		s->sched_active += s->now + 1 - sc->active_since;
+	if (s->now + 1 > s->end_cycle)
+		s->end_cycle = s->now + 1;
+	if (--b->warps_left > 0)
+		return;
+	/* the block is done: free its slots, start a waiting block */
+	for (int i = 0; i < b->warps_total; i++)
+		s->w[b->slot[i]].resident = 0;
+	b->live = 0;
+	s->blocks_done++;
+	if (s->blocks_started < s->blocks_total) {
+		int bs = (int)(b - s->b);
+		b->live = 1; /* reserved until it launches */
+		if (s->a->cta_launch_cycles > 0)
+			evq_push(s->q, s->now + 1 + (uint64_t)s->a->cta_launch_cycles, EV_CTA_LAUNCH, bs);
+		else
+			launch_block(s, bs, s->now + 1);
+	}
+}
+
+static void barrier_arrive(struct sim *s, struct warp *w)
+{
+	struct block *b = &s->b[w->block];
+	w->at_bar = 1;
+	if (++b->bar_arrived < b->warps_total)
+		return;
+	b->bar_arrived = 0;
+	for (int i = 0; i < b->warps_total; i++) {
+		struct warp *x = &s->w[b->slot[i]];
+		x->at_bar = 0;
+		x->wake = s->now + 1;
+	}
+}
+
+static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
+{
+	const struct arch *a = s->a;
+	int sectors = mem_sectors(a, in, w->lanes);
+	double bytes = (double)sectors * a->sector_bytes;
+	uint64_t done;
+	int reg_kind = RK_LONG;
+
+	if (isa_ops[in->op].space == SPACE_SHARED) {
+		int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
+		double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
+		if (sbytes < 1)
+			sbytes = 1;
+		done = serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+		reg_kind = RK_SHORT;
+	} else {
+		enum level lv = global_level(s, in);
+		if (in->op == OP_STG && lv == LV_L1)
+			lv = LV_L2;
+		switch (lv) {
+		case LV_L1:
+			done = serve(&s->l1_free, s->now, bytes, a->l1_bytes_per_cycle) + (uint64_t)a->l1_latency - 1;
+			break;
+		case LV_L2:
+			done = serve(&s->l2_free, s->now, bytes, a->l2_bytes_per_cycle) + (uint64_t)a->l2_latency - 1;
+			break;
+		default:
+			done = serve(&s->dram_free, s->now, bytes, a->dram_bytes_per_cycle) + (uint64_t)a->dram_latency - 1;
+			s->st->dram_bytes += (uint64_t)bytes;
+			break;
+		}
+		if (in->op == OP_LDG && lv != LV_L1) {
+			s->inflight += sectors;
+			evq_push(s->q, done, EV_MEM_RELEASE, sectors);
+		}
+	}
+	if (isa_ops[in->op].is_load && in->dst != ISA_RZ) {
+		w->ready[in->dst] = done;
+		w->kind[in->dst] = (uint8_t)reg_kind;
+	}
+}
+
+static void issue(struct sim *s, struct warp *w)
+{
+	const struct insn *in = &s->p->code[w->pc];
+	const struct opinfo *op = &isa_ops[in->op];
+	struct sched *sc = &s->sc[w->sched];
+
+	s->st->warp_instructions++;
+	s->st->thread_instructions += w->lanes;
+	sc->pipe_free[op->pipe] = s->now + (uint64_t)s->interval[op->pipe];
+	sc->last = (int)(w - s->w);
+	w->wake = s->now + 1;
+
+	switch (in->op) {
+	case OP_EXIT:
+		warp_exit(s, w);
+		return;
+	case OP_BAR:
+		w->pc++;
+		barrier_arrive(s, w);
+		break;
+	case OP_ENDLOOP: {
+		struct frame *f = &w->stack[w->depth - 1];
+		if (--f->left > 0) {
+			w->pc = f->start + 1;
+			w->fetch_ready = s->now + 1 + (uint64_t)s->a->branch_cycles;
+		} else {
+			w->depth--;
+			w->pc++;
+		}
+		break;
+	}
+	case OP_IF: {
+		int mid = (int)in->match;
+		int has_else = s->p->code[mid].op == OP_ELSE;
+		int end = has_else ? (int)s->p->code[mid].match : mid;
+		int then_l, else_l, take_then, take_else;
+		struct frame *f = &w->stack[w->depth++];
+		if (in->pattern == IF_WARP_LT) {
+			take_then = (uint64_t)w->wib < in->count;
+			take_else = !take_then;
+			then_l = else_l = w->lanes;
+		} else {
+			take_then = in->frac > 0.0;
+			take_else = in->frac < 1.0;
+			then_l = (int)lround(in->frac * w->lanes);
+			if (then_l < 1)
+				then_l = 1;
+			if (then_l > w->lanes)
+				then_l = w->lanes;
+			else_l = take_then ? w->lanes - then_l : w->lanes;
+			if (else_l < 1)
+				else_l = 1;
+		}
+		f->kind = FR_IF;
+		f->saved_lanes = w->lanes;
+		f->else_lanes = (uint8_t)else_l;
+		f->end = end;
+		if (take_then) {
+			f->else_pending = (uint8_t)(take_else && has_else);
+			w->lanes = (uint8_t)then_l;
+			w->pc++;
+		} else {
+			f->else_pending = 0;
+			w->lanes = (uint8_t)else_l;
+			w->pc = has_else ? mid + 1 : end;
+		}
+		break;
+	}
+	default:
+		if (op->space != SPACE_NONE) {
+			issue_memory(s, w, in);
+		} else if (in->has_dst && in->dst != ISA_RZ) {
+			w->ready[in->dst] = s->now + (uint64_t)s->a->pipe_latency[op->pipe];
+			w->kind[in->dst] = op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED;
+		}
+		w->pc++;
+		break;
+	}
+	skip_pseudo(s->p, w);
+}
+
+/* ---- scheduling ------------------------------------------------------- */
+
+static int pick(struct sim *s, struct sched *sc, int n_elig)
+{
+	int *elig = s->elig;
+	switch (s->l->policy) {
+	case POLICY_LRR: {
+		/* the first eligible after the last issued, in slot order */
+		int best = 0;
+		unsigned bestd = ~0u;
+		int m = s->max_warps;
+		for (int i = 0; i < n_elig; i++) {
+			int slot = sc->list[elig[i]];
+			unsigned d = (unsigned)((slot - sc->last - 1 + 2 * m) % m);
+			if (sc->last < 0)
+				d = (unsigned)slot;
+			if (d < bestd) {
+				bestd = d;
+				best = i;
+			}
+		}
+		return best;
+	}
+	case POLICY_GTY:
+		for (int i = 0; i < n_elig; i++)
+			if (sc->list[elig[i]] == sc->last)
+				return i;
+		return n_elig - 1; /* youngest */
+	default: /* GTO */
+		for (int i = 0; i < n_elig; i++)
+			if (sc->list[elig[i]] == sc->last)
+				return i;
+		return 0; /* oldest */
+	}
+}
+
+/* One scheduler, one cycle; lowers *next to the earliest wake-up it knows. */
+static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
+{
+	int n_elig = 0;
+	for (int k = 0; k < sc->n; k++) {
+		struct warp *w = &s->w[sc->list[k]];
+		if (w->wake > s->now) {
+			if (w->wake < *next)
+				*next = w->wake;
+			continue;
+		}
+		int stt = evaluate(s, w);
+		if (stt >= 0) {
+			set_state(s, w, stt);
+			if (w->wake < *next)
+				*next = w->wake;
+			continue;
+		}
+		s->elig[n_elig++] = k;
+	}
+	if (n_elig == 0)
+		return;
+	s->eligible_sum += (uint64_t)n_elig;
+	int chosen = pick(s, sc, n_elig);
+	for (int i = 0; i < n_elig; i++) {
+		struct warp *w = &s->w[sc->list[s->elig[i]]];
+		if (i == chosen)
+			continue;
+		set_state(s, w, ST_NOT_SELECTED);
+		w->wake = s->now + 1;
+	}
+	struct warp *w = &s->w[sc->list[s->elig[chosen]]];
+	set_state(s, w, ST_SELECTED);
+	issue(s, w);
+	if (w->live && w->wake < *next)
+		*next = w->wake;
+	if (n_elig > 1 && s->now + 1 < *next)
+		*next = s->now + 1;
+}
+
+static void launch_block(struct sim *s, int bslot, uint64_t t)
+{
+	struct block *b = &s->b[bslot];
+	int threads = s->l->threads_per_block;
+
+	b->live = 1;
+	b->warps_total = s->warps_per_block;
+	b->warps_left = s->warps_per_block;
+	b->bar_arrived = 0;
+	s->blocks_started++;
+	for (int i = 0, slot = 0; i < s->warps_per_block; i++, slot++) {
+		while (s->w[slot].resident)
+			slot++;
+		SIM_ASSERT(slot < s->max_warps);
+		struct warp *w = &s->w[slot];
+		struct sched *sc = &s->sc[slot % s->nsched];
+		uint64_t *ready = w->ready;
+		uint8_t *kind = w->kind;
+		memset(w, 0, sizeof *w);
+		w->ready = ready;
+		w->kind = kind;
+		memset(ready, 0, sizeof(uint64_t) * ISA_NREGS);
+		memset(kind, 0, ISA_NREGS);
+		w->resident = w->live = 1;
+		w->block = bslot;
+		w->wib = i;
+		w->sched = slot % s->nsched;
+		w->age = s->age_next++;
+		w->wake = t;
+		w->since = t;
+		w->state = ST_NO_INSTRUCTION;
+		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
+		skip_pseudo(s->p, w);
+		b->slot[i] = slot;
+		sc->list[sc->n++] = slot;
+		if (sc->resident++ == 0)
+			sc->active_since = t;
+	}
+}
+
+static void handle_event(struct sim *s, const struct event *ev)
+{
+	switch (ev->kind) {
+	case EV_MEM_RELEASE:
+		s->inflight -= ev->arg;
+		if (s->n_lg_wait > 0) {
+			for (int i = 0; i < s->max_warps; i++)
+				if (s->w[i].live && s->w[i].lg_wait) {
+					s->w[i].lg_wait = 0;
+					s->w[i].wake = s->now;
+				}
+			s->n_lg_wait = 0;
+		}
+		break;
+	case EV_CTA_LAUNCH:
+		launch_block(s, ev->arg, s->now);
+		break;
+	default:
+		SIM_ASSERT(!"unknown event kind");
+	}
+}
+
+static void finish_stats(struct sim *s)
+{
+	struct sim_stats *st = s->st;
+	uint64_t total = 0;
+
+	/* close the states of warps still live (a stopped or deadlocked run) */
+	for (int i = 0; i < s->max_warps; i++) {
+		struct warp *w = &s->w[i];
+		if (w->live && s->now > w->since) {
+			st->state_cycles[w->state] += s->now - w->since;
+			if (s->l->timeline)
+				timeline_row(s, w, s->now);
+			w->since = s->now;
+		}
+	}
+	for (int k = 0; k < s->nsched; k++)
+		if (s->sc[k].resident > 0 && s->now > s->sc[k].active_since)
+			s->sched_active += s->now - s->sc[k].active_since;
+	if (st->end != END_DONE)
+		s->end_cycle = s->now;
+	st->cycles = s->end_cycle;
+	for (int i = 0; i < ST_COUNT; i++)
+		total += st->state_cycles[i];
+	st->warp_cycles = total;
+	for (int i = 0; i < ST_COUNT; i++)
+		st->stalls[i] = total ? (double)st->state_cycles[i] / (double)total : 0.0;
+	st->ipc = st->cycles ? (double)st->warp_instructions / (double)st->cycles : 0.0;
+	st->achieved_occupancy = st->cycles ? (double)total / ((double)st->cycles * s->max_warps) : 0.0;
+	st->eligible_warps_per_cycle = s->sched_active ? (double)s->eligible_sum / (double)s->sched_active : 0.0;
+	st->issue_slot_utilization = s->sched_active ? (double)st->warp_instructions / (double)s->sched_active : 0.0;
+}
+
+int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *l,
+	    struct sim_stats *st, struct err *e)
+{
+	const struct arch *a = s->a;
+	struct occ_input oi;
+	int rc;
+
+	memset(st, 0, sizeof *st);
+	if (l->blocks < 1)
+		return err_set(e, SIM_EINPUT, "blocks: expected at least 1 block for the SM, got %d", l->blocks);
+	oi.threads = l->threads_per_block;
+	oi.regs = l->regs_per_thread > 0 ? l->regs_per_thread : prog->regs_per_thread;
+	oi.smem = l->smem_per_block >= 0 ? l->smem_per_block : prog->smem_per_block;
+	oi.carveout_pct = l->carveout_pct;
+	if ((rc = occ_compute(a, &oi, &st->occ, e)))
+		return rc;
+	if (st->occ.blocks_per_sm == 0)
+		return err_set(e, SIM_EINPUT, "launch impossible on %s: %d threads, %d registers/thread, %d B shared memory/block: %s",
+			       a->name, oi.threads, oi.regs, oi.smem, st->occ.why_zero ? st->occ.why_zero : "no block fits");
+	if (prog->ninsn < 1 || prog->code[prog->ninsn - 1].op != OP_EXIT)
+		return err_set(e, SIM_EINTERNAL, "program %s: not finished (program_finish was not called)", prog->name);
+
+	/* reset the run state; arrays were sized by sim_create */
+	s->p = prog;
+	s->l = l;
+	s->st = st;
+	s->now = 0;
+	s->age_next = 0;
+	s->warps_per_block = st->occ.warps_per_block;
+	s->blocks_total = l->blocks;
+	s->blocks_started = s->blocks_done = 0;
+	s->resident_limit = st->occ.blocks_per_sm;
+	s->l1_bytes = a->l1SharedCapacityKB * 1024 - st->occ.smem_per_sm;
+	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
+	s->inflight = s->n_lg_wait = 0;
+	s->sched_active = s->eligible_sum = 0;
+	s->end_cycle = 0;
+	evq_clear(s->q);
+	memset(s->w, 0, sizeof *s->w * (size_t)s->max_warps);
+	for (int i = 0; i < s->max_warps; i++) {
+		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
+		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
+	}
+	memset(s->b, 0, sizeof *s->b * (size_t)s->max_blocks);
+	for (int k = 0; k < s->nsched; k++) {
+		s->sc[k].n = 0;
+		s->sc[k].last = -1;
+		s->sc[k].resident = 0;
+		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
+	}
+	st->resident_blocks_per_sm = st->occ.blocks_per_sm;
+	st->warps_per_block = st->occ.warps_per_block;
+	st->waves = (double)l->blocks / st->occ.blocks_per_sm;
+	if (l->timeline)
+		fprintf(l->timeline, "warp,scheduler,block,begin,end,state\n");
+
+	for (int bslot = 0; bslot < s->resident_limit && s->blocks_started < s->blocks_total; bslot++)
+		launch_block(s, bslot, 0);
+
+	st->end = END_DONE;
+	while (s->blocks_done < s->blocks_total) {
+		struct event ev;
+		uint64_t next = NEVER;
+		if (l->max_cycles && s->now >= l->max_cycles) {
+			st->end = END_MAX_CYCLES;
+			break;
+		}
+		while (evq_pop_due(s->q, s->now, &ev))
+			handle_event(s, &ev);
+		for (int k = 0; k < s->nsched; k++)
+			sched_cycle(s, &s->sc[k], &next);
+		if (s->blocks_done == s->blocks_total)
+			break;
+		uint64_t evn = evq_next_cycle(s->q);
+		if (evn < next)
+			next = evn;
+		if (next == NEVER) {
+			st->end = END_DEADLOCK;
+			break;
+		}
+		s->now = next > s->now ? next : s->now + 1;
+	}
+	if (l->max_cycles && s->now > l->max_cycles && st->end == END_MAX_CYCLES)
+		s->now = l->max_cycles;
+	finish_stats(s);
+	if (st->end == END_MAX_CYCLES)
+		return err_set(e, SIM_EINPUT, "run stopped at --max-cycles %llu: %d of %d blocks finished (raise --max-cycles or shorten the program)",
+			       (unsigned long long)l->max_cycles, s->blocks_done, s->blocks_total);
+	if (st->end == END_DEADLOCK) {
+		int waiting = 0, blk = -1, exited = 0;
+		for (int i = 0; i < s->max_blocks; i++) {
+			if (!s->b[i].live || s->b[i].bar_arrived == 0)
+				continue;
+			if (blk < 0) {
+				blk = i;
+				exited = s->b[i].warps_total - s->b[i].warps_left;
+			}
+			waiting += s->b[i].bar_arrived;
+		}
+		st->deadlock_cycle = s->now;
+		st->deadlock_warps = waiting;
+		st->deadlock_block = blk;
+		return err_set(e, SIM_EINPUT, "deadlock at cycle %llu: %d warps wait at BAR (block slot %d: %d of %d warps arrived, %d exited without reaching it)",
+			       (unsigned long long)s->now, waiting, blk, blk >= 0 ? s->b[blk].bar_arrived : 0,
+			       blk >= 0 ? s->b[blk].warps_total : 0, exited);
+	}
+	return SIM_OK;
+}
+
+int sim_run_once(const struct arch *arch, const struct program *prog, const struct sim_launch *l,
+		 struct sim_stats *st, struct err *e)
+{
+	struct sim *s = sim_create(arch);
+	int rc;
+	if (!s)
+		return err_set(e, SIM_EINTERNAL, "out of memory creating the simulator");
+	rc = sim_run(s, prog, l, st, e);
+	sim_destroy(s);
+	return rc;
+}

@@ -1,0 +1,580 @@
+/*
+ * wl.c: the built-in workloads, each a generator of a program.
+ *
+ * The loop bodies mirror the companion CUDA microbenchmark
+ * (workloads/cuda/ubench.cu) as its SASS shows them: an unrolled body of
+ * chain operations, then the loop's own overhead (a counter IADD3, the
+ * compare, which we model as a LOP3 on the same ALU pipe, and the BRA that
+ * ENDLOOP issues). Registers: chains use R0..R(ilp-1), operands and
+ * counters the registers after them.
+ */
+#include "wl.h"
+
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../sim/cli.h"
+
+const char *const wl_names[] = {"fma", "dram_chase", "l1_chase", "smem_chase", "mix",
+				"tile", "diverge", "barrier", NULL};
+
+/* Which keys each workload takes (besides ilp, iters, unroll, seed). */
+static const char *const wl_keys[][4] = {
+	{"op", NULL},
+	{"footprint", NULL},
+	{"footprint", NULL},
+	{NULL},
+	{"fma_per_load", NULL},
+	{"tile", NULL},
+	{"p", "long", "short", NULL},
+	{"chunk", "skew", NULL},
+};
+
+static const char *const fma_ops[] = {"ffma", "fadd", "imad", "iadd3", "lop3", "dfma", "mufu", NULL};
+
+static int wl_index(const char *name)
+{
+	for (int i = 0; wl_names[i]; i++)
+		if (strcmp(wl_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static void defaults(struct wl_params *w, int idx)
+{
+	memset(w, 0, sizeof *w);
+	snprintf(w->name, sizeof w->name, "%s", wl_names[idx]);
+	w->ilp = 1;
+	snprintf(w->op, sizeof w->op, "ffma");
+	w->fma_per_load = 8;
+	w->tile = 4;
+	w->p = 0.5;
+	w->long_ops = 64;
+	w->short_ops = 8;
+	w->chunk = 16;
+	w->skew = 4;
+	w->seed = 1;
+	switch (idx) {
+	case 0: /* fma */
+		w->iters = 2048;
+		break;
+	case 1: /* dram_chase */
+		w->iters = 256;
+		w->footprint = 1ULL << 30;
+		break;
+	case 2: /* l1_chase */
+		w->iters = 2048;
+		w->footprint = 8192;
+		break;
+	case 3: /* smem_chase */
+		w->iters = 2048;
+		break;
+	case 4: /* mix */
+		w->iters = 256;
+		break;
+	case 5: /* tile */
+		w->iters = 0; /* derived from the tensor and the tile */
+		break;
+	default:
+		w->iters = 256;
+		break;
+	}
+}
+
+int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e)
+{
+	int idx = wl_index(w->name);
+	char opt[64];
+	long v;
+	int rc;
+
+	snprintf(opt, sizeof opt, "--set %s", key);
+	if (strcmp(key, "ilp") == 0)
+		return cli_int(opt, val, 1, 32, &w->ilp, e);
+	if (strcmp(key, "iters") == 0) {
+		if ((rc = cli_long(opt, val, 1, 100000000, &v, e)))
+			return rc;
+		w->iters = (uint64_t)v;
+		return SIM_OK;
+	}
+	if (strcmp(key, "unroll") == 0)
+		return cli_int(opt, val, 1, 256, &w->unroll, e);
+	if (strcmp(key, "seed") == 0) {
+		if ((rc = cli_long(opt, val, 0, 0x7fffffff, &v, e)))
+			return rc;
+		w->seed = (uint64_t)v;
+		return SIM_OK;
+	}
+	for (int k = 0; wl_keys[idx][k]; k++) {
+		if (strcmp(wl_keys[idx][k], key) != 0)
+			continue;
+		if (strcmp(key, "op") == 0) {
+			for (int i = 0; fma_ops[i]; i++)
+				if (strcmp(fma_ops[i], val) == 0) {
+					snprintf(w->op, sizeof w->op, "%s", val);
+					return SIM_OK;
+				}
+			return err_set(e, SIM_EINPUT, "%s: expected one of ffma, fadd, imad, iadd3, lop3, dfma, mufu, got \"%.40s\"", opt, val);
+		}
+		if (strcmp(key, "footprint") == 0) {
+			if ((rc = cli_bytes(opt, val, 128, 1L << 40, &v, e)))
+				return rc;
+			w->footprint = (uint64_t)v;
+			return SIM_OK;
+		}
+		if (strcmp(key, "fma_per_load") == 0)
+			return cli_int(opt, val, 1, 1024, &w->fma_per_load, e);
+		if (strcmp(key, "tile") == 0) {
+			if ((rc = cli_int(opt, val, 1, 16, &w->tile, e)))
+				return rc;
+			if (w->tile & (w->tile - 1))
+				return err_set(e, SIM_EINPUT, "%s: expected a power of two 1, 2, 4, 8 or 16, got \"%s\"", opt, val);
+			return SIM_OK;
+		}
+		if (strcmp(key, "p") == 0)
+			return cli_double(opt, val, 0.0, 1.0, &w->p, e);
+		if (strcmp(key, "long") == 0)
+			return cli_int(opt, val, 0, 100000, &w->long_ops, e);
+		if (strcmp(key, "short") == 0)
+			return cli_int(opt, val, 0, 100000, &w->short_ops, e);
+		if (strcmp(key, "chunk") == 0)
+			return cli_int(opt, val, 1, 100000, &w->chunk, e);
+		if (strcmp(key, "skew") == 0)
+			return cli_int(opt, val, 1, 1000, &w->skew, e);
+	}
+	{
+		char known[256] = "ilp, iters, unroll, seed";
+		for (int k = 0; wl_keys[idx][k]; k++) {
+			strncat(known, ", ", sizeof known - strlen(known) - 1);
+			strncat(known, wl_keys[idx][k], sizeof known - strlen(known) - 1);
+		}
+		return err_set(e, SIM_EINPUT, "--set: unknown parameter \"%.40s\" for workload %s (expected one of %s)",
+			       key, w->name, known);
+	}
+}
+
+int wl_parse(const char *name, const char *set, struct wl_params *w, struct err *e)
+{
+	int idx = wl_index(name);
+	char buf[1024];
+	char *save = NULL, *tok;
+	int rc;
+
+	if (idx < 0)
+		return err_set(e, SIM_EINPUT, "--workload: unknown workload \"%.40s\" (expected one of fma, dram_chase, l1_chase, smem_chase, mix, tile, diverge, barrier)",
+			       name);
+	defaults(w, idx);
+	if (set && *set) {
+		if (strlen(set) >= sizeof buf)
+			return err_set(e, SIM_EINPUT, "--set: too long (expected at most %zu characters)", sizeof buf - 1);
+		strcpy(buf, set);
+		for (tok = strtok_r(buf, ",;", &save); tok; tok = strtok_r(NULL, ",;", &save)) {
+			char *eq = strchr(tok, '=');
+			if (!eq || eq == tok)
+				return err_set(e, SIM_EINPUT, "--set: expected key=value pairs separated by commas, got \"%.40s\"", tok);
+			*eq = '\0';
+			if ((rc = wl_set(w, tok, eq + 1, e)))
+				return rc;
+		}
+	}
+	wl_canonical(w);
+	return SIM_OK;
+}
+
+void wl_canonical(struct wl_params *w)
+{
+	int idx = wl_index(w->name);
+	size_t n = 0;
+	w->set[0] = '\0';
+	for (int k = 0; idx >= 0 && wl_keys[idx][k]; k++) {
+		const char *key = wl_keys[idx][k];
+		char val[64];
+		if (strcmp(key, "op") == 0)
+			snprintf(val, sizeof val, "%s", w->op);
+		else if (strcmp(key, "footprint") == 0)
+			snprintf(val, sizeof val, "%llu", (unsigned long long)w->footprint);
+		else if (strcmp(key, "fma_per_load") == 0)
+			snprintf(val, sizeof val, "%d", w->fma_per_load);
+		else if (strcmp(key, "tile") == 0)
+			snprintf(val, sizeof val, "%d", w->tile);
+		else if (strcmp(key, "p") == 0)
+			snprintf(val, sizeof val, "%g", w->p);
+		else if (strcmp(key, "long") == 0)
+			snprintf(val, sizeof val, "%d", w->long_ops);
+		else if (strcmp(key, "short") == 0)
+			snprintf(val, sizeof val, "%d", w->short_ops);
+		else if (strcmp(key, "chunk") == 0)
+			snprintf(val, sizeof val, "%d", w->chunk);
+		else
+			snprintf(val, sizeof val, "%d", w->skew);
+		n += (size_t)snprintf(w->set + n, sizeof w->set - n, "%s%s=%s", n ? ";" : "", key, val);
+		if (n >= sizeof w->set)
+			break;
+	}
+}
+
+/* ---- program building ------------------------------------------------- */
+
+struct gen {
+	struct program *p;
+	int oom;
+};
+
+static void emit(struct gen *g, const struct insn *in)
+{
+	if (program_emit(g->p, in) < 0)
+		g->oom = 1;
+}
+
+static void alu(struct gen *g, int op, int dst, int a, int b, int c)
+{
+	struct insn in = {0};
+	in.op = (uint8_t)op;
+	in.has_dst = 1;
+	in.dst = (uint16_t)dst;
+	in.nsrc = (uint8_t)isa_ops[op].nsrc;
+	in.src[0] = (uint16_t)a;
+	in.src[1] = (uint16_t)b;
+	in.src[2] = (uint16_t)c;
+	emit(g, &in);
+}
+
+static void mem(struct gen *g, int op, int reg, int addr, int width, int pattern, uint64_t footprint)
+{
+	struct insn in = {0};
+	in.op = (uint8_t)op;
+	in.width = (uint16_t)width;
+	in.pattern = (uint8_t)pattern;
+	in.count = footprint;
+	if (isa_ops[op].is_load) {
+		in.has_dst = 1;
+		in.dst = (uint16_t)reg;
+		in.nsrc = 1;
+		in.src[0] = (uint16_t)addr;
+	} else {
+		in.nsrc = 2;
+		in.src[0] = (uint16_t)addr;
+		in.src[1] = (uint16_t)reg;
+	}
+	emit(g, &in);
+}
+
+static void ctl(struct gen *g, int op, uint64_t count)
+{
+	struct insn in = {0};
+	in.op = (uint8_t)op;
+	in.count = count;
+	emit(g, &in);
+}
+
+static void if_lanes(struct gen *g, double p)
+{
+	struct insn in = {0};
+	in.op = OP_IF;
+	in.pattern = IF_LANES;
+	in.frac = p;
+	emit(g, &in);
+}
+
+static void if_warp_lt(struct gen *g, int n)
+{
+	struct insn in = {0};
+	in.op = OP_IF;
+	in.pattern = IF_WARP_LT;
+	in.count = (uint64_t)n;
+	emit(g, &in);
+}
+
+/* The do { ... } while (--t > 0) overhead: IADD3, ISETP (as LOP3), and the
+ * BRA that ENDLOOP issues. */
+static void loop_tail(struct gen *g, int counter)
+{
+	alu(g, OP_IADD3, counter, counter, ISA_RZ, ISA_RZ);
+	alu(g, OP_LOP3, counter + 1, counter, ISA_RZ, ISA_RZ);
+	ctl(g, OP_ENDLOOP, 0);
+}
+
+static int fma_opcode(const char *op)
+{
+	if (!strcmp(op, "fadd"))
+		return OP_FADD;
+	if (!strcmp(op, "imad"))
+		return OP_IMAD;
+	if (!strcmp(op, "iadd3"))
+		return OP_IADD3;
+	if (!strcmp(op, "lop3"))
+		return OP_LOP3;
+	if (!strcmp(op, "dfma"))
+		return OP_DFMA;
+	if (!strcmp(op, "mufu"))
+		return OP_MUFU;
+	return OP_FFMA;
+}
+
+/* Rounds per loop trip: the body holds 64 chain ops for fma (as ubench),
+ * 4 rounds for the chases, one iteration for mix. */
+static uint64_t rounds_per_trip(const struct wl_params *w, int idx)
+{
+	if (w->unroll)
+		return (uint64_t)w->unroll;
+	switch (idx) {
+	case 0:
+		return (uint64_t)(64 / w->ilp > 0 ? 64 / w->ilp : 1);
+	case 1:
+	case 2:
+	case 3:
+		return 4;
+	default:
+		return 1;
+	}
+}
+
+/* tile: the lessons' normalization kernel over [2048 tokens x 4096
+ * features]. A thread computes `tile` outputs; each output needs one
+ * streaming load of its input. The block's shared-memory tile holds the
+ * row statistics it reuses (mean and variance staged once per row of
+ * `tile` outputs): bigger tiles reuse them over more outputs, so fewer
+ * loads and instructions per output, but hold more registers and shared
+ * memory. Per thread and output: 1 LDG (128-byte coalesced line per warp),
+ * then 4 dependent FFMAs (normalize, scale, shift), and per tile one LDS
+ * of the row statistics plus the BAR that stages them, and one STG. */
+static int build_tile(const struct wl_params *w, const struct arch *a, struct program *p, struct gen *g)
+{
+	int t = w->tile;
+	/* outputs per warp-thread: the whole tensor over a fixed 64 resident-warp SM share */
+	uint64_t outputs = 2048ULL * 4096ULL / (uint64_t)a->multiProcessorCount / (64ULL * 32ULL);
+	uint64_t trips = outputs / (uint64_t)t;
+	int base = t;                /* R0..R(t-1): values */
+	int stat = base, ptr = base + 1, ctr = base + 2;
+	(void)p;
+	if (trips < 1)
+		trips = 1;
+	ctl(g, OP_LOOP, trips);
+	/* stage the row statistics once per tile: LDS + BAR */
+	mem(g, OP_LDS, stat, ptr, 4, PAT_UNIFORM, 0);
+	for (int k = 0; k < t; k++)
+		mem(g, OP_LDG, k, ptr, 4, PAT_STREAM, 0);
+	for (int j = 0; j < 4; j++)
+		for (int k = 0; k < t; k++)
+			alu(g, OP_FFMA, k, k, stat, ISA_RZ);
+	for (int k = 0; k < t; k++)
+		mem(g, OP_STG, k, ptr, 4, PAT_STREAM, 0);
+	/* small tiles recompute addresses per output; large tiles amortise them */
+	for (int k = 0; k < 4; k++)
+		alu(g, OP_IMAD, ptr, ptr, ISA_RZ, ISA_RZ);
+	loop_tail(g, ctr);
+	return 0;
+}
+
+int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e)
+{
+	int idx = wl_index(w->name);
+	struct gen g = {p, 0};
+	char msg[256];
+	int ilp = w->ilp;
+	uint64_t rounds = rounds_per_trip(w, idx);
+	uint64_t trips;
+
+	program_init(p, w->name);
+	if (idx < 0)
+		return err_set(e, SIM_EINPUT, "--workload: unknown workload \"%s\"", w->name);
+	if (ilp > 32)
+		return err_set(e, SIM_EINPUT, "--set ilp: expected 1 to 32, got %d", ilp);
+	trips = (w->iters + rounds - 1) / rounds;
+	if (idx != 5 && w->iters % rounds)
+		return err_set(e, SIM_EINPUT, "--set iters: expected a multiple of %llu (the rounds per loop trip of %s at ilp=%d), got %llu",
+			       (unsigned long long)rounds, w->name, ilp, (unsigned long long)w->iters);
+	switch (idx) {
+	case 0: { /* fma */
+		int op = fma_opcode(w->op);
+		int rb = ilp, rc = ilp + 1, ctr = ilp + 2;
+		ctl(&g, OP_LOOP, trips);
+		for (uint64_t r = 0; r < rounds; r++)
+			for (int k = 0; k < ilp; k++) {
+				if (op == OP_MUFU)
+					alu(&g, op, k, k, 0, 0);
+				else
+					alu(&g, op, k, k, rb, rc);
+			}
+		loop_tail(&g, ctr);
+		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
+		break;
+	}
+	case 1:
+	case 2:
+	case 3: { /* chases */
+		int shared = idx == 3;
+		int ctr = ilp;
+		ctl(&g, OP_LOOP, trips);
+		for (uint64_t r = 0; r < rounds; r++)
+			for (int k = 0; k < ilp; k++) {
+				if (shared)
+					mem(&g, OP_LDS, k, k, 4, PAT_CHASE, 4096);
+				else
+					mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
+			}
+		loop_tail(&g, ctr);
+		/* 64-bit pointers take two registers each */
+		p->regs_per_thread = shared ? (ilp + 8 > 16 ? ilp + 8 : 16) : (2 * ilp + 8 > 16 ? 2 * ilp + 8 : 16);
+		p->smem_per_block = shared ? 4096 : 0;
+		break;
+	}
+	case 4: { /* mix */
+		int acc = 0, v = ilp, rb = 2 * ilp, rc = 2 * ilp + 1, ptr = 2 * ilp + 2, ctr = 2 * ilp + 4;
+		ctl(&g, OP_LOOP, trips);
+		for (uint64_t r = 0; r < rounds; r++) {
+			for (int k = 0; k < ilp; k++)
+				mem(&g, OP_LDG, v + k, ptr, 4, PAT_STREAM, 0);
+			for (int k = 0; k < ilp; k++)
+				alu(&g, OP_FFMA, acc + k, v + k, acc + k, rc);
+			for (int j = 1; j < w->fma_per_load; j++)
+				for (int k = 0; k < ilp; k++)
+					alu(&g, OP_FFMA, acc + k, acc + k, rb, rc);
+			/* the 64-bit pointer increment */
+			alu(&g, OP_IADD3, ptr, ptr, ISA_RZ, ISA_RZ);
+			alu(&g, OP_IADD3, ptr + 1, ptr + 1, ISA_RZ, ISA_RZ);
+		}
+		loop_tail(&g, ctr);
+		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
+		break;
+	}
+	case 5: /* tile */
+		build_tile(w, a, p, &g);
+		p->regs_per_thread = 16 + 8 * w->tile > 255 ? 255 : 16 + 8 * w->tile;
+		p->smem_per_block = 1024 * w->tile;
+		break;
+	case 6: { /* diverge */
+		int ctr = ilp;
+		ctl(&g, OP_LOOP, w->iters);
+		if_lanes(&g, w->p);
+		for (int j = 0; j < w->long_ops; j++)
+			for (int k = 0; k < ilp; k++)
+				alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+		ctl(&g, OP_ELSE, 0);
+		for (int j = 0; j < w->short_ops; j++)
+			for (int k = 0; k < ilp; k++)
+				alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+		ctl(&g, OP_ENDIF, 0);
+		loop_tail(&g, ctr);
+		p->regs_per_thread = ctr + 4 > 16 ? ctr + 4 : 16;
+		break;
+	}
+	case 7: { /* barrier */
+		int ctr = ilp;
+		ctl(&g, OP_LOOP, w->iters);
+		if (w->skew > 1) {
+			if_warp_lt(&g, 1);
+			for (int j = 0; j < w->chunk * (w->skew - 1); j++)
+				for (int k = 0; k < ilp; k++)
+					alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+			ctl(&g, OP_ENDIF, 0);
+		}
+		for (int j = 0; j < w->chunk; j++)
+			for (int k = 0; k < ilp; k++)
+				alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+		ctl(&g, OP_BAR, 0);
+		loop_tail(&g, ctr);
+		p->regs_per_thread = ctr + 4 > 16 ? ctr + 4 : 16;
+		break;
+	}
+	}
+	if (g.oom)
+		return err_set(e, SIM_EINTERNAL, "out of memory building workload %s", w->name);
+	p->regs_declared = 1;
+	if (program_finish(p, msg, sizeof msg))
+		return err_set(e, SIM_EINTERNAL, "workload %s: generated program is malformed: %s", w->name, msg);
+	snprintf(p->name, sizeof p->name, "%s", w->name);
+	return SIM_OK;
+}
+
+void wl_littles(const struct wl_params *w, const struct arch *a, struct wl_little *out)
+{
+	int idx = wl_index(w->name);
+	double nsched = a->subPartitions;
+	double lanes_rate = nsched / a->warpSize; /* x lanes = warp-ops per cycle per SM */
+	double lat = 1, rate = 1;
+	const char *lim = "issue";
+
+	switch (idx) {
+	case 0: {
+		int op = fma_opcode(w->op);
+		enum pipe pp = isa_ops[op].pipe;
+		lat = a->pipe_latency[pp];
+		rate = a->pipe_lanes[pp] * lanes_rate;
+		lim = pp == PIPE_FMA ? "fma pipe" : pp == PIPE_ALU ? "alu pipe" : pp == PIPE_FMAHEAVY ? "fmaheavy pipe"
+		      : pp == PIPE_FP64 ? "fp64 pipe" : "xu pipe";
+		break;
+	}
+	case 1:
+	case 2: {
+		double bytes = 32.0 * 8;
+		int l1 = w->footprint <= (uint64_t)(a->l1SharedCapacityKB * 1024 - a->sharedMemPerMultiprocessor / 2) && idx == 2;
+		double bw = l1 ? a->l1_bytes_per_cycle : w->footprint <= (uint64_t)a->l2CacheSize ? a->l2_bytes_per_cycle : a->dram_bytes_per_cycle;
+		double mlat = l1 ? a->l1_latency : w->footprint <= (uint64_t)a->l2CacheSize ? a->l2_latency : a->dram_latency;
+		double lsu = a->pipe_lanes[PIPE_LSU] * lanes_rate;
+		lat = mlat + bytes / bw - 1;
+		rate = bw / bytes;
+		lim = l1 ? "L1 bandwidth" : w->footprint <= (uint64_t)a->l2CacheSize ? "L2 bandwidth" : "DRAM bandwidth";
+		if (lsu < rate) {
+			rate = lsu;
+			lim = "lsu pipe";
+		}
+		break;
+	}
+	case 3:
+		lat = a->smem_latency;
+		rate = a->smem_bytes_per_cycle / 128.0;
+		lim = "shared-memory bandwidth";
+		if (a->pipe_lanes[PIPE_LSU] * lanes_rate < rate) {
+			rate = a->pipe_lanes[PIPE_LSU] * lanes_rate;
+			lim = "lsu pipe";
+		}
+		break;
+	case 4: {
+		double f = w->fma_per_load;
+		double fma_rate = a->pipe_lanes[PIPE_FMA] * lanes_rate / f;
+		double dram_rate = a->dram_bytes_per_cycle / 128.0;
+		lat = a->dram_latency + 128.0 / a->dram_bytes_per_cycle - 1 + f * a->pipe_latency[PIPE_FMA];
+		rate = dram_rate < fma_rate ? dram_rate : fma_rate;
+		lim = dram_rate < fma_rate ? "DRAM bandwidth" : "fma pipe";
+		break;
+	}
+	default: {
+		/* FFMA chains (tile, diverge, barrier): the fma pipe */
+		lat = a->pipe_latency[PIPE_FMA];
+		rate = a->pipe_lanes[PIPE_FMA] * lanes_rate;
+		lim = "fma pipe";
+		break;
+	}
+	}
+	out->latency = lat;
+	out->rate = rate;
+	out->limiter = lim;
+	out->warps = (int)ceil(lat * rate / w->ilp - 1e-9);
+	if (out->warps < a->subPartitions)
+		out->warps = a->subPartitions;
+}
+
+int wl_warps_valid(int warps)
+{
+	return (warps >= 1 && warps <= 32) || (warps >= 34 && warps <= 64 && warps % 2 == 0);
+}
+
+int wl_warps_shape(int warps, int *threads, int *blocks, struct err *e)
+{
+	if (!wl_warps_valid(warps))
+		return err_set(e, SIM_EINPUT, "--warps: expected 1..32 or an even number 34..64 (the microbenchmark's launch shapes), got %d; give --threads and --blocks instead",
+			       warps);
+	if (warps <= 32) {
+		*threads = 32 * warps;
+		*blocks = 1;
+	} else {
+		*threads = 16 * warps;
+		*blocks = 2;
+	}
+	return SIM_OK;
+}
