@@ -1,5 +1,3 @@
 #include "cmd.h"
-int cmd_sweep(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}
-int cmd_merge(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}
 int cmd_validate(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}
 int cmd_emit_cuda(int c, char **v, struct err *e){(void)c;(void)v;return err_set(e,SIM_EINTERNAL,"todo");}

@@ -63,7 +63,7 @@ static const int NODE_BYTES = 256;            // global chase node: 32 lanes x 8
 static const int SMEM_NODE_BYTES = 128;       // shared chase node: 32 lanes x 4-byte address
 static const int SMEM_CHASE_NODES = 32;       // 32 nodes x 128 B = 4 KB chase region
 static const int FMA_BODY = 64;               // FFMAs per loop trip in the fma family
-static const int CHASE_UNROLL = 4;            // chase steps per loop trip (per chain)
+static const int CHASE_UNROLL = 8;            // chase steps per loop trip (per chain)
 static const int MIX_FMA_PER_LOAD = 8;        // FFMAs per load in the mix family
 static const size_t SMEM_1BPS = 120 * 1024;   // dyn smem that allows only 1 block/SM
 static const size_t SMEM_2BPS = 90 * 1024;    // dyn smem that allows only 2 blocks/SM
@@ -123,15 +123,16 @@ __device__ __forceinline__ float ld_cg_f32(const float* p) {
 #define UB_STR(x) UB_STR_(x)
 
 // Chase: operand %0 = trip counter (>= 1), %1..%ILP = chain pointers. One trip =
-// CHASE_UNROLL (4) rounds of one step per chain.
+// CHASE_UNROLL (8) rounds of one step per chain (chain 1, 2, ..., ILP in each round).
 #define CH_LD(op, i) op " %" UB_STR(i) ", [%" UB_STR(i) "];\n\t"
 #define CH_ROUND1(op) CH_LD(op, 1)
 #define CH_ROUND2(op) CH_ROUND1(op) CH_LD(op, 2)
 #define CH_ROUND4(op) CH_ROUND2(op) CH_LD(op, 3) CH_LD(op, 4)
 #define CH_ROUND8(op) CH_ROUND4(op) CH_LD(op, 5) CH_LD(op, 6) CH_LD(op, 7) CH_LD(op, 8)
-#define CH_LOOP(ROUND, op)                                                          \
-  "{\n\t.reg .pred q;\nUB_CHASE_LOOP:\n\t.pragma \"nounroll\";\n\t" ROUND(op) ROUND(op) \
-  ROUND(op) ROUND(op) "sub.s32 %0, %0, 1;\n\tsetp.gt.s32 q, %0, 0;\n\t@q bra UB_CHASE_LOOP;\n}"
+#define CH_LOOP(ROUND, op)                                                               \
+  "{\n\t.reg .pred q;\nUB_CHASE_LOOP:\n\t.pragma \"nounroll\";\n\t" ROUND(op) ROUND(op)      \
+  ROUND(op) ROUND(op) ROUND(op) ROUND(op) ROUND(op) ROUND(op)                               \
+  "sub.s32 %0, %0, 1;\n\tsetp.gt.s32 q, %0, 0;\n\t@q bra UB_CHASE_LOOP;\n}"
 
 // Mix: %0 = trip counter, %1 = line pointer (this lane's word of the warp's first line),
 // %2 = b, %3 = c, %4 = byte stride per iteration, %5.. = accumulators; v0..v7 = loaded
@@ -193,6 +194,7 @@ struct SweepArgs {
   int iters;                 // family iteration count (see README)
   unsigned total_warps;      // grid-wide warps = numSMs * warps_per_sm
   float fb, fc;              // runtime FFMA operands
+  double chase_spacing;      // nodes between consecutive chain starts = nodes / chains
   const u64* chase_buf;      // global chase nodes (dram_chase / l1_chase)
   const unsigned* chase_order;  // nodes in cycle order
   unsigned chase_nodes;
@@ -233,17 +235,17 @@ __global__ void __launch_bounds__(1024, 2) ub_fma(const SweepArgs a) {
   block_end(a.rec);
 }
 
-// Start pointers of the ILP chains of this thread: chain s = gwarp*ILP + k of S starts at
-// node order[s*N/S] (evenly spread along the cycle), at this lane's slot.
+// Start pointers of the ILP chains of this thread: chain s = gwarp*ILP + k of S chains
+// starts at node order[floor(s*N/S)] (evenly spread along the cycle; N/S is computed on
+// the host as a double), at this lane's slot.
 template <int ILP>
 __device__ __forceinline__ void chase_starts(const SweepArgs& a, u64 (&p)[ILP]) {
   const unsigned lane = threadIdx.x & 31u;
   const unsigned gwarp = global_tid() >> 5;
-  const u64 S = (u64)a.total_warps * ILP;
 #pragma unroll
   for (int k = 0; k < ILP; ++k) {
-    const u64 s = (u64)gwarp * ILP + k;
-    const unsigned node = a.chase_order[(s * a.chase_nodes) / S];
+    const unsigned s = gwarp * ILP + k;
+    const unsigned node = a.chase_order[(unsigned)((double)s * a.chase_spacing)];
     p[k] = (u64)(a.chase_buf + (size_t)node * 32 + lane);
   }
 }
@@ -264,7 +266,7 @@ __device__ __forceinline__ void chase_starts(const SweepArgs& a, u64 (&p)[ILP]) 
 template <int ILP, bool CG>
 __device__ __forceinline__ void global_chase_loop(int t, u64 (&p)[ILP]) {
   static_assert(ILP == 1 || ILP == 2 || ILP == 4 || ILP == 8, "ILP must be 1, 2, 4 or 8");
-  static_assert(CHASE_UNROLL == 4, "CH_LOOP has 4 rounds");
+  static_assert(CHASE_UNROLL == 8, "CH_LOOP has 8 rounds");
   if constexpr (CG) {
     UB_GCHASE("ld.global.cg.u64")
   } else {
@@ -282,10 +284,15 @@ __device__ __forceinline__ void chase_body(const SweepArgs& a) {
 #pragma unroll
   for (int k = 0; k < ILP; ++k) ready ^= p[k];
   if (!CG) {
-    // Warm this SM's L1 with the whole (small) buffer before the timed region.
-    const unsigned words = a.chase_nodes * 32u;
-    for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
-      ready ^= ld_ca_u64((u64)(a.chase_buf + i));
+    // Warm this SM's L1 before the timed region: every chain walks the whole cycle once
+    // (chase_nodes steps), so every warp touches all nodes in all lanes.
+    for (unsigned i = 0; i < a.chase_nodes; ++i) {
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) p[k] = ld_ca_u64(p[k]);
+    }
+    ready = 0;
+#pragma unroll
+    for (int k = 0; k < ILP; ++k) ready ^= p[k];
   }
   if (ready == 0ull) *a.sink = 1;  // waits for the setup loads before the barrier
   int t = a.iters / CHASE_UNROLL;  // loop trips (>= 1)
@@ -322,13 +329,12 @@ __global__ void __launch_bounds__(1024, 2) ub_smem_chase(const SweepArgs a) {
   }
   const unsigned lane = threadIdx.x & 31u;
   const unsigned gwarp = global_tid() >> 5;
-  const unsigned S = a.total_warps * ILP;
   unsigned p[ILP];
   unsigned ready = 0;
 #pragma unroll
   for (int k = 0; k < ILP; ++k) {
     const unsigned s = gwarp * ILP + k;
-    const unsigned node = a.smem_order[(unsigned)(((u64)s * SMEM_CHASE_NODES) / S)];
+    const unsigned node = a.smem_order[(unsigned)((double)s * a.chase_spacing)];
     p[k] = base + node * SMEM_NODE_BYTES + lane * 4u;
     ready ^= p[k];
   }
@@ -509,20 +515,23 @@ __global__ void cal_lat(const LatArgs a) {
 }
 
 // Single-thread pointer chase over a global chase buffer (lane-0 slots, node stride 256 B).
-// Passes: 0 = warm (steps0), 1 = steps1, 2 = steps2; latency = (c2-c1)/(steps2-steps1).
+// Passes: 0 = warm (steps0), 1 = steps1, 2 = steps2 (multiples of 8); the timed loop is
+// the same PTX loop as the sweep chases (8 steps per trip).
+// latency = (c2 - c1) / (steps2 - steps1).
 template <bool CG>
 __global__ void cal_chase_global(u64 start, int steps0, int steps1, int steps2, u64* res,
                                  u64* out, int* sink) {
   u64 p = start;
 #pragma unroll 1
   for (int pass = 0; pass < 3; ++pass) {
-    const int steps = pass == 0 ? steps0 : (pass == 1 ? steps1 : steps2);
+    int t = (pass == 0 ? steps0 : (pass == 1 ? steps1 : steps2)) / 8;
     if (p == 0ull) *sink = pass;
     const u64 t0 = dclock();
-#pragma unroll 1
-    for (int i = 0; i < steps; i += 8) {
-#pragma unroll
-      for (int u = 0; u < 8; ++u) p = CG ? ld_cg_u64(p) : ld_ca_u64(p);
+    if (t > 0) {
+      if constexpr (CG)
+        asm volatile(CH_LOOP(CH_ROUND1, "ld.global.cg.u64") : "+r"(t), "+l"(p)::"memory");
+      else
+        asm volatile(CH_LOOP(CH_ROUND1, "ld.global.u64") : "+r"(t), "+l"(p)::"memory");
     }
     if (p == 0ull) *sink = pass + 10;
     const u64 t1 = dclock();
@@ -543,14 +552,10 @@ __global__ void cal_chase_smem(const unsigned* next, int steps0, int steps1, int
   unsigned p = base;
 #pragma unroll 1
   for (int pass = 0; pass < 3; ++pass) {
-    const int steps = pass == 0 ? steps0 : (pass == 1 ? steps1 : steps2);
+    int t = (pass == 0 ? steps0 : (pass == 1 ? steps1 : steps2)) / 8;
     if (p == 1u) *sink = pass;
     const u64 t0 = dclock();
-#pragma unroll 1
-    for (int i = 0; i < steps; i += 8) {
-#pragma unroll
-      for (int u = 0; u < 8; ++u) p = ld_shared_u32(p);
-    }
+    if (t > 0) asm volatile(CH_LOOP(CH_ROUND1, "ld.shared.u32") : "+r"(t), "+r"(p)::"memory");
     if (p == 1u) *sink = pass + 10;
     const u64 t1 = dclock();
     res[pass] = t1 - t0;
@@ -609,6 +614,10 @@ __device__ __forceinline__ void occ_body(const float* in, float* out, int iters)
 template <int R, int N, int STATIC_SMEM>
 __global__ void __maxnreg__(R) occ_kernel(const float* in, float* out, int iters) {
   occ_body<N, STATIC_SMEM>(in, out, iters);
+}
+// ptxas does not accept a cap below 24 registers; this one is left uncapped (16 regs).
+__global__ void occ_kernel_small(const float* in, float* out, int iters) {
+  occ_body<9, 0>(in, out, iters);
 }
 
 // ----------------------------------------------------------------------------------------
@@ -925,11 +934,13 @@ static RunResult run_config(Ctx& ctx, Family f, int ilp, int W, int reps, int wa
     a.chase_buf = cb.buf;
     a.chase_order = cb.order;
     a.chase_nodes = cb.nodes;
+    a.chase_spacing = (double)cb.nodes / ((double)a.total_warps * ilp);
   }
   if (f == FAM_SMEM_CHASE) {
     ctx.need_smem();
     a.smem_next = ctx.d_smem_next;
     a.smem_order = ctx.d_smem_order;
+    a.chase_spacing = (double)SMEM_CHASE_NODES / ((double)a.total_warps * ilp);
   }
   if (f == FAM_MIX) {
     const size_t need = (size_t)a.total_warps * ilp * (size_t)iters * 128;
@@ -1272,14 +1283,13 @@ static int cmd_calib(const Opts& o) {
 
   // ---- dependent-op latencies (one warp)
   const std::string lat_m = "1 warp; dependent chain of 128 unrolled ops per trip; (cycles(40 trips)-cycles(8 trips))/(32*128); median of 5; clock64; PTX: ";
-  c.row("lat_ffma", measure_lat<OP_FFMA>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_FFMA]);
-  c.row("lat_fadd", measure_lat<OP_FADD>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_FADD]);
-  c.row("lat_fmul", measure_lat<OP_FMUL>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_FMUL]);
-  c.row("lat_imad", measure_lat<OP_IMAD>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_IMAD]);
-  c.row("lat_iadd3", measure_lat<OP_IADD3>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_IADD3]);
-  c.row("lat_lop3", measure_lat<OP_LOP3>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_LOP3]);
-  c.row("lat_mufu_ex2", measure_lat<OP_EX2>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_EX2]);
-  c.row("lat_dfma", measure_lat<OP_DFMA>(ctx, d_res), "cycles", lat_m + kLatOpPtx[OP_DFMA]);
+  const double lat[OP_COUNT] = {
+      measure_lat<OP_FFMA>(ctx, d_res), measure_lat<OP_FADD>(ctx, d_res),
+      measure_lat<OP_FMUL>(ctx, d_res), measure_lat<OP_IMAD>(ctx, d_res),
+      measure_lat<OP_IADD3>(ctx, d_res), measure_lat<OP_LOP3>(ctx, d_res),
+      measure_lat<OP_EX2>(ctx, d_res), measure_lat<OP_DFMA>(ctx, d_res)};
+  for (int op = 0; op < OP_COUNT; ++op)
+    c.row(std::string("lat_") + kLatOpName[op], lat[op], "cycles", lat_m + kLatOpPtx[op]);
 
   // ---- single-thread pointer-chase latencies (node stride 256 B, lane-0 slot, random cycle)
   {
@@ -1395,7 +1405,8 @@ struct OccKernel {
 };
 #define OCC(R, N) {"occ_r" #R, (const void*)occ_kernel<R, N, 0>, 0}
 static const OccKernel kOccKernels[] = {
-    OCC(16, 9),    OCC(24, 19),   OCC(32, 27),   OCC(40, 35),   OCC(48, 43),
+    {"occ_r16", (const void*)occ_kernel_small, 0},
+    OCC(24, 19),   OCC(32, 27),   OCC(40, 35),   OCC(48, 43),
     OCC(56, 51),   OCC(64, 59),   OCC(65, 60),   OCC(72, 67),   OCC(80, 75),
     OCC(96, 91),   OCC(128, 123), OCC(168, 163), OCC(200, 195), OCC(232, 227),
     OCC(255, 250),

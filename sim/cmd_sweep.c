@@ -1,0 +1,408 @@
+/*
+ * cmd_sweep.c: `smsim sweep` (and the default demonstration) and
+ * `smsim merge`.
+ *
+ * Output files are never left half-written under their final name:
+ * finished rows go to FILE.partial as they complete (flushed), and FILE is
+ * written whole, in point order with knees, by write-then-rename when the
+ * sweep (or this shard of it) is complete. --resume takes the rows of
+ * FILE.partial (and of FILE) and runs only the rest.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "cfg.h"
+#include "cli.h"
+#include "cmd.h"
+#include "csv.h"
+#include "fileio.h"
+#include "report.h"
+#include "sweep.h"
+
+static const char usage[] =
+	"--arch NAME --workload NAME [--ilp LIST] [--warps LIST] [--set k=v|k=a:b,...] [--jobs N] [--out FILE] "
+	"[--resume] [--shard I/N] [--knee-tol F] [--policy gto|lrr|gty] [--json|--csv]";
+
+static int ncores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
+/* The human table: throughput per W for each ILP, then the knees. */
+static void print_table(const struct sweep *s, const char *workload)
+{
+	int i = 0;
+	printf("ILP x resident warps: %s on %s (%s), policy %s\n", workload, s->a->name, s->a->gpu,
+	       sched_policy_names[s->policy]);
+	while (i < s->nrows) {
+		/* one block of curves per parameter combination */
+		int j = i;
+		while (j < s->nrows && strcmp(s->rows[j].w.set, s->rows[i].w.set) == 0)
+			j++;
+		int nw = 0;
+		while (i + nw < j && s->rows[i + nw].w.ilp == s->rows[i].w.ilp)
+			nw++;
+		int ncurves = (j - i) / nw;
+		printf("\n%s%s%siters=%llu per warp. Throughput in warp instructions per cycle per SM\n"
+		       "(elapsed cycles of a fixed amount of work fall as 1/throughput; * marks the knee):\n\n",
+		       s->rows[i].w.set[0] ? "parameters " : "", s->rows[i].w.set, s->rows[i].w.set[0] ? ", " : "",
+		       (unsigned long long)s->rows[i].w.iters);
+		printf("  warps/SM");
+		for (int c = 0; c < ncurves; c++)
+			printf("    ILP=%-3d", s->rows[i + c * nw].w.ilp);
+		printf("\n");
+		for (int k = 0; k < nw; k++) {
+			int wv = s->rows[i + k].warps, show = 0;
+			static const int pick[] = {1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64};
+			for (size_t q = 0; q < sizeof pick / sizeof pick[0]; q++)
+				show |= pick[q] == wv;
+			for (int c = 0; c < ncurves; c++)
+				show |= s->rows[i + c * nw + k].knee;
+			if (!show && nw > 20)
+				continue;
+			printf("  %8d", wv);
+			for (int c = 0; c < ncurves; c++) {
+				const struct sweep_row *r = &s->rows[i + c * nw + k];
+				if (r->done)
+					printf("  %7.3f%s", r->st.ipc, r->knee ? "*" : " ");
+				else
+					printf("  %7s ", "-");
+			}
+			printf("\n");
+		}
+		printf("\n  %-5s %10s %14s  %s\n", "ILP", "knee W", "Little's law", "limiting resource (latency x rate)");
+		for (int c = 0; c < ncurves; c++) {
+			const struct sweep_row *r = &s->rows[i + c * nw];
+			char kb[16];
+			if (r->curve_knee)
+				snprintf(kb, sizeof kb, "%d", r->curve_knee);
+			else
+				snprintf(kb, sizeof kb, "-");
+			printf("  %-5d %10s %14d  %s (%.0f cycles x %.3g per cycle)\n", r->w.ilp, kb, r->little.warps,
+			       r->little.limiter, r->little.latency, r->little.rate);
+		}
+		i = j;
+	}
+}
+
+static int print_json(const struct sweep *s)
+{
+	cJSON *o = cJSON_CreateObject(), *pts = cJSON_CreateArray();
+	cJSON_AddStringToObject(o, "arch", s->a->name);
+	cJSON_AddStringToObject(o, "policy", sched_policy_names[s->policy]);
+	cJSON_AddNumberToObject(o, "knee_tol", s->knee_tol);
+	for (int i = 0; i < s->nrows; i++) {
+		const struct sweep_row *r = &s->rows[i];
+		struct sim_launch l = {.threads_per_block = r->threads, .blocks = r->blocks, .policy = s->policy};
+		cJSON *p = report_run_json(s->a, r->w.name, r->w.set, &l, &r->st);
+		cJSON_AddNumberToObject(p, "ilp", r->w.ilp);
+		cJSON_AddNumberToObject(p, "iters", (double)r->w.iters);
+		cJSON_AddNumberToObject(p, "warps_per_sm", r->warps);
+		cJSON_AddNumberToObject(p, "blocks_per_sm", r->blocks);
+		cJSON_AddBoolToObject(p, "knee", r->knee);
+		cJSON_AddNumberToObject(p, "curve_knee", r->curve_knee);
+		cJSON_AddNumberToObject(p, "littles_warps", r->little.warps);
+		cJSON_AddStringToObject(p, "littles_limiter", r->little.limiter ? r->little.limiter : "");
+		cJSON_AddItemToArray(pts, p);
+	}
+	cJSON_AddItemToObject(o, "points", pts);
+	return report_print_json(stdout, o);
+}
+
+static int write_csv_file(const struct sweep *s, const char *path, struct err *e)
+{
+	char tmp[4200];
+	FILE *f = fileio_open_tmp(path, tmp, sizeof tmp, e);
+	if (!f)
+		return SIM_EIO;
+	sweep_csv_header(f);
+	for (int i = 0; i < s->nrows; i++)
+		if (s->rows[i].done)
+			sweep_csv_row(f, s, &s->rows[i]);
+	return fileio_commit(f, tmp, path, e);
+}
+
+int cmd_sweep(int argc, char **argv, struct err *e)
+{
+	struct cli c = {argc, argv, 0};
+	const char *arch_name = "sm_90", *workload = NULL, *set = "", *ilp_s = "1,2,4,8", *warps_s = "1-64";
+	const char *out = NULL, *shard_s = NULL, *v;
+	int jobs = ncores(), resume = 0, ishard = 0, nshard = 1, demo = 0, rc;
+	int ilps[SWEEP_MAX_ILP], nilp, warps[SWEEP_MAX_W], nwarps;
+	double knee_tol = 0.05;
+	enum out_format fmt = OUT_TABLE;
+	enum sched_policy policy = POLICY_GTO;
+	struct arch a;
+	struct sweep s = {0};
+	char partial[4200];
+	FILE *prog = NULL;
+
+	while (c.i < argc) {
+		if ((rc = cli_opt(&c, "--arch", &arch_name, e)) || (rc = cli_opt(&c, "--workload", &workload, e)) ||
+		    (rc = cli_opt(&c, "--set", &set, e)) || (rc = cli_opt(&c, "--ilp", &ilp_s, e)) ||
+		    (rc = cli_opt(&c, "--warps", &warps_s, e)) || (rc = cli_opt(&c, "--out", &out, e)) ||
+		    (rc = cli_opt(&c, "--shard", &shard_s, e))) {
+			if (rc < 0)
+				return rc;
+		} else if ((rc = cli_opt(&c, "--jobs", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--jobs", v, 1, 256, &jobs, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--knee-tol", &v, e))) {
+			if (rc < 0 || (rc = cli_double("--knee-tol", v, 0.0, 0.99, &knee_tol, e)))
+				return rc;
+		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
+			if (rc < 0)
+				return rc;
+			int pol = sched_find_policy(v);
+			if (pol < 0)
+				return err_set(e, SIM_EINPUT, "--policy: expected gto, lrr or gty, got \"%.40s\"", v);
+			policy = (enum sched_policy)pol;
+		} else if (cli_flag(&c, "--resume")) {
+			resume = 1;
+		} else if (cli_flag(&c, "--demo")) {
+			demo = 1;
+		} else if (cli_flag(&c, "--json")) {
+			fmt = OUT_JSON;
+		} else if (cli_flag(&c, "--csv")) {
+			fmt = OUT_CSV;
+		} else {
+			return cli_unknown(&c, usage, e);
+		}
+	}
+	if (demo && !workload)
+		workload = "fma";
+	if (!workload)
+		return err_set(e, SIM_EINPUT, "sweep: expected --workload NAME (fma, dram_chase, l1_chase, smem_chase, mix, tile, diverge, barrier)");
+	if (shard_s) {
+		char tail;
+		if (sscanf(shard_s, "%d/%d%c", &ishard, &nshard, &tail) != 2 || nshard < 1 || nshard > 100000 ||
+		    ishard < 0 || ishard >= nshard)
+			return err_set(e, SIM_EINPUT, "--shard: expected I/N with 0 <= I < N (for example 0/4), got \"%.40s\"", shard_s);
+		if (!out)
+			return err_set(e, SIM_EINPUT, "--shard: expected --out FILE as well (shards are joined with smsim merge)");
+	}
+	if (resume && !out)
+		return err_set(e, SIM_EINPUT, "--resume: expected --out FILE (the sweep to continue)");
+	if ((rc = cli_int_list("--ilp", ilp_s, 1, SWEEP_MAX_ILP, ilps, SWEEP_MAX_ILP, &nilp, e)) ||
+	    (rc = sweep_parse_warps(warps_s, warps, SWEEP_MAX_W, &nwarps, e)) || (rc = cfg_load(&a, arch_name, e)))
+		return rc;
+	if ((rc = sweep_plan(&s, &a, workload, set, ilps, nilp, warps, nwarps, e)))
+		goto out;
+	s.policy = policy;
+	s.knee_tol = knee_tol;
+	if (out) {
+		int taken = 0;
+		snprintf(partial, sizeof partial, "%s.partial", out);
+		if (resume) {
+			if (access(out, F_OK) == 0 && (rc = sweep_load_csv(&s, out, &taken, e)))
+				goto out;
+			if (access(partial, F_OK) == 0 && (rc = sweep_load_csv(&s, partial, &taken, e)))
+				goto out;
+		} else if (access(partial, F_OK) == 0) {
+			rc = err_set(e, SIM_EINPUT, "%s: exists: an earlier sweep into %s was interrupted (expected --resume to continue it, or remove the file)",
+				     partial, out);
+			goto out;
+		}
+		prog = fopen(partial, "a");
+		if (!prog) {
+			rc = err_set(e, SIM_EIO, "%s: cannot open for appending", partial);
+			goto out;
+		}
+		if (ftell(prog) == 0)
+			sweep_csv_header(prog);
+		fflush(prog);
+	}
+	rc = sweep_run(&s, jobs, ishard, nshard, prog, isatty(STDERR_FILENO) && fmt == OUT_TABLE, e);
+	if (prog) {
+		fclose(prog);
+		prog = NULL;
+	}
+	if (rc)
+		goto out;
+	sweep_knees(&s);
+	if (out) {
+		if ((rc = write_csv_file(&s, out, e)))
+			goto out;
+		remove(partial);
+	}
+	if (fmt == OUT_JSON) {
+		rc = print_json(&s);
+	} else if (fmt == OUT_CSV) {
+		sweep_csv_header(stdout);
+		for (int i = 0; i < s.nrows; i++)
+			if (s.rows[i].done)
+				sweep_csv_row(stdout, &s, &s.rows[i]);
+	} else if (nshard > 1) {
+		int n = 0;
+		for (int i = 0; i < s.nrows; i++)
+			n += s.rows[i].done && i % nshard == ishard;
+		printf("shard %d/%d: %d points written to %s (join the shards with: smsim merge --out ALL.csv SHARD.csv...)\n",
+		       ishard, nshard, n, out);
+	} else {
+		print_table(&s, workload);
+		if (out)
+			printf("\nCSV: %s\n", out);
+	}
+out:
+	if (prog)
+		fclose(prog);
+	sweep_free(&s);
+	return rc;
+}
+
+/* ---- merge ------------------------------------------------------------ */
+
+struct mrow {
+	int point;
+	char *line; /* borrowed from its csv text, fields joined back with commas */
+	double ipc;
+	int nf;
+	char **f;
+};
+
+static int cmp_mrow(const void *a, const void *b)
+{
+	const struct mrow *x = a, *y = b;
+	return (x->point > y->point) - (x->point < y->point);
+}
+
+int cmd_merge(int argc, char **argv, struct err *e)
+{
+	struct cli c = {argc, argv, 0};
+	const char *out = NULL, *v;
+	const char *files[4096];
+	int nfiles = 0, rc = SIM_OK, total = -1, n = 0, cap = 0;
+	double tol = 0.05;
+	struct csv *cs = NULL;
+	struct mrow *rows = NULL;
+	char header[2048] = "";
+	int kcol = -1, pcol = -1;
+
+	while (c.i < argc) {
+		if ((rc = cli_opt(&c, "--out", &out, e))) {
+			if (rc < 0)
+				return rc;
+		} else if ((rc = cli_opt(&c, "--knee-tol", &v, e))) {
+			if (rc < 0 || (rc = cli_double("--knee-tol", v, 0.0, 0.99, &tol, e)))
+				return rc;
+		} else if (argv[c.i][0] == '-' && argv[c.i][1] == '-') {
+			return cli_unknown(&c, "--out FILE [--knee-tol F] SHARD.csv...", e);
+		} else {
+			if (nfiles == 4096)
+				return err_set(e, SIM_EINPUT, "merge: expected at most 4096 files");
+			files[nfiles++] = argv[c.i++];
+		}
+	}
+	if (!out || nfiles == 0)
+		return err_set(e, SIM_EINPUT, "merge: expected --out FILE and at least one shard CSV");
+	cs = calloc((size_t)nfiles, sizeof *cs);
+	if (!cs)
+		return err_set(e, SIM_EINTERNAL, "out of memory");
+	for (int i = 0; i < nfiles; i++) {
+		int cp, ct, ci;
+		char h[2048] = "";
+		if ((rc = csv_read(&cs[i], files[i], e)))
+			goto out;
+		if ((rc = csv_need(&cs[i], "point", &cp, e)) || (rc = csv_need(&cs[i], "points", &ct, e)) ||
+		    (rc = csv_need(&cs[i], "knee", &kcol, e)) || (rc = csv_need(&cs[i], "ipc", &ci, e)))
+			goto out;
+		pcol = cp;
+		for (int k = 0; k < cs[i].ncols; k++) {
+			strncat(h, k ? "," : "", sizeof h - strlen(h) - 1);
+			strncat(h, cs[i].col[k], sizeof h - strlen(h) - 1);
+		}
+		if (i == 0)
+			snprintf(header, sizeof header, "%s", h);
+		else if (strcmp(h, header) != 0) {
+			rc = err_set(e, SIM_EINPUT, "%s:1: header differs from %s's (expected the same sweep's shards)", files[i], files[0]);
+			goto out;
+		}
+		for (int r = 0; r < cs[i].nrows; r++) {
+			struct csv_row *row = &cs[i].rows[r];
+			long pt, tt;
+			if ((rc = csv_long(&cs[i], row, cp, 0, 1000000, &pt, e)) || (rc = csv_long(&cs[i], row, ct, 1, 1000000, &tt, e)))
+				goto out;
+			if (total < 0)
+				total = (int)tt;
+			if (tt != total) {
+				rc = err_set(e, SIM_EINPUT, "%s:%d: points: expected %d as in the first shard, got %ld", files[i], row->line, total, tt);
+				goto out;
+			}
+			if (n == cap) {
+				cap = cap ? 2 * cap : 256;
+				struct mrow *nr = realloc(rows, sizeof *nr * (size_t)cap);
+				if (!nr) {
+					rc = err_set(e, SIM_EINTERNAL, "out of memory");
+					goto out;
+				}
+				rows = nr;
+			}
+			rows[n].point = (int)pt;
+			rows[n].nf = row->nf;
+			rows[n].f = row->f;
+			if ((rc = csv_double(&cs[i], row, ci, 0, 1e9, &rows[n].ipc, e)))
+				goto out;
+			n++;
+		}
+	}
+	qsort(rows, (size_t)n, sizeof *rows, cmp_mrow);
+	for (int i = 0; i < n; i++)
+		if (rows[i].point != i) {
+			rc = err_set(e, SIM_EINPUT, "merge: point %d is %s (expected every point 0..%d exactly once: a shard is missing or repeated)",
+				     i, i < n && rows[i].point > i ? "missing" : "repeated", total - 1);
+			goto out;
+		}
+	if (n != total) {
+		rc = err_set(e, SIM_EINPUT, "merge: %d of %d points present (expected all: a shard is missing)", n, total);
+		goto out;
+	}
+	/* knees: curves are runs of rows with the same workload, ilp, iters and set */
+	{
+		int cw = csv_col(&cs[0], "workload"), cilp = csv_col(&cs[0], "ilp"), cit = csv_col(&cs[0], "iters"),
+		    cset = csv_col(&cs[0], "set");
+		static char one[] = "1", zero[] = "0";
+		for (int i = 0; i < n;) {
+			int j = i, knee = -1;
+			double best = 0;
+			while (j < n && !strcmp(rows[j].f[cw], rows[i].f[cw]) && !strcmp(rows[j].f[cilp], rows[i].f[cilp]) &&
+			       !strcmp(rows[j].f[cit], rows[i].f[cit]) && !strcmp(rows[j].f[cset], rows[i].f[cset]))
+				j++;
+			for (int k = i; k < j; k++)
+				if (rows[k].ipc > best)
+					best = rows[k].ipc;
+			for (int k = i; k < j && knee < 0; k++)
+				if (rows[k].ipc >= (1.0 - tol) * best)
+					knee = k;
+			for (int k = i; k < j; k++)
+				rows[k].f[kcol] = k == knee ? one : zero;
+			i = j;
+		}
+	}
+	{
+		char tmp[4200];
+		FILE *f = fileio_open_tmp(out, tmp, sizeof tmp, e);
+		if (!f) {
+			rc = SIM_EIO;
+			goto out;
+		}
+		fprintf(f, "%s\n", header);
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < rows[i].nf; k++)
+				fprintf(f, "%s%s", rows[i].f[k], k + 1 < rows[i].nf ? "," : "\n");
+		if ((rc = fileio_commit(f, tmp, out, e)))
+			goto out;
+	}
+	printf("merged %d points from %d file%s into %s\n", n, nfiles, nfiles == 1 ? "" : "s", out);
+	(void)pcol;
+out:
+	for (int i = 0; i < nfiles && cs; i++)
+		csv_free(&cs[i]);
+	free(cs);
+	free(rows);
+	return rc;
+}

@@ -1,0 +1,77 @@
+/*
+ * sweep.h: the ILP x resident-warps experiment.
+ *
+ * A sweep is the product of parameter lists (--set k=a:b), ILP values and
+ * resident-warp counts, one simulation per point. Points run on worker
+ * threads, each with its own simulator; each finished row is appended
+ * (flushed) to a progress file so an interrupted sweep can resume; the
+ * final table is written in point order, so the output does not depend on
+ * --jobs. Per curve (workload, parameters, ILP) the knee is the smallest W
+ * whose throughput is within knee_tol of the curve's best, and Little's
+ * law predicts it from the limiting resource.
+ */
+#ifndef SIM_SWEEP_H
+#define SIM_SWEEP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../workloads/wl.h"
+#include "cfg.h"
+#include "sm.h"
+
+#define SWEEP_MAX_W 64
+#define SWEEP_MAX_ILP 32
+
+struct sweep_row {
+	/* identity */
+	struct wl_params w;       /* workload and parameters (w.ilp set) */
+	int warps;                /* resident warps per SM (the --warps shorthand) */
+	int blocks, threads;      /* launch shape */
+	/* results */
+	int done;
+	struct sim_stats st;
+	int knee;                 /* 1 on the knee row of its curve */
+	int curve_knee;           /* the curve's knee W (0 unknown) */
+	struct wl_little little;  /* Little's-law prediction for the curve */
+};
+
+struct sweep {
+	const struct arch *a;
+	enum sched_policy policy;
+	double knee_tol;          /* 0.05 */
+	int nrows;
+	struct sweep_row *rows;   /* owned */
+};
+
+/* Builds the point list from a workload name, a --set string whose values
+ * may be lists (k=a:b:c), ILP and warps lists. */
+int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, const char *set,
+	       const int *ilps, int nilp, const int *warps, int nwarps, struct err *e);
+void sweep_free(struct sweep *s);
+
+/*
+ * Runs the rows selected by shard (index % nshard == ishard) that are not
+ * already done, on `jobs` threads. Each finished row is appended to
+ * `progress` (may be NULL) under a lock and flushed. progress_bar: draw a
+ * bar on stderr. Returns 0, or the first error (other rows may be done).
+ */
+int sweep_run(struct sweep *s, int jobs, int ishard, int nshard, FILE *progress, int progress_bar,
+	      struct err *e);
+
+/* Marks knees and Little's-law predictions on every complete curve. */
+void sweep_knees(struct sweep *s);
+
+/* The CSV header and one row (the DESIGN contract's columns first). */
+void sweep_csv_header(FILE *f);
+void sweep_csv_row(FILE *f, const struct sweep *s, const struct sweep_row *r);
+
+/* Marks rows done from a CSV written by sweep_csv_row (resume, merge):
+ * rows whose identity matches a planned row take its values. Returns the
+ * number of rows taken, or a negative SIM_E* with e set for a malformed file. */
+int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e);
+
+/* Parses the --warps list: values the shorthand allows (1..32, even 34..64). */
+int sweep_parse_warps(const char *spec, int *out, int cap, int *n, struct err *e);
+
+#endif /* SIM_SWEEP_H */
