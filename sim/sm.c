@@ -79,6 +79,8 @@ struct warp {
 	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
 	uint64_t since;      /* cycle the current state began */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
+	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
+	uint8_t drain_kind;  /* enum reg_kind of that write */
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
 	struct frame stack[ISA_MAX_NEST];
@@ -321,9 +323,16 @@ static int evaluate(struct sim *s, struct warp *w)
 			rk = w->kind[reg];
 		}
 	}
-	if (in->has_dst && in->dst != ISA_RZ && w->ready[in->dst] > r) {
+	/* write-after-write: a pending variable-latency write must land first
+	 * (fixed-latency writes complete in issue order) */
+	if (in->has_dst && in->dst != ISA_RZ && w->kind[in->dst] != RK_FIXED && w->ready[in->dst] > r) {
 		r = w->ready[in->dst];
 		rk = w->kind[in->dst];
+	}
+	if (in->op == OP_EXIT && w->drain > r) {
+		/* a warp retires once its outstanding results have landed */
+		r = w->drain;
+		rk = w->drain_kind;
 	}
 	if (r > s->now) {
 		w->wake = r;
@@ -408,6 +417,17 @@ static void barrier_arrive(struct sim *s, struct warp *w)
 	}
 }
 
+/* Scoreboard write: the register's value is ready at `ready`. */
+static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
+{
+	w->ready[reg] = ready;
+	w->kind[reg] = (uint8_t)kind;
+	if (ready > w->drain) {
+		w->drain = ready;
+		w->drain_kind = (uint8_t)kind;
+	}
+}
+
 static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct arch *a = s->a;
@@ -444,10 +464,8 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			evq_push(s->q, done, EV_MEM_RELEASE, sectors);
 		}
 	}
-	if (isa_ops[in->op].is_load && in->dst != ISA_RZ) {
-		w->ready[in->dst] = done;
-		w->kind[in->dst] = (uint8_t)reg_kind;
-	}
+	if (isa_ops[in->op].is_load && in->dst != ISA_RZ)
+		write_reg(w, in->dst, done, reg_kind);
 }
 
 static void issue(struct sim *s, struct warp *w)
@@ -522,8 +540,8 @@ static void issue(struct sim *s, struct warp *w)
 		if (op->space != SPACE_NONE) {
 			issue_memory(s, w, in);
 		} else if (in->has_dst && in->dst != ISA_RZ) {
-			w->ready[in->dst] = s->now + (uint64_t)s->a->pipe_latency[op->pipe];
-			w->kind[in->dst] = op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED;
+			write_reg(w, in->dst, s->now + (uint64_t)s->a->pipe_latency[op->pipe],
+				  op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED);
 		}
 		w->pc++;
 		break;

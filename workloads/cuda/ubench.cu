@@ -88,7 +88,8 @@ __device__ __forceinline__ unsigned dsmid() {
   asm volatile("mov.u32 %0, %%smid;" : "=r"(r));
   return r;
 }
-// One global load that goes to L2 (bypasses L1): a DRAM/L2 chase step.
+// One global load that goes to L2 (bypasses L1): a DRAM/L2 chase step (untimed uses; the
+// timed loops below use the same PTX instruction).
 __device__ __forceinline__ u64 ld_cg_u64(u64 p) {
   u64 r;
   asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(r) : "l"(p));
@@ -98,17 +99,6 @@ __device__ __forceinline__ u64 ld_cg_u64(u64 p) {
 __device__ __forceinline__ u64 ld_ca_u64(u64 p) {
   u64 r;
   asm volatile("ld.global.u64 %0, [%1];" : "=l"(r) : "l"(p));
-  return r;
-}
-// One shared load whose address is the previous value: LDS R, [R].
-__device__ __forceinline__ unsigned ld_shared_u32(unsigned p) {
-  unsigned r;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(r) : "r"(p));
-  return r;
-}
-__device__ __forceinline__ float ld_cg_f32(const float* p) {
-  float r;
-  asm volatile("ld.global.cg.f32 %0, [%1];" : "=f"(r) : "l"(p));
   return r;
 }
 
@@ -253,9 +243,10 @@ __device__ __forceinline__ void chase_starts(const SweepArgs& a, u64 (&p)[ILP]) 
 // The timed chase loop: t trips of CHASE_UNROLL steps per chain; CG selects
 // ld.global.cg (L2, bypasses L1) or plain ld.global (L1-cached).
 #define UB_GCHASE(OPS)                                                                   \
-  if constexpr (ILP == 1) asm volatile(CH_LOOP(CH_ROUND1, OPS) : "+r"(t), "+l"(p[0]) :: "memory"); \
+  if constexpr (ILP == 1)                                                                \
+    asm volatile(CH_LOOP(CH_ROUND1, OPS) : "+r"(t), "+l"(p[0])::"memory");               \
   if constexpr (ILP == 2)                                                                \
-    asm volatile(CH_LOOP(CH_ROUND2, OPS) : "+r"(t), "+l"(p[0]), "+l"(p[1]) :: "memory"); \
+    asm volatile(CH_LOOP(CH_ROUND2, OPS) : "+r"(t), "+l"(p[0]), "+l"(p[1])::"memory");   \
   if constexpr (ILP == 4)                                                                \
     asm volatile(CH_LOOP(CH_ROUND4, OPS)                                                 \
                  : "+r"(t), "+l"(p[0]), "+l"(p[1]), "+l"(p[2]), "+l"(p[3])::"memory");   \
@@ -341,7 +332,8 @@ __global__ void __launch_bounds__(1024, 2) ub_smem_chase(const SweepArgs a) {
   if (ready == 0xffffffffu) *a.sink = 1;
   int t = a.iters / CHASE_UNROLL;  // loop trips (>= 1)
   block_begin(a.rec);
-  if constexpr (ILP == 1) asm volatile(CH_LOOP(CH_ROUND1, "ld.shared.u32") : "+r"(t), "+r"(p[0])::"memory");
+  if constexpr (ILP == 1)
+    asm volatile(CH_LOOP(CH_ROUND1, "ld.shared.u32") : "+r"(t), "+r"(p[0])::"memory");
   if constexpr (ILP == 2)
     asm volatile(CH_LOOP(CH_ROUND2, "ld.shared.u32") : "+r"(t), "+r"(p[0]), "+r"(p[1])::"memory");
   if constexpr (ILP == 4)
@@ -476,7 +468,9 @@ __device__ __forceinline__ void lat_step(float& f, int& x, double& d, const LatA
                  : "+r"(x)
                  : "r"(a.r[u & 3]), "r"(a.r[(u + 1) & 3]));
   if (OP == OP_LOP3)
-    asm volatile("lop3.b32 %0, %0, %1, %2, 0x78;" : "+r"(x) : "r"(a.r[u & 3]), "r"(a.r[(u + 1) & 3]));
+    asm volatile("lop3.b32 %0, %0, %1, %2, 0x78;"
+                 : "+r"(x)
+                 : "r"(a.r[u & 3]), "r"(a.r[(u + 1) & 3]));
   if (OP == OP_EX2) asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+f"(f));
   if (OP == OP_DFMA) asm volatile("fma.rn.f64 %0, %0, %1, %2;" : "+d"(d) : "d"(a.db), "d"(a.dc));
 }
@@ -515,34 +509,31 @@ __global__ void cal_lat(const LatArgs a) {
 }
 
 // Single-thread pointer chase over a global chase buffer (lane-0 slots, node stride 256 B).
-// Passes: 0 = warm (steps0), 1 = steps1, 2 = steps2 (multiples of 8); the timed loop is
-// the same PTX loop as the sweep chases (8 steps per trip).
-// latency = (c2 - c1) / (steps2 - steps1).
+// One launch: `warm` untimed steps, then `steps` (multiple of 8) timed steps in the same
+// PTX loop as the sweep chases (8 steps per trip); res[0] = clock64 cycles of the timed
+// loop. latency = (res(steps2) - res(steps1)) / (steps2 - steps1) over two launches.
 template <bool CG>
-__global__ void cal_chase_global(u64 start, int steps0, int steps1, int steps2, u64* res,
-                                 u64* out, int* sink) {
+__global__ void cal_chase_global(u64 start, int warm, int steps, u64* res, u64* out,
+                                 int* sink) {
   u64 p = start;
 #pragma unroll 1
-  for (int pass = 0; pass < 3; ++pass) {
-    int t = (pass == 0 ? steps0 : (pass == 1 ? steps1 : steps2)) / 8;
-    if (p == 0ull) *sink = pass;
-    const u64 t0 = dclock();
-    if (t > 0) {
-      if constexpr (CG)
-        asm volatile(CH_LOOP(CH_ROUND1, "ld.global.cg.u64") : "+r"(t), "+l"(p)::"memory");
-      else
-        asm volatile(CH_LOOP(CH_ROUND1, "ld.global.u64") : "+r"(t), "+l"(p)::"memory");
-    }
-    if (p == 0ull) *sink = pass + 10;
-    const u64 t1 = dclock();
-    res[pass] = t1 - t0;
-  }
+  for (int i = 0; i < warm; ++i) p = CG ? ld_cg_u64(p) : ld_ca_u64(p);
+  int t = steps / 8;
+  if (p == 0ull) *sink = 1;  // the timed loop starts with p ready
+  const u64 t0 = dclock();
+  if constexpr (CG)
+    asm volatile(CH_LOOP(CH_ROUND1, "ld.global.cg.u64") : "+r"(t), "+l"(p)::"memory");
+  else
+    asm volatile(CH_LOOP(CH_ROUND1, "ld.global.u64") : "+r"(t), "+l"(p)::"memory");
+  if (p == 0ull) *sink = 2;  // the clock is read after the last load returned
+  const u64 t1 = dclock();
+  res[0] = t1 - t0;
   out[0] = p;
 }
 
 // Single-thread shared-memory chase over the same 4 KB table layout as ub_smem_chase.
-__global__ void cal_chase_smem(const unsigned* next, int steps0, int steps1, int steps2,
-                               u64* res, u64* out, int* sink) {
+__global__ void cal_chase_smem(const unsigned* next, int steps, u64* res, u64* out,
+                               int* sink) {
   const unsigned base = (unsigned)__cvta_generic_to_shared(dyn_smem);
   unsigned* tbl = (unsigned*)dyn_smem;
   for (unsigned i = threadIdx.x; i < SMEM_CHASE_NODES * 32u; i += blockDim.x)
@@ -550,16 +541,12 @@ __global__ void cal_chase_smem(const unsigned* next, int steps0, int steps1, int
   __syncthreads();
   if (threadIdx.x != 0) return;
   unsigned p = base;
-#pragma unroll 1
-  for (int pass = 0; pass < 3; ++pass) {
-    int t = (pass == 0 ? steps0 : (pass == 1 ? steps1 : steps2)) / 8;
-    if (p == 1u) *sink = pass;
-    const u64 t0 = dclock();
-    if (t > 0) asm volatile(CH_LOOP(CH_ROUND1, "ld.shared.u32") : "+r"(t), "+r"(p)::"memory");
-    if (p == 1u) *sink = pass + 10;
-    const u64 t1 = dclock();
-    res[pass] = t1 - t0;
-  }
+  int t = steps / 8;
+  const u64 t0 = dclock();
+  asm volatile(CH_LOOP(CH_ROUND1, "ld.shared.u32") : "+r"(t), "+r"(p)::"memory");
+  if (p == 1u) *sink = 2;
+  const u64 t1 = dclock();
+  res[0] = t1 - t0;
   out[0] = p;
 }
 
@@ -1216,19 +1203,24 @@ static double measure_lat(Ctx& ctx, u64* d_res) {
   return median_of(v);
 }
 
+// Median over 3 rounds of (cycles(steps2) - cycles(steps1)) / (steps2 - steps1).
 template <bool CG>
 static double measure_chase_global(Ctx& ctx, const ChaseBuf& cb, int warm, int s1, int s2,
                                    bool flush, u64* d_res) {
   std::vector<double> v;
   for (int rep = 0; rep < 3; ++rep) {
-    if (flush) ctx.flush_l2();
-    cal_chase_global<CG><<<1, 1, 0, ctx.stream>>>((u64)cb.buf, warm, s1, s2, d_res,
-                                                   (u64*)ctx.d_out, ctx.d_sink);
-    CK_LAUNCH();
-    CK(cudaStreamSynchronize(ctx.stream));
-    u64 h[3];
-    CK(cudaMemcpy(h, d_res, sizeof(h), cudaMemcpyDeviceToHost));
-    v.push_back((double)(h[2] - h[1]) / (double)(s2 - s1));
+    double cyc[2];
+    for (int j = 0; j < 2; ++j) {
+      if (flush) ctx.flush_l2();
+      cal_chase_global<CG><<<1, 1, 0, ctx.stream>>>((u64)cb.buf, warm, j ? s2 : s1, d_res,
+                                                     (u64*)ctx.d_out, ctx.d_sink);
+      CK_LAUNCH();
+      CK(cudaStreamSynchronize(ctx.stream));
+      u64 h = 0;
+      CK(cudaMemcpy(&h, d_res, sizeof(h), cudaMemcpyDeviceToHost));
+      cyc[j] = (double)h;
+    }
+    v.push_back((cyc[1] - cyc[0]) / (double)(s2 - s1));
   }
   return median_of(v);
 }
@@ -1295,31 +1287,35 @@ static int cmd_calib(const Opts& o) {
   {
     ctx.need_l1();
     c.row("lat_l1_chase", measure_chase_global<false>(ctx, ctx.l1, 64, 1024, 3072, false, d_res),
-          "cycles", "1 thread; ld.global.ca.u64 chase; 8 KB footprint (32 nodes x 256 B); warm 64 steps; (c(3072)-c(1024))/2048; median of 3");
+          "cycles", "1 thread; ld.global.u64 chase (L1-cached); 8 KB footprint (32 nodes x 256 B); 64 warm steps; (c(3072)-c(1024))/2048 over two launches; median of 3");
     ChaseBuf l2 = ctx.build_chase(8u << 20, 0x5eed0010ull);
     c.row("lat_l2_chase", measure_chase_global<true>(ctx, l2, (int)l2.nodes, 2048, 6144, false, d_res),
-          "cycles", "1 thread; ld.global.cg.u64 chase; 8 MB footprint (32768 nodes x 256 B); warm one full cycle; (c(6144)-c(2048))/4096; median of 3");
+          "cycles", "1 thread; ld.global.cg.u64 chase; 8 MB footprint (32768 nodes x 256 B); warm one full cycle; (c(6144)-c(2048))/4096 over two launches; median of 3");
     Ctx::free_chase(l2);
     ChaseBuf m128 = ctx.build_chase(128u << 20, 0x5eed0011ull);
     c.row("lat_dram_chase_128MB", measure_chase_global<true>(ctx, m128, 0, 512, 1536, true, d_res),
-          "cycles", "1 thread; ld.global.cg.u64 chase; 128 MB footprint; L2 flushed; (c(1536)-c(512))/1024; median of 3");
+          "cycles", "1 thread; ld.global.cg.u64 chase; 128 MB footprint (512K nodes x 256 B); L2 flushed before each launch; (c(1536)-c(512))/1024 over two launches; median of 3");
     Ctx::free_chase(m128);
     ctx.need_dram();
     c.row("lat_dram_chase", measure_chase_global<true>(ctx, ctx.dram, 0, 512, 1536, true, d_res),
-          "cycles", "1 thread; ld.global.cg.u64 chase; 1 GB footprint (4M nodes x 256 B; includes TLB misses); L2 flushed; (c(1536)-c(512))/1024; median of 3");
+          "cycles", "1 thread; ld.global.cg.u64 chase; 1 GB footprint (4M nodes x 256 B; includes TLB misses); L2 flushed before each launch; (c(1536)-c(512))/1024 over two launches; median of 3");
     ctx.need_smem();
     std::vector<double> v;
     for (int rep = 0; rep < 3; ++rep) {
-      cal_chase_smem<<<1, 32, SMEM_CHASE_NODES * SMEM_NODE_BYTES, ctx.stream>>>(
-          ctx.d_smem_next, 256, 2048, 6144, d_res, (u64*)ctx.d_out, ctx.d_sink);
-      CK_LAUNCH();
-      CK(cudaStreamSynchronize(ctx.stream));
-      u64 h[3];
-      CK(cudaMemcpy(h, d_res, sizeof(h), cudaMemcpyDeviceToHost));
-      v.push_back((double)(h[2] - h[1]) / 4096.0);
+      double cyc[2];
+      for (int j = 0; j < 2; ++j) {
+        cal_chase_smem<<<1, 32, SMEM_CHASE_NODES * SMEM_NODE_BYTES, ctx.stream>>>(
+            ctx.d_smem_next, j ? 6144 : 2048, d_res, (u64*)ctx.d_out, ctx.d_sink);
+        CK_LAUNCH();
+        CK(cudaStreamSynchronize(ctx.stream));
+        u64 h = 0;
+        CK(cudaMemcpy(&h, d_res, sizeof(h), cudaMemcpyDeviceToHost));
+        cyc[j] = (double)h;
+      }
+      v.push_back((cyc[1] - cyc[0]) / 4096.0);
     }
     c.row("lat_smem_chase", median_of(v), "cycles",
-          "1 thread; ld.shared.u32 chase (LDS R,[R]); 4 KB (32 nodes x 128 B); (c(6144)-c(2048))/4096; median of 3");
+          "1 thread; ld.shared.u32 chase (LDS R,[R]); 4 KB (32 nodes x 128 B); (c(6144)-c(2048))/4096 over two launches; median of 3");
   }
 
   // ---- throughputs via the sweep kernels

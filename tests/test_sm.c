@@ -1,0 +1,366 @@
+/*
+ * test_sm.c: the SM engine against cycle counts derived by hand.
+ *
+ * Conventions the derivations use (sm_90 file values unless a test changes
+ * them): FFMA latency L = 4; one issue per scheduler per cycle; warps go to
+ * scheduler (warp slot mod 4); a warp's EXIT issues once its outstanding
+ * results have landed and the run ends the cycle after the last EXIT
+ * issues, so a run's cycles = (issue cycle of the last EXIT) + 1.
+ * Golden cases are named like SQLite's: sm-<group>.<n>.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../isa/parse.h"
+#include "../sim/cfg.h"
+#include "../sim/report.h"
+#include "../sim/sm.h"
+#include "../sim/sweep.h"
+#include "../workloads/wl.h"
+
+static struct arch sm90;
+
+static int setup(void **state)
+{
+	struct err e;
+	(void)state;
+	if (cfg_load(&sm90, "arch/sm_90.json", &e)) {
+		fprintf(stderr, "%s\n", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Program text: `body` repeated n times between `pre` and `post`. */
+static char *repeat(const char *pre, const char *body, int n, const char *post)
+{
+	size_t len = strlen(pre) + strlen(body) * (size_t)n + strlen(post) + 1;
+	char *s = malloc(len);
+	strcpy(s, pre);
+	for (int i = 0; i < n; i++)
+		strcat(s, body);
+	strcat(s, post);
+	return s;
+}
+
+static struct sim_stats run_arch(const struct arch *a, const char *text, int threads, int blocks,
+				 enum sched_policy pol)
+{
+	struct program p;
+	struct err e = {{0}};
+	struct sim_stats st;
+	struct sim_launch l = {.threads_per_block = threads, .blocks = blocks, .smem_per_block = -1,
+			       .carveout_pct = -1, .policy = pol};
+	if (parse_program(text, strlen(text), "test", &p, &e))
+		fail_msg("parse: %s", e.msg);
+	if (sim_run_once(a, &p, &l, &st, &e))
+		fail_msg("run: %s", e.msg);
+	program_free(&p);
+	return st;
+}
+
+static struct sim_stats run(const char *text, int threads, int blocks)
+{
+	return run_arch(&sm90, text, threads, blocks, POLICY_GTO);
+}
+
+static double stall_sum(const struct sim_stats *st)
+{
+	double s = 0;
+	for (int i = 0; i < ST_COUNT; i++)
+		s += st->stalls[i];
+	return s;
+}
+
+/* sm-1.1: one warp, a chain of N dependent FFMAs. Issues at 0, L, ..., (N-1)L;
+ * EXIT waits for the last result, (N-1)L + L = NL, so cycles = NL + 1. */
+static void sm_1_1_dependent_chain(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 64; n *= 4) {
+		char *t = repeat("", "FFMA R0, R0, R1, R2\n", n, "EXIT\n");
+		struct sim_stats st = run(t, 32, 1);
+		assert_int_equal(st.cycles, 4 * n + 1);
+		assert_int_equal(st.warp_instructions, n + 1);
+		/* the warp waits L-1 of every L cycles on a fixed-latency result */
+		assert_int_equal(st.state_cycles[ST_SELECTED], n + 1);
+		assert_int_equal(st.state_cycles[ST_WAIT], 3 * n);
+		assert_true(fabs(stall_sum(&st) - 1.0) < 1e-12);
+		free(t);
+	}
+}
+
+/* sm-1.2: ILP K <= L in one warp, N rounds: round r issues at rL .. rL+K-1;
+ * the last result is ready at (N-1)L + (K-1) + L, EXIT then: cycles = NL + K. */
+static void sm_1_2_ilp_latency_bound(void **state)
+{
+	(void)state;
+	for (int k = 1; k <= 4; k++) {
+		char body[256] = "";
+		for (int c = 0; c < k; c++) {
+			char line[64];
+			snprintf(line, sizeof line, "FFMA R%d, R%d, R10, R11\n", c, c);
+			strcat(body, line);
+		}
+		char *t = repeat("", body, 16, "EXIT\n");
+		struct sim_stats st = run(t, 32, 1);
+		assert_int_equal(st.cycles, 16 * 4 + k);
+		free(t);
+	}
+}
+
+/* sm-1.3: ILP K >= L: throughput-bound, one issue per cycle: N*K FFMAs
+ * issue at 0..NK-1; the last is ready at NK-1+L: cycles = NK + L. */
+static void sm_1_3_ilp_throughput_bound(void **state)
+{
+	(void)state;
+	for (int k = 4; k <= 8; k += 4) {
+		char body[512] = "";
+		for (int c = 0; c < k; c++) {
+			char line[64];
+			snprintf(line, sizeof line, "FFMA R%d, R%d, R20, R21\n", c, c);
+			strcat(body, line);
+		}
+		char *t = repeat("", body, 16, "EXIT\n");
+		struct sim_stats st = run(t, 32, 1);
+		assert_int_equal(st.cycles, 16 * k + 4);
+		free(t);
+	}
+}
+
+/* sm-1.4: W warps on each scheduler with independent instructions issue one
+ * per cycle: 8 warps = 2 per scheduler, N independent FFMAs each: a
+ * scheduler issues 2N FFMAs back to back (0..2N-1, GTO: the older warp's
+ * first); the younger warp's EXIT waits for its last FFMA, ready at
+ * 2N-1+L, so cycles = 2N + L. ipc -> 4. */
+static void sm_1_4_one_issue_per_cycle(void **state)
+{
+	(void)state;
+	char *t = repeat("", "FFMA R0, R1, R2, R3\n", 100, "EXIT\n");
+	struct sim_stats st = run(t, 256, 1);
+	assert_int_equal(st.warp_instructions, 8 * 101);
+	assert_int_equal(st.cycles, 2 * 100 + 4);
+	/* 4 schedulers busy every cycle but the drain of the last FFMA */
+	assert_true(st.ipc > 3.9);
+	free(t);
+}
+
+/* sm-2.1: FP32 saturation on sm_90 (L = 4, 4 schedulers, one FFMA per
+ * cycle each): Little's law says 16, 8, 4, 4 warps for ILP 1, 2, 4, 8. */
+static void sm_2_1_fp32_knees(void **state)
+{
+	(void)state;
+	int ilps[] = {1, 2, 4, 8}, warps[SWEEP_MAX_W], nw;
+	struct sweep s;
+	struct err e;
+	assert_int_equal(sweep_parse_warps("1-64", warps, SWEEP_MAX_W, &nw, &e), 0);
+	assert_int_equal(nw, 48);
+	if (sweep_plan(&s, &sm90, "fma", "iters=512", ilps, 4, warps, nw, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(sweep_run(&s, 2, 0, 1, NULL, 0, &e), 0);
+	sweep_knees(&s);
+	int want[] = {16, 8, 4, 4};
+	for (int c = 0; c < 4; c++) {
+		const struct sweep_row *r = &s.rows[c * nw];
+		assert_int_equal(r->little.warps, want[c]);
+		assert_int_equal(r->curve_knee, want[c]);
+	}
+	sweep_free(&s);
+}
+
+/* sm-3.1: N dependent DRAM loads in one warp. Each 256-byte warp load passes
+ * the DRAM server in ceil(256 / dram_bytes_per_cycle) cycles, then
+ * dram_latency - 1 more: step = ceil(256/bw) + lat - 1. The chain's last
+ * load is ready at N*step, EXIT issues then: cycles = N*step + 1. */
+static void sm_3_1_dependent_loads(void **state)
+{
+	(void)state;
+	int step = (int)ceil(256.0 / sm90.dram_bytes_per_cycle) + sm90.dram_latency - 1;
+	char *t = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 10, "EXIT\n");
+	struct sim_stats st = run(t, 32, 1);
+	assert_int_equal(st.cycles, 10 * step + 1);
+	assert_int_equal(st.dram_bytes, 10 * 256);
+	assert_true(st.stalls[ST_LONG_SCOREBOARD] > 0.99);
+	free(t);
+	/* L1 and shared memory: latency + occupancy of the data path - 1 */
+	t = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=8K\n", 10, "EXIT\n");
+	st = run(t, 32, 1);
+	assert_int_equal(st.cycles, 10 * (sm90.l1_latency + 1) + 1);
+	free(t);
+	t = repeat("", "LDS R0, [R0] pattern=chase\n", 10, "EXIT\n");
+	st = run(t, 32, 1);
+	assert_int_equal(st.cycles, 10 * sm90.smem_latency + 1);
+	assert_true(st.stalls[ST_SHORT_SCOREBOARD] > 0.9);
+	free(t);
+}
+
+/* sm-3.2: bandwidth-bound: 64 warps x 4 chains of dependent DRAM loads keep
+ * far more than latency x bandwidth in flight, so elapsed cycles approach
+ * bytes / dram_bytes_per_cycle (Little's law: the server is never idle). */
+static void sm_3_2_bandwidth_bound(void **state)
+{
+	(void)state;
+	const char *body = "LDG.64 R0, [R0] pattern=chase footprint=1G\nLDG.64 R1, [R1] pattern=chase footprint=1G\n"
+			   "LDG.64 R2, [R2] pattern=chase footprint=1G\nLDG.64 R3, [R3] pattern=chase footprint=1G\n";
+	char *t = repeat("", body, 50, "EXIT\n");
+	struct sim_stats st = run(t, 1024, 2);
+	double bytes = 64.0 * 200 * 256;
+	assert_int_equal(st.dram_bytes, (uint64_t)bytes);
+	double ideal = bytes / sm90.dram_bytes_per_cycle;
+	/* plus one unloaded latency for the pipeline to fill and drain */
+	assert_true(st.cycles >= ideal);
+	assert_true(st.cycles <= ideal + sm90.dram_latency + 300);
+	free(t);
+}
+
+/* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
+ * Warp 0: IF at 0, FFMAs at 1, 5, ..., 4K-3, BAR at 4K-2 (no dependence),
+ * release: both wake at 4K-1. Warp 1: IF 0, BAR 1, waits [2, 4K-1) = 4K-3 cycles, EXIT at
+ * 4K-1. Warp 0's EXIT waits for its last FFMA: ready at 4K+1: cycles 4K+2. */
+static void sm_4_1_barrier(void **state)
+{
+	(void)state;
+	for (int k = 2; k <= 32; k *= 4) {
+		char *t = repeat("IF warp<1\n", "FFMA R0, R0, R1, R2\n", k, "ENDIF\nBAR\nEXIT\n");
+		struct sim_stats st = run(t, 64, 1);
+		assert_int_equal(st.cycles, 4 * k + 2);
+		assert_int_equal(st.state_cycles[ST_BARRIER], 4 * k - 3);
+		free(t);
+	}
+}
+
+/* sm-4.2: a barrier some warp never reaches is a deadlock, reported. */
+static void sm_4_2_deadlock(void **state)
+{
+	(void)state;
+	struct program p;
+	struct err e = {{0}};
+	struct sim_stats st;
+	const char *t = "IF warp<1\nBAR\nENDIF\nEXIT\n";
+	struct sim_launch l = {.threads_per_block = 64, .blocks = 1, .smem_per_block = -1, .carveout_pct = -1};
+	assert_int_equal(parse_program(t, strlen(t), "dead", &p, &e), 0);
+	assert_int_equal(sim_run_once(&sm90, &p, &l, &st, &e), SIM_EINPUT);
+	assert_int_equal(st.end, END_DEADLOCK);
+	assert_int_equal(st.deadlock_warps, 1);
+	assert_non_null(strstr(e.msg, "deadlock at cycle"));
+	assert_non_null(strstr(e.msg, "1 exited without reaching it"));
+	program_free(&p);
+}
+
+/* sm-5.1: waves. 256-thread blocks at 64 registers: 4 resident blocks. Each
+ * warp runs a 200-trip loop of one dependent FFMA (plus the loop's BRA):
+ * 32 warps keep every scheduler issuing, so eight blocks are two full
+ * waves and take twice one wave (to a cycle: the launch into a freed slot
+ * costs cta_launch_cycles = 0); a fifth block is a tail: a quarter of the
+ * work for 1.25 times the time. The same holds for GTO and LRR. */
+static void sm_5_1_waves(void **state)
+{
+	(void)state;
+	const char *t = ".regs 64\nLOOP 200\nFFMA R0, R0, R1, R2\nIADD3 R5, R5, 1, RZ\nENDLOOP\nEXIT\n";
+	for (int pol = POLICY_GTO; pol <= POLICY_LRR; pol++) {
+		struct sim_stats one = run_arch(&sm90, t, 256, 4, pol), two = run_arch(&sm90, t, 256, 8, pol),
+				 tail = run_arch(&sm90, t, 256, 5, pol);
+		assert_int_equal(one.resident_blocks_per_sm, 4);
+		assert_true(two.waves == 2.0);
+		assert_true(llabs((long long)two.cycles - 2 * (long long)one.cycles) <= 2);
+		assert_true(tail.cycles > 1.2 * one.cycles);
+	}
+}
+
+/* sm-6.1: pipe throttle: sm_80 has 16 FP32 lanes per sub-partition, so one
+ * warp issues an FFMA every 2 cycles at best: N independent FFMAs: the last
+ * issues at 2(N-1), is ready at 2(N-1)+L: cycles 2N + 3. */
+static void sm_6_1_pipe_interval(void **state)
+{
+	(void)state;
+	struct arch a80;
+	struct err e;
+	assert_int_equal(cfg_load(&a80, "arch/sm_80.json", &e), 0);
+	char *t = repeat("", "FFMA R0, R1, R2, R3\n", 50, "EXIT\n");
+	struct sim_stats st = run_arch(&a80, t, 32, 1, POLICY_GTO);
+	assert_int_equal(st.cycles, 2 * 50 + 3);
+	assert_int_equal(st.state_cycles[ST_MATH_PIPE_THROTTLE], 49);
+	free(t);
+	/* MUFU: 4 lanes, one per 8 cycles */
+	t = strdup("MUFU R0, R10\nMUFU R1, R10\nMUFU R2, R10\nMUFU R3, R10\nMUFU R4, R10\n"
+		   "MUFU R5, R10\nMUFU R6, R10\nMUFU R7, R10\nMUFU R8, R10\nMUFU R9, R10\nEXIT\n");
+	st = run(t, 32, 1);
+	assert_int_equal(st.cycles, 8 * 9 + sm90.pipe_latency[PIPE_XU] + 1);
+	assert_true(st.stalls[ST_MIO_THROTTLE] > 0);
+	free(t);
+}
+
+/* sm-7.1: divergence: IF 0.25 runs both paths one after the other. */
+static void sm_7_1_divergence(void **state)
+{
+	(void)state;
+	const char *t = "IF 0.25\nFFMA R0, R1, R2, R3\nFFMA R0, R1, R2, R3\nELSE\nFFMA R0, R1, R2, R3\nENDIF\nEXIT\n";
+	struct sim_stats st = run(t, 32, 1);
+	/* IF, 2 + 1 FFMAs, EXIT */
+	assert_int_equal(st.warp_instructions, 5);
+	/* active lanes: IF 32, then-path 8 each, else-path 24, EXIT 32 */
+	assert_int_equal(st.thread_instructions, 32 + 8 + 8 + 24 + 32);
+	t = "IF 1\nFFMA R0, R1, R2, R3\nELSE\nFFMA R0, R1, R2, R3\nENDIF\nEXIT\n";
+	st = run(t, 32, 1);
+	assert_int_equal(st.warp_instructions, 3);
+}
+
+/* sm-8.1: loops run without unrolling and issue their BRA. */
+static void sm_8_1_loops(void **state)
+{
+	(void)state;
+	const char *t = "LOOP 100\nLOOP 3\nFFMA R0, R1, R2, R3\nENDLOOP\nENDLOOP\nEXIT\n";
+	struct sim_stats st = run(t, 32, 1);
+	assert_int_equal(st.warp_instructions, 100 * (3 * 2 + 1) + 1);
+}
+
+/* sm-9.1: determinism and policies: the same run twice gives the same
+ * report byte for byte; each policy keeps stall fractions summing to 1. */
+static void sm_9_1_determinism(void **state)
+{
+	(void)state;
+	struct wl_params w;
+	struct program p;
+	struct err e;
+	char *out[2];
+	assert_int_equal(wl_parse("mix", "fma_per_load=4,iters=32", &w, &e), 0);
+	w.ilp = 2;
+	assert_int_equal(wl_build(&w, &sm90, &p, &e), 0);
+	for (int pol = 0; pol < POLICY_COUNT; pol++) {
+		for (int k = 0; k < 2; k++) {
+			struct sim_stats st;
+			struct sim_launch l = {.threads_per_block = 640, .blocks = 3, .smem_per_block = -1,
+					       .carveout_pct = -1, .policy = (enum sched_policy)pol};
+			assert_int_equal(sim_run_once(&sm90, &p, &l, &st, &e), 0);
+			assert_true(fabs(stall_sum(&st) - 1.0) < 1e-9);
+			out[k] = cJSON_PrintUnformatted(report_run_json(&sm90, "mix", w.set, &l, &st));
+		}
+		assert_string_equal(out[0], out[1]);
+		free(out[0]);
+		free(out[1]);
+	}
+	program_free(&p);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sm_1_1_dependent_chain),  cmocka_unit_test(sm_1_2_ilp_latency_bound),
+		cmocka_unit_test(sm_1_3_ilp_throughput_bound), cmocka_unit_test(sm_1_4_one_issue_per_cycle),
+		cmocka_unit_test(sm_2_1_fp32_knees),       cmocka_unit_test(sm_3_1_dependent_loads),
+		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_4_1_barrier),
+		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
+		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),
+		cmocka_unit_test(sm_8_1_loops),            cmocka_unit_test(sm_9_1_determinism),
+	};
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	return cmocka_run_group_tests_name("sm", tests, setup, NULL);
+}
