@@ -70,6 +70,10 @@ struct warp {
 	uint8_t lg_wait;     /* waiting for in-flight sectors to drain */
 	uint8_t state;       /* enum warp_state, current */
 	uint8_t lanes;       /* active lanes now (divergence) */
+	uint8_t deps_ok;     /* the instruction at pc has its operands: only pipe and
+			      * queue checks remain until it issues */
+	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
+	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
 	uint8_t depth;       /* control stack depth */
 	int pc;              /* index of the next instruction */
 	int block;           /* block slot */
@@ -99,6 +103,7 @@ struct sched {
 	int *list;           /* warp slots in age order */
 	int last;            /* warp slot issued last, -1 none */
 	int resident;        /* live warps (for active cycles) */
+	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
 	uint64_t active_since;
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 };
@@ -312,6 +317,8 @@ static int evaluate(struct sim *s, struct warp *w)
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
+	if (w->deps_ok)
+		goto resources;
 	if (w->at_bar) {
 		w->wake = NEVER;
 		return ST_BARRIER;
@@ -342,12 +349,17 @@ static int evaluate(struct sim *s, struct warp *w)
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
-	uint64_t pf = s->sc[w->sched].pipe_free[isa_ops[in->op].pipe];
+	/* operands never become unready again before this warp issues: remember */
+	w->deps_ok = 1;
+	w->pipe = (uint8_t)isa_ops[in->op].pipe;
+	w->queue_check = in->op == OP_LDG && global_level(s, in) != LV_L1;
+resources:;
+	uint64_t pf = s->sc[w->sched].pipe_free[w->pipe];
 	if (pf > s->now) {
 		w->wake = pf;
 		return throttle_state(in);
 	}
-	if (in->op == OP_LDG && global_level(s, in) != LV_L1 &&
+	if (w->queue_check &&
 	    s->inflight + mem_sectors(s->a, in, w->lanes) > s->a->max_inflight_sectors && s->inflight > 0) {
 		w->lg_wait = 1;
 		s->n_lg_wait++;
@@ -358,6 +370,14 @@ static int evaluate(struct sim *s, struct warp *w)
 }
 
 static void launch_block(struct sim *s, int bslot, uint64_t t);
+
+/* Makes w due at cycle t (from outside its scheduler's scan). */
+static inline void wake_at(struct sim *s, struct warp *w, uint64_t t)
+{
+	w->wake = t;
+	if (t < s->sc[w->sched].min_wake)
+		s->sc[w->sched].min_wake = t;
+}
 
 static void warp_exit(struct sim *s, struct warp *w)
 {
@@ -413,7 +433,7 @@ static void barrier_arrive(struct sim *s, struct warp *w)
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
 		x->at_bar = 0;
-		x->wake = s->now + 1;
+		wake_at(s, x, s->now + 1);
 	}
 }
 
@@ -474,6 +494,7 @@ static void issue(struct sim *s, struct warp *w)
 	const struct opinfo *op = &isa_ops[in->op];
 	struct sched *sc = &s->sc[w->sched];
 
+	w->deps_ok = 0;
 	s->st->warp_instructions++;
 	s->st->thread_instructions += w->lanes;
 	sc->pipe_free[op->pipe] = s->now + (uint64_t)s->interval[op->pipe];
@@ -585,8 +606,30 @@ static int pick(struct sim *s, struct sched *sc, int n_elig)
 	}
 }
 
+static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out);
+
 /* One scheduler, one cycle; lowers *next to the earliest wake-up it knows. */
 static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
+{
+	int n_elig = 0;
+	uint64_t mine = NEVER;
+	if (sc->min_wake > s->now) {
+		/* nothing due here: O(1) */
+		if (sc->min_wake < *next)
+			*next = sc->min_wake;
+		return;
+	}
+	/* wake-ups set from outside during the scan (a barrier released, a
+	 * block launched) lower min_wake again */
+	sc->min_wake = NEVER;
+	sched_scan(s, sc, &mine, &n_elig);
+	if (mine < sc->min_wake)
+		sc->min_wake = mine;
+	if (sc->min_wake < *next)
+		*next = sc->min_wake;
+}
+
+static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out)
 {
 	int n_elig = 0;
 	for (int k = 0; k < sc->n; k++) {
@@ -594,6 +637,11 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 		if (w->wake > s->now) {
 			if (w->wake < *next)
 				*next = w->wake;
+			continue;
+		}
+		/* fast path: operands known ready, only the pipe to check */
+		if (w->deps_ok && !w->queue_check && sc->pipe_free[w->pipe] <= s->now) {
+			s->elig[n_elig++] = k;
 			continue;
 		}
 		int stt = evaluate(s, w);
@@ -605,6 +653,7 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 		}
 		s->elig[n_elig++] = k;
 	}
+	*n_elig_out = n_elig;
 	if (n_elig == 0)
 		return;
 	s->eligible_sum += (uint64_t)n_elig;
@@ -613,7 +662,8 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 		struct warp *w = &s->w[sc->list[s->elig[i]]];
 		if (i == chosen)
 			continue;
-		set_state(s, w, ST_NOT_SELECTED);
+		if (w->state != ST_NOT_SELECTED)
+			set_state(s, w, ST_NOT_SELECTED);
 		w->wake = s->now + 1;
 	}
 	struct warp *w = &s->w[sc->list[s->elig[chosen]]];
@@ -662,6 +712,8 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		sc->list[sc->n++] = slot;
 		if (sc->resident++ == 0)
 			sc->active_since = t;
+		if (t < sc->min_wake)
+			sc->min_wake = t;
 	}
 }
 
@@ -674,7 +726,7 @@ static void handle_event(struct sim *s, const struct event *ev)
 			for (int i = 0; i < s->max_warps; i++)
 				if (s->w[i].live && s->w[i].lg_wait) {
 					s->w[i].lg_wait = 0;
-					s->w[i].wake = s->now;
+					wake_at(s, &s->w[i], s->now);
 				}
 			s->n_lg_wait = 0;
 		}
@@ -767,6 +819,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].n = 0;
 		s->sc[k].last = -1;
 		s->sc[k].resident = 0;
+		s->sc[k].min_wake = NEVER;
 		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
 	}
 	st->resident_blocks_per_sm = st->occ.blocks_per_sm;
