@@ -123,10 +123,10 @@ static int parse_reg(struct lexer *lx, int allow_imm, uint16_t *reg)
 	if (allow_imm && (isdigit((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.')) {
 		char *end;
 		strtod(s, &end);
+		if (end != s && (end[0] == 'f' || end[0] == 'F'))
+			end++;
 		if (end == s || isalnum((unsigned char)*end))
 			return fail(lx, "expected a register (R0..R254, RZ) or a number");
-		if (end[0] == 'f' || end[0] == 'F')
-			end++;
 		lx->p = end;
 		*reg = ISA_RZ;
 		return SIM_OK;
@@ -168,9 +168,11 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int n = word_len(key);
 		uint64_t v;
 		int rc;
+		const char *num;
 		if (n == 0 || key[n] != '=')
 			return fail(lx, "expected an attribute key=value (width, pattern, stride, footprint, lanes)");
 		lx->p += n + 1;
+		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
 			static const char *const names[] = {"coalesced", "strided", "uniform", "chase", "stream"};
 			int m = word_len(lx->p), k;
@@ -185,29 +187,35 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			if ((rc = parse_uint(lx, 16, 0, &v, "width: expected bytes per lane 1, 2, 4, 8 or 16")))
 				return rc;
 			if (v != 1 && v != 2 && v != 4 && v != 8 && v != 16) {
-				lx->p -= 1;
+				lx->p = num;
 				return fail(lx, "width: expected bytes per lane 1, 2, 4, 8 or 16");
 			}
 			in->width = (uint16_t)v;
 		} else if (n == 6 && strncasecmp(key, "stride", 6) == 0) {
 			if ((rc = parse_uint(lx, 1u << 30, 1, &v, "stride: expected bytes between lanes, 1 to 1G")))
 				return rc;
-			if (v == 0)
+			if (v == 0) {
+				lx->p = num;
 				return fail(lx, "stride: expected bytes between lanes, 1 to 1G");
+			}
 			in->stride = (uint32_t)v;
 			if (in->pattern == PAT_COALESCED)
 				in->pattern = PAT_STRIDED;
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
 			if ((rc = parse_uint(lx, 1ULL << 40, 1, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
-			if (v == 0)
+			if (v == 0) {
+				lx->p = num;
 				return fail(lx, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G");
+			}
 			in->count = v;
 		} else if (n == 5 && strncasecmp(key, "lanes", 5) == 0) {
 			if ((rc = parse_uint(lx, 32, 0, &v, "lanes: expected active lanes 1 to 32")))
 				return rc;
-			if (v == 0)
+			if (v == 0) {
+				lx->p = num;
 				return fail(lx, "lanes: expected active lanes 1 to 32");
+			}
 			in->lanes = (uint16_t)v;
 		} else {
 			lx->p = key;
@@ -310,7 +318,7 @@ static int parse_line(struct lexer *lx, struct program *p)
 			p->regs_declared = 1;
 		} else if (n == 4 && strncasecmp(lx->p, "smem", 4) == 0) {
 			lx->p += 4;
-			if ((rc = parse_uint(lx, 1u << 30, 1, &v, ".smem: expected shared memory bytes per block (K suffix allowed)")))
+			if ((rc = parse_uint(lx, 1u << 30, 1, &v, ".smem: expected shared memory bytes per block (K, M, G suffixes allowed)")))
 				return rc;
 			p->smem_per_block = (int)v;
 		} else {
@@ -330,7 +338,7 @@ static int parse_line(struct lexer *lx, struct program *p)
 	lx->p += n;
 	if ((rc = parse_suffixes(lx, &in)))
 		return rc;
-	if (*lx->p && !isspace((unsigned char)*lx->p) && *lx->p != '#')
+	if (*lx->p && !isspace((unsigned char)*lx->p) && *lx->p != '#' && !(lx->p[0] == '/' && lx->p[1] == '/'))
 		return fail(lx, "expected a space after the opcode");
 	switch (op) {
 	case OP_LOOP:

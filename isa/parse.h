@@ -13,7 +13,8 @@
 #define PARSE_MAX_DYNAMIC 10000000000ULL  /* warp instructions per warp */
 
 /* Parses text into p (initialised here; caller frees with program_free,
- * also on error). Errors: "FILE:LINE:COL: what (expected ..., got ...)". */
+ * also on error). text[len] must be '\0' (fileio_read guarantees it).
+ * Errors: "FILE:LINE:COL: what (expected ..., got ...)". */
 int parse_program(const char *text, size_t len, const char *file, struct program *p, struct err *e);
 /* Reads and parses a file. */
 int parse_program_file(const char *path, struct program *p, struct err *e);

@@ -429,7 +429,7 @@ int cfg_load(struct arch *a, const char *name_or_path, struct err *e)
 		arch_dir(dir, sizeof dir);
 		snprintf(path, sizeof path, "%s/%s.json", dir, name_or_path);
 		if (access(path, R_OK) != 0)
-			return err_set(e, SIM_EINPUT, "--arch: unknown architecture \"%s\" (expected a file %s; see arch/README.md for the list)",
+			return err_set(e, SIM_EINPUT, "--arch: unknown architecture \"%s\" (expected a file %s; the arch/ folder lists the known ones)",
 				       name_or_path, path);
 	}
 	rc = fileio_read(path, &text, &len, e);

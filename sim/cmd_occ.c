@@ -230,7 +230,7 @@ int cmd_occupancy(int argc, char **argv, struct err *e)
 			if (rc < 0)
 				return rc;
 		} else if ((rc = cli_opt(&c, "--threads", &v, e))) {
-			if (rc < 0 || (rc = cli_int("--threads", v, 1, 1 << 20, &in.threads, e)))
+			if (rc < 0 || (rc = cli_int("--threads", v, 1, 1024, &in.threads, e)))
 				return rc;
 		} else if ((rc = cli_opt(&c, "--regs", &v, e))) {
 			if (rc < 0 || (rc = cli_int("--regs", v, 0, 255, &in.regs, e)))

@@ -353,8 +353,10 @@ int cmd_merge(int argc, char **argv, struct err *e)
 	qsort(rows, (size_t)n, sizeof *rows, cmp_mrow);
 	for (int i = 0; i < n; i++)
 		if (rows[i].point != i) {
-			rc = err_set(e, SIM_EINPUT, "merge: point %d is %s (expected every point 0..%d exactly once: a shard is missing or repeated)",
-				     i, i < n && rows[i].point > i ? "missing" : "repeated", total - 1);
+			int repeated = rows[i].point < i;
+			rc = err_set(e, SIM_EINPUT, "merge: point %d is %s (expected every point 0..%d exactly once: a shard is %s)",
+				     repeated ? rows[i].point : i, repeated ? "repeated" : "missing", total - 1,
+				     repeated ? "given twice" : "missing");
 			goto out;
 		}
 	if (n != total) {

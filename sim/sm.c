@@ -874,7 +874,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		st->deadlock_cycle = s->now;
 		st->deadlock_warps = waiting;
 		st->deadlock_block = blk;
-		return err_set(e, SIM_EINPUT, "deadlock at cycle %llu: %d warps wait at BAR (block slot %d: %d of %d warps arrived, %d exited without reaching it)",
+		return err_set(e, SIM_EINPUT, "deadlock at cycle %llu: %d warp(s) wait at BAR (block slot %d: %d of %d warps arrived, %d exited without reaching it)",
 			       (unsigned long long)s->now, waiting, blk, blk >= 0 ? s->b[blk].bar_arrived : 0,
 			       blk >= 0 ? s->b[blk].warps_total : 0, exited);
 	}

@@ -13,7 +13,7 @@
 set -u
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-OUT=${OUT:-$HERE/out}
+OUT=${OUT:-/tmp/ubench_out}
 mkdir -p "$OUT"
 LOG=$OUT/log.txt
 ENVF=$OUT/env.txt
@@ -21,17 +21,29 @@ ENVF=$OUT/env.txt
 WORK=$(mktemp -d /tmp/ubench_run.XXXXXX)
 BIN=$WORK/ubench
 T0=$(date +%s)
-DEADLINE=${UBENCH_DEADLINE_S:-470}   # seconds after start: no new ncu stage after this
+HARD_END=${UBENCH_HARD_END_S:-540}   # seconds after start by which every stage has ended
+NCU_DEADLINE=${UBENCH_NCU_DEADLINE_S:-420}  # no new ncu point starts after this
 
 elapsed() { echo $(($(date +%s) - T0)); }
 log() { echo "[$(date +%H:%M:%S) +$(elapsed)s] $*" | tee -a "$LOG" >&2; }
-# run_stage NAME TIMEOUT_S CMD... : runs CMD with stderr appended to the log.
+# run_stage NAME TIMEOUT_S CMD... : runs CMD under timeout (capped by HARD_END) with its
+# stderr appended to the log (stdout too when STAGE_STDOUT_TO_LOG=1).
 run_stage() {
-  local name=$1 tmo=$2
+  local name=$1 tmo=$2 left rc
   shift 2
+  left=$((HARD_END - $(elapsed)))
+  if [ "$left" -lt 15 ]; then
+    log "stage $name: SKIPPED (hard end ${HARD_END}s reached)"
+    return 125
+  fi
+  [ "$tmo" -gt "$left" ] && tmo=$left
   log "stage $name: start (timeout ${tmo}s): $*"
-  timeout -k 10 "$tmo" "$@" 2>>"$LOG"
-  local rc=$?
+  if [ "${STAGE_STDOUT_TO_LOG:-0}" = 1 ]; then
+    timeout -k 10 "$tmo" "$@" >>"$LOG" 2>&1
+  else
+    timeout -k 10 "$tmo" "$@" 2>>"$LOG"
+  fi
+  rc=$?
   if [ $rc -eq 0 ]; then
     log "stage $name: ok"
   elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
@@ -73,22 +85,20 @@ if [ -z "$NVCC" ]; then
   log "build: nvcc not found; nothing else can run"
   exit 1
 fi
-run_stage build 240 "$NVCC" -O3 -arch=sm_90 -lineinfo -Xptxas -v -o "$BIN" "$HERE/ubench.cu" \
+log "stage build: $NVCC -O3 -arch=sm_90 -lineinfo -Xptxas -v -o ubench ubench.cu"
+timeout -k 10 240 "$NVCC" -O3 -arch=sm_90 -lineinfo -Xptxas -v -o "$BIN" "$HERE/ubench.cu" \
   >"$OUT/ptxas.txt" 2>&1
+log "stage build: rc=$?"
 # ptxas.txt: the raw compiler output, then one summary line per kernel.
-{
-  echo
-  echo "# summary: kernel regs stack spill_stores spill_loads smem"
-  awk '
-  function num_before(s, key,   i, t) { i = index(s, key); if (i == 0) return "-"; t = substr(s, 1, i - 1); sub(/.*[^0-9]/, "", t); return t }
-  /Compiling entry function/ { fn = $0; sub(/.*function ./, "", fn); sub(/. for .*/, "", fn); next }
-  /bytes stack frame/ { st = num_before($0, " bytes stack frame"); ss = num_before($0, " bytes spill stores"); sl = num_before($0, " bytes spill loads"); next }
-  /Used [0-9]+ registers/ { r = num_before($0, " registers"); sm = num_before($0, " bytes smem"); if (sm == "-") sm = 0;
-    printf "# %s regs=%s stack=%s spill_st=%s spill_ld=%s smem=%s\n", fn, r, st, ss, sl, sm }
-  ' "$OUT/ptxas.txt"
-} >>"$OUT/ptxas.txt.tmp" 2>/dev/null
-cat "$OUT/ptxas.txt.tmp" >>"$OUT/ptxas.txt" 2>/dev/null
-rm -f "$OUT/ptxas.txt.tmp"
+awk '
+function num_before(s, key,   i, t) { i = index(s, key); if (i == 0) return "-"; t = substr(s, 1, i - 1); sub(/.*[^0-9]/, "", t); return t }
+BEGIN { print ""; print "# summary: kernel regs stack spill_stores spill_loads smem" }
+/Compiling entry function/ { fn = $0; sub(/.*function ./, "", fn); sub(/. for .*/, "", fn); next }
+/bytes stack frame/ { st = num_before($0, " bytes stack frame"); ss = num_before($0, " bytes spill stores"); sl = num_before($0, " bytes spill loads"); next }
+/Used [0-9]+ registers/ { r = num_before($0, " registers"); sm = num_before($0, " bytes smem"); if (sm == "-") sm = 0;
+  printf "# %s regs=%s stack=%s spill_st=%s spill_ld=%s smem=%s\n", fn, r, st, ss, sl, sm }
+' "$OUT/ptxas.txt" >"$WORK/ptxas_summary.txt" 2>/dev/null
+cat "$WORK/ptxas_summary.txt" >>"$OUT/ptxas.txt"
 if [ ! -x "$BIN" ]; then
   log "build: no binary; see ptxas.txt"
   exit 1
@@ -116,42 +126,80 @@ done
 METRICS_FULL="$METRICS_BASE$STALLS"
 NCU_CSV=$OUT/ncu.csv
 : >"$NCU_CSV"
+NCU_BROKEN=0
+METRICS_CHECKED=""
+# Metric names that this ncu knows (base name = text before the first '.').
+check_metrics() {
+  local q=$WORK/ncu_query.txt m base kept=""
+  timeout 60 "$NCU" --query-metrics >"$q" 2>>"$LOG" || timeout 60 "$NCU" --query-metrics --chip gh100 >"$q" 2>>"$LOG"
+  if [ ! -s "$q" ]; then
+    log "ncu --query-metrics gave nothing; metric names not checked"
+    return
+  fi
+  for m in $(echo "$METRICS_FULL" | tr ',' ' '); do
+    base=${m%%.*}
+    if grep -q -w -- "$base" "$q"; then
+      kept="$kept,$m"
+    else
+      log "ncu: metric $m not in --query-metrics (dropped from the checked list)"
+    fi
+  done
+  METRICS_CHECKED=${kept#,}
+}
+ncu_try() {  # label family ilp warps metrics -> 0 when a report was written
+  local label=$1 fam=$2 ilp=$3 w=$4 metrics=$5 rep=$WORK/ncu_$1
+  rm -f "$rep.ncu-rep"
+  STAGE_STDOUT_TO_LOG=1 run_stage "ncu_$label" 75 "$NCU" --clock-control none \
+    --metrics "$metrics" --kernel-name regex:ub_ --launch-skip 1 --launch-count 1 \
+    --export "$rep" --force-overwrite \
+    "$BIN" point --family "$fam" --ilp "$ilp" --warps "$w"
+  if [ -s "$rep.ncu-rep" ]; then
+    return 0
+  fi
+  log "ncu $label: no report with a list of $(echo "$metrics" | tr ',' '\n' | wc -l) metrics"
+  return 1
+}
 ncu_point() {  # label family ilp warps
-  local label=$1 fam=$2 ilp=$3 w=$4 metrics rep csv
-  if [ "$(elapsed)" -ge "$DEADLINE" ]; then
-    log "ncu $label: skipped (deadline ${DEADLINE}s reached)"
+  local label=$1 fam=$2 ilp=$3 w=$4 rep csv hdr
+  if [ "$NCU_BROKEN" = 1 ]; then
+    log "ncu $label: skipped (ncu produced no report for the first point)"
+    return
+  fi
+  if [ "$(elapsed)" -ge "$NCU_DEADLINE" ]; then
+    log "ncu $label: skipped (ncu deadline ${NCU_DEADLINE}s reached)"
     return
   fi
   rep=$WORK/ncu_$label
   csv=$WORK/ncu_$label.csv
-  for metrics in "$METRICS_FULL" "$METRICS_BASE"; do
-    rm -f "$rep.ncu-rep"
-    run_stage "ncu_$label" 75 "$NCU" --clock-control none --metrics "$metrics" \
-      --kernel-name regex:ub_ --launch-skip 1 --launch-count 1 \
-      --export "$rep" --force-overwrite \
-      "$BIN" point --family "$fam" --ilp "$ilp" --warps "$w" >>"$LOG" 2>&1
-    if [ -s "$rep.ncu-rep" ]; then
-      break
+  # Try the full metric list; if ncu gives no report, the names it knows; then the basics.
+  if ! ncu_try "$label" "$fam" "$ilp" "$w" "$METRICS_FULL"; then
+    [ -z "$METRICS_CHECKED" ] && check_metrics
+    if [ -n "$METRICS_CHECKED" ] && [ "$METRICS_CHECKED" != "$METRICS_FULL" ] &&
+      ncu_try "$label" "$fam" "$ilp" "$w" "$METRICS_CHECKED"; then
+      METRICS_FULL=$METRICS_CHECKED   # later points start with the list that worked
+    elif [ "$METRICS_BASE" != "$METRICS_FULL" ] &&
+      ncu_try "$label" "$fam" "$ilp" "$w" "$METRICS_BASE"; then
+      METRICS_FULL=$METRICS_BASE
     fi
-    log "ncu $label: no report with metric set of $(echo "$metrics" | tr ',' '\n' | wc -l) metrics"
-  done
+  fi
   if [ ! -s "$rep.ncu-rep" ]; then
     log "ncu $label: giving up"
+    [ ! -s "$NCU_CSV" ] && NCU_BROKEN=1
     return
   fi
   if ! timeout 60 "$NCU" --import "$rep.ncu-rep" --csv --page raw >"$csv" 2>>"$LOG"; then
     log "ncu $label: import failed"
     return
   fi
-  # Prefix a "config" column; the header (and units row) only once per distinct header.
-  local hdr
+  # Prefix a "config" column; the header (and units row) once per distinct header.
   hdr=$(grep -m1 '^"ID"' "$csv")
   if [ -z "$hdr" ]; then
-    log "ncu $label: no CSV header in import"; return
+    log "ncu $label: no CSV header in the import"
+    return
   fi
   if [ ! -s "$NCU_CSV" ] || [ "$hdr" != "$(cat "$WORK/ncu_header" 2>/dev/null)" ]; then
     echo "$hdr" >"$WORK/ncu_header"
-    awk -v first=1 '/^"ID"/ { print "\"config\"," $0; next } /^"",/ || /^""$/ { print "\"\"," $0 }' "$csv" >>"$NCU_CSV"
+    awk '/^"ID"/ { print "\"config\"," $0; next } /^"",/ || /^""$/ { print "\"\"," $0 }' "$csv" >>"$NCU_CSV"
   fi
   awk -v label="$label" '/^"[0-9]+"/ { print "\"" label "\"," $0 }' "$csv" >>"$NCU_CSV"
   log "ncu $label: $(grep -c '^"[0-9]' "$csv") kernel row(s) added to ncu.csv"
@@ -174,6 +222,6 @@ fi
   timeout 30 nvidia-smi -q -d CLOCK,PERFORMANCE 2>&1
 } >>"$ENVF" 2>&1
 
-log "done in $(elapsed)s; files: $(cd "$OUT" && ls | tr '\n' ' ')"
+log "done in $(elapsed)s; files in OUT: $(find "$OUT" -maxdepth 1 -type f -printf "%f " 2>/dev/null)"
 rm -rf "$WORK"
 exit 0
