@@ -3,7 +3,10 @@
  * built-in workload, reported as a table, JSON or CSV.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "../isa/parse.h"
 #include "../workloads/wl.h"
@@ -16,13 +19,28 @@
 
 static const char usage[] =
 	"--arch NAME (--program FILE | --workload NAME [--set k=v,...]) (--warps W | --threads T --blocks B) "
-	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy gto|lrr|gty] [--max-cycles N] [--timeline FILE] [--json|--csv]";
+	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy gto|lrr|gty] [--max-cycles N] [--timeline FILE] "
+	"[--repeat N] [--json|--csv]";
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
 
 int cmd_run(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
 	const char *arch_name = "sm_90", *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
-	int warps = 0, threads = 0, blocks = 0, rc;
+	int warps = 0, threads = 0, blocks = 0, repeat = 0, rc;
+	double times[101];
 	long smem = -1, maxc = 0;
 	enum out_format fmt = OUT_TABLE;
 	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1, .policy = POLICY_GTO};
@@ -70,6 +88,9 @@ int cmd_run(int argc, char **argv, struct err *e)
 			if (rc < 0 || (rc = cli_long("--max-cycles", v, 1, 0x7fffffffffffffffL, &maxc, e)))
 				return rc;
 			l.max_cycles = (uint64_t)maxc;
+		} else if ((rc = cli_opt(&c, "--repeat", &v, e))) {
+			if (rc < 0 || (rc = cli_int("--repeat", v, 1, 101, &repeat, e)))
+				return rc;
 		} else if (cli_flag(&c, "--json")) {
 			fmt = OUT_JSON;
 		} else if (cli_flag(&c, "--csv")) {
@@ -111,6 +132,32 @@ int cmd_run(int argc, char **argv, struct err *e)
 			goto out;
 		}
 		l.timeline = tl;
+	}
+	if (repeat > 0) {
+		/* benchmark: one simulator, `repeat` runs, the median wall time */
+		struct sim *sim = sim_create(&a);
+		if (!sim) {
+			rc = err_set(e, SIM_EINTERNAL, "out of memory creating the simulator");
+			goto out;
+		}
+		for (int k = 0; k < repeat && rc == SIM_OK; k++) {
+			double t0 = now_s();
+			rc = sim_run(sim, &p, &l, &st, e);
+			times[k] = now_s() - t0;
+		}
+		sim_destroy(sim);
+		if (rc)
+			goto out;
+		qsort(times, (size_t)repeat, sizeof times[0], cmp_double);
+		struct rusage ru;
+		getrusage(RUSAGE_SELF, &ru);
+		double med = times[repeat / 2];
+		printf("{\"warp_instructions\": %llu, \"cycles\": %llu, \"wall_s_median\": %.6f, \"warp_instructions_per_s\": %.0f, "
+		       "\"cycles_per_s\": %.0f, \"peak_rss_kb\": %ld, \"repeat\": %d}\n",
+		       (unsigned long long)st.warp_instructions, (unsigned long long)st.cycles, med,
+		       med > 0 ? (double)st.warp_instructions / med : 0.0, med > 0 ? (double)st.cycles / med : 0.0,
+		       ru.ru_maxrss, repeat);
+		goto out;
 	}
 	rc = sim_run_once(&a, &p, &l, &st, e);
 	if (tl) {

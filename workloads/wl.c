@@ -315,8 +315,8 @@ static int fma_opcode(const char *op)
 	return OP_FFMA;
 }
 
-/* Rounds per loop trip: the body holds 64 chain ops for fma (as ubench),
- * 4 rounds for the chases, one iteration for mix. */
+/* Rounds per loop trip, as in ubench: the body holds 64 chain ops for fma,
+ * 8 rounds for the chases, one iteration for mix. */
 static uint64_t rounds_per_trip(const struct wl_params *w, int idx)
 {
 	if (w->unroll)
@@ -327,7 +327,7 @@ static uint64_t rounds_per_trip(const struct wl_params *w, int idx)
 	case 1:
 	case 2:
 	case 3:
-		return 4;
+		return 8;
 	default:
 		return 1;
 	}
@@ -434,9 +434,13 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 			for (int j = 1; j < w->fma_per_load; j++)
 				for (int k = 0; k < ilp; k++)
 					alu(&g, OP_FFMA, acc + k, acc + k, rb, rc);
-			/* the 64-bit pointer increment */
-			alu(&g, OP_IADD3, ptr, ptr, ISA_RZ, ISA_RZ);
-			alu(&g, OP_IADD3, ptr + 1, ptr + 1, ISA_RZ, ISA_RZ);
+			/* the pointer increment: one IMAD.WIDE.U32; at ILP >= 4 the
+			 * compiler also copies the pointer (2 MOVs) */
+			alu(&g, OP_IMAD, ptr, ptr, ISA_RZ, ISA_RZ);
+			if (ilp >= 4) {
+				alu(&g, OP_MOV, ptr + 1, ptr, 0, 0);
+				alu(&g, OP_MOV, ptr + 1, ptr, 0, 0);
+			}
 		}
 		loop_tail(&g, ctr);
 		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
