@@ -61,8 +61,8 @@ void report_run_table(FILE *f, const struct arch *a, const char *workload, const
 		100 * st->occ.occupancy);
 	fprintf(f, "  eligible warps per cycle   %.2f  (per scheduler)\n", st->eligible_warps_per_cycle);
 	fprintf(f, "  issue slot utilization     %.1f%%\n", 100 * st->issue_slot_utilization);
-	fprintf(f, "  resident blocks per SM     %d  (limited by %s)\n", st->resident_blocks_per_sm,
-		occ_limiter_names[st->occ.limiter]);
+	fprintf(f, "  resident blocks per SM     %d  (of %d given; the SM holds up to %d, limited by %s)\n",
+		st->resident_blocks_per_sm, l->blocks, st->occ.blocks_per_sm, occ_limiter_names[st->occ.limiter]);
 	fprintf(f, "  waves                      %.2f\n", st->waves);
 	fprintf(f, "  DRAM bytes                 %llu\n", (unsigned long long)st->dram_bytes);
 	fprintf(f, "\n  warp states (fraction of %llu warp-cycles):\n", (unsigned long long)st->warp_cycles);

@@ -822,7 +822,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].min_wake = NEVER;
 		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
 	}
-	st->resident_blocks_per_sm = st->occ.blocks_per_sm;
+	st->resident_blocks_per_sm = st->occ.blocks_per_sm < l->blocks ? st->occ.blocks_per_sm : l->blocks;
 	st->warps_per_block = st->occ.warps_per_block;
 	st->waves = (double)l->blocks / st->occ.blocks_per_sm;
 	if (l->timeline)
