@@ -19,7 +19,7 @@
 
 static const char usage[] =
 	"--arch NAME (--program FILE | --workload NAME [--set k=v,...]) (--warps W | --threads T --blocks B) "
-	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy gto|lrr|gty] [--max-cycles N] [--timeline FILE] "
+	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] "
 	"[--repeat N] [--json|--csv]";
 
 static double now_s(void)
@@ -43,7 +43,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	double times[101];
 	long smem = -1, maxc = 0;
 	enum out_format fmt = OUT_TABLE;
-	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1, .policy = POLICY_GTO};
+	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1, .policy = POLICY_GRR};
 	struct arch a;
 	struct program p;
 	struct wl_params w;
@@ -82,7 +82,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 				return rc;
 			int pol = sched_find_policy(v);
 			if (pol < 0)
-				return err_set(e, SIM_EINPUT, "--policy: expected gto, lrr or gty, got \"%.40s\"", v);
+				return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", v);
 			l.policy = (enum sched_policy)pol;
 		} else if ((rc = cli_opt(&c, "--max-cycles", &v, e))) {
 			if (rc < 0 || (rc = cli_long("--max-cycles", v, 1, 0x7fffffffffffffffL, &maxc, e)))

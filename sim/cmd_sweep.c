@@ -25,7 +25,7 @@
 
 static const char usage[] =
 	"--arch NAME --workload NAME [--ilp LIST] [--warps LIST] [--set k=v|k=a:b,...] [--jobs N] [--out FILE] "
-	"[--resume] [--shard I/N] [--knee-tol F] [--policy gto|lrr|gty] [--json|--csv]";
+	"[--resume] [--shard I/N] [--knee-tol F] [--policy grr|gto|lrr|gty] [--json|--csv]";
 
 static int ncores(void)
 {
@@ -136,7 +136,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	int ilps[SWEEP_MAX_ILP], nilp, warps[SWEEP_MAX_W], nwarps;
 	double knee_tol = 0.05;
 	enum out_format fmt = OUT_TABLE;
-	enum sched_policy policy = POLICY_GTO;
+	enum sched_policy policy = POLICY_GRR;
 	struct arch a;
 	struct sweep s = {0};
 	char partial[4200];
@@ -160,7 +160,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 				return rc;
 			int pol = sched_find_policy(v);
 			if (pol < 0)
-				return err_set(e, SIM_EINPUT, "--policy: expected gto, lrr or gty, got \"%.40s\"", v);
+				return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", v);
 			policy = (enum sched_policy)pol;
 		} else if (cli_flag(&c, "--resume")) {
 			resume = 1;

@@ -28,7 +28,7 @@
 #include "sweep.h"
 
 static const char usage[] =
-	"--arch NAME --measured FILE... [--max-mape PCT] [--max-knee-diff W] [--knee-tol F] [--jobs N] [--rows] [--json|--csv]";
+	"--arch NAME --measured FILE... [--max-mape PCT] [--max-knee-diff W] [--knee-tol F] [--policy grr|gto|lrr|gty] [--jobs N] [--rows] [--json|--csv]";
 
 struct vrow {
 	double measured;   /* cycles */
@@ -80,6 +80,7 @@ int cmd_validate(int argc, char **argv, struct err *e)
 	double max_mape = 10.0, knee_tol = 0.05;
 	int max_knee = 4;
 	enum out_format fmt = OUT_TABLE;
+	enum sched_policy policy = POLICY_GRR;
 	struct arch a;
 	struct csv cs[64];
 	struct sweep s = {0};
@@ -115,6 +116,13 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		} else if ((rc = cli_opt(&c, "--jobs", &v, e))) {
 			if (rc < 0 || (rc = cli_int("--jobs", v, 1, 256, &jobs, e)))
 				return rc;
+		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
+			if (rc < 0)
+				return rc;
+			int pol = sched_find_policy(v);
+			if (pol < 0)
+				return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", v);
+			policy = (enum sched_policy)pol;
 		} else if (cli_flag(&c, "--rows")) {
 			rows_flag = 1;
 		} else if (cli_flag(&c, "--json")) {
@@ -143,6 +151,7 @@ int cmd_validate(int argc, char **argv, struct err *e)
 	}
 	s.a = &a;
 	s.knee_tol = knee_tol;
+	s.policy = policy;
 	s.rows = calloc((size_t)total, sizeof *s.rows);
 	meta = calloc((size_t)total, sizeof *meta);
 	meas = calloc((size_t)total, sizeof *meas);

@@ -34,7 +34,7 @@
 #define NEVER UINT64_MAX
 #define MAX_WARPS_PER_BLOCK 32
 
-const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty"};
+const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
 const char *const warp_state_names[ST_COUNT] = {
 	"long_scoreboard", "short_scoreboard", "wait",    "math_pipe_throttle", "lg_throttle",
@@ -80,6 +80,7 @@ struct warp {
 	int wib;             /* warp index within its block */
 	int sched;           /* sub-partition */
 	uint64_t age;        /* launch order, for GTO/GTY */
+	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
 	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
 	uint64_t since;      /* cycle the current state began */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
@@ -104,6 +105,9 @@ struct sched {
 	int last;            /* warp slot issued last, -1 none */
 	int resident;        /* live warps (for active cycles) */
 	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
+	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
+	uint16_t reuse_src[3]; /* those sources, by operand slot */
+	uint16_t fwd_reg;    /* destination of that warp's instruction: forwarded, not read */
 	uint64_t active_since;
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 };
@@ -488,16 +492,48 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 		write_reg(w, in->dst, done, reg_kind);
 }
 
+/*
+ * Operand collection: sources are read from regfile_banks banks (register
+ * number mod banks), one read per bank per cycle. A source needs no read
+ * when the same warp issued the previous instruction on this scheduler and
+ * either had it in the same operand slot (the reuse cache) or produced it
+ * (forwarding). Returns the cycles the reads take (>= 1): the pipe accepts
+ * nothing else meanwhile, and each cycle past the first delays the result.
+ */
+static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const struct insn *in)
+{
+	int reads[8] = {0}, worst = 1, banks = s->a->regfile_banks;
+	int same = sc->reuse_warp == warp;
+	if (banks > 0) {
+		for (int k = 0; k < in->nsrc; k++) {
+			int r = in->src[k], dup = 0;
+			if (r == ISA_RZ || (same && (r == sc->fwd_reg || (s->a->operand_reuse && k < 3 && sc->reuse_src[k] == r))))
+				continue;
+			for (int j = 0; j < k; j++)
+				dup |= in->src[j] == r;
+			if (!dup && ++reads[r % banks] > worst)
+				worst = reads[r % banks];
+		}
+	}
+	sc->reuse_warp = warp;
+	for (int k = 0; k < 3; k++)
+		sc->reuse_src[k] = k < in->nsrc ? in->src[k] : ISA_RZ;
+	sc->fwd_reg = in->has_dst ? in->dst : ISA_RZ;
+	return worst;
+}
+
 static void issue(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->p->code[w->pc];
 	const struct opinfo *op = &isa_ops[in->op];
 	struct sched *sc = &s->sc[w->sched];
+	int busy = s->interval[op->pipe], oc = operand_cycles(s, sc, (int)(w - s->w), in);
 
 	w->deps_ok = 0;
+	w->last_issue = s->now + 1;
 	s->st->warp_instructions++;
 	s->st->thread_instructions += w->lanes;
-	sc->pipe_free[op->pipe] = s->now + (uint64_t)s->interval[op->pipe];
+	sc->pipe_free[op->pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->last = (int)(w - s->w);
 	w->wake = s->now + 1;
 
@@ -561,7 +597,7 @@ static void issue(struct sim *s, struct warp *w)
 		if (op->space != SPACE_NONE) {
 			issue_memory(s, w, in);
 		} else if (in->has_dst && in->dst != ISA_RZ) {
-			write_reg(w, in->dst, s->now + (uint64_t)s->a->pipe_latency[op->pipe],
+			write_reg(w, in->dst, s->now + (uint64_t)(s->a->pipe_latency[op->pipe] + oc - 1),
 				  op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED);
 		}
 		w->pc++;
@@ -592,6 +628,17 @@ static int pick(struct sim *s, struct sched *sc, int n_elig)
 			}
 		}
 		return best;
+	}
+	case POLICY_GRR: {
+		int best = 0;
+		for (int i = 0; i < n_elig; i++) {
+			const struct warp *w = &s->w[sc->list[elig[i]]];
+			if (sc->list[elig[i]] == sc->last)
+				return i;
+			if (w->last_issue < s->w[sc->list[elig[best]]].last_issue)
+				best = i;
+		}
+		return best; /* ties: the oldest (list order) */
 	}
 	case POLICY_GTY:
 		for (int i = 0; i < n_elig; i++)
@@ -820,6 +867,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].last = -1;
 		s->sc[k].resident = 0;
 		s->sc[k].min_wake = NEVER;
+		s->sc[k].reuse_warp = -1;
 		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
 	}
 	st->resident_blocks_per_sm = st->occ.blocks_per_sm < l->blocks ? st->occ.blocks_per_sm : l->blocks;

@@ -28,7 +28,9 @@
 #include "err.h"
 #include "occ.h"
 
-enum sched_policy { POLICY_GTO, POLICY_LRR, POLICY_GTY, POLICY_COUNT };
+/* gto: greedy, then oldest; lrr: loose round robin; gty: greedy, then
+ * youngest; grr: greedy, then the eligible warp that issued least recently. */
+enum sched_policy { POLICY_GTO, POLICY_LRR, POLICY_GTY, POLICY_GRR, POLICY_COUNT };
 extern const char *const sched_policy_names[POLICY_COUNT];
 int sched_find_policy(const char *name);
 

@@ -27,7 +27,7 @@ static const char *const wl_keys[][4] = {
 	{"op", NULL},
 	{"footprint", NULL},
 	{"footprint", NULL},
-	{NULL},
+	{"footprint", NULL},
 	{"fma_per_load", NULL},
 	{"tile", NULL},
 	{"p", "long", "short", NULL},
@@ -72,6 +72,7 @@ static void defaults(struct wl_params *w, int idx)
 		break;
 	case 3: /* smem_chase */
 		w->iters = 2048;
+		w->footprint = 4096;
 		break;
 	case 4: /* mix */
 		w->iters = 256;
@@ -289,12 +290,20 @@ static void if_warp_lt(struct gen *g, int n)
 	emit(g, &in);
 }
 
-/* The do { ... } while (--t > 0) overhead: IADD3, ISETP (as LOP3), and the
- * BRA that ENDLOOP issues. */
-static void loop_tail(struct gen *g, int counter)
+/* The do { ... } while (--t > 0) overhead as the compiler schedules it:
+ * the counter IADD3 and its ISETP (modelled as a LOP3 on the same ALU pipe)
+ * early in the body, where their latency hides behind the chains, and the
+ * BRA that ENDLOOP issues at the end. Call loop_counter after the body's
+ * first instruction and ENDLOOP at the end. */
+static void loop_counter(struct gen *g, int counter)
 {
 	alu(g, OP_IADD3, counter, counter, ISA_RZ, ISA_RZ);
 	alu(g, OP_LOP3, counter + 1, counter, ISA_RZ, ISA_RZ);
+}
+
+static void loop_tail(struct gen *g, int counter)
+{
+	(void)counter;
 	ctl(g, OP_ENDLOOP, 0);
 }
 
@@ -354,6 +363,7 @@ static int build_tile(const struct wl_params *w, const struct arch *a, struct pr
 	if (trips < 1)
 		trips = 1;
 	ctl(g, OP_LOOP, trips);
+	loop_counter(g, ctr);
 	/* stage the row statistics once per tile: LDS + BAR */
 	mem(g, OP_LDS, stat, ptr, 4, PAT_UNIFORM, 0);
 	for (int k = 0; k < t; k++)
@@ -399,6 +409,8 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 					alu(&g, op, k, k, 0, 0);
 				else
 					alu(&g, op, k, k, rb, rc);
+				if (r == 0 && k == 0)
+					loop_counter(&g, ctr);
 			}
 		loop_tail(&g, ctr);
 		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
@@ -412,8 +424,10 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 		ctl(&g, OP_LOOP, trips);
 		for (uint64_t r = 0; r < rounds; r++)
 			for (int k = 0; k < ilp; k++) {
+				if (r == rounds - 1 && k == ilp - 1)
+					loop_counter(&g, ctr); /* before the last load, as in the SASS */
 				if (shared)
-					mem(&g, OP_LDS, k, k, 4, PAT_CHASE, 4096);
+					mem(&g, OP_LDS, k, k, 4, PAT_CHASE, w->footprint);
 				else
 					mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
 			}
@@ -429,6 +443,8 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 		for (uint64_t r = 0; r < rounds; r++) {
 			for (int k = 0; k < ilp; k++)
 				mem(&g, OP_LDG, v + k, ptr, 4, PAT_STREAM, 0);
+			if (r == 0)
+				loop_counter(&g, ctr);
 			for (int k = 0; k < ilp; k++)
 				alu(&g, OP_FFMA, acc + k, v + k, acc + k, rc);
 			for (int j = 1; j < w->fma_per_load; j++)
@@ -454,6 +470,7 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	case 6: { /* diverge */
 		int ctr = ilp;
 		ctl(&g, OP_LOOP, w->iters);
+		loop_counter(&g, ctr);
 		if_lanes(&g, w->p);
 		for (int j = 0; j < w->long_ops; j++)
 			for (int k = 0; k < ilp; k++)
@@ -470,6 +487,7 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	case 7: { /* barrier */
 		int ctr = ilp;
 		ctl(&g, OP_LOOP, w->iters);
+		loop_counter(&g, ctr);
 		if (w->skew > 1) {
 			if_warp_lt(&g, 1);
 			for (int j = 0; j < w->chunk * (w->skew - 1); j++)
