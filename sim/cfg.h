@@ -57,6 +57,8 @@ struct arch {
 	double l1_bytes_per_cycle;        /* L1 bandwidth per SM */
 	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
+	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off) */
+	int dram_window_cycles;           /* time constant of the utilisation estimate */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

@@ -135,6 +135,8 @@ struct sim {
 	int blocks_total, blocks_started, blocks_done, resident_limit;
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
+	double dram_rate;    /* utilisation estimate: bytes per cycle, exponentially weighted */
+	uint64_t dram_rate_t;/* cycle of its last update */
 	int inflight;        /* global sectors in flight */
 	int n_lg_wait;
 	uint64_t sched_active;  /* scheduler active cycles, summed */
@@ -452,6 +454,32 @@ static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
 	}
 }
 
+/*
+ * Loaded DRAM latency. The FIFO server above only queues once the SM's
+ * share of bandwidth is exhausted; a real memory system (banks, channels,
+ * the crossbar, shared with every other SM) delays requests already at
+ * moderate utilisation. The delay follows a single-server queue,
+ * q * u / (1 - u), at the utilisation u the SM has driven recently: an
+ * exponentially weighted rate of DRAM bytes with time constant
+ * dram_window_cycles. q is calibrated from the loaded-latency
+ * microbenchmark (tests/data/h200/loaded.csv).
+ */
+static uint64_t dram_queue_delay(struct sim *s, double bytes)
+{
+	const struct arch *a = s->a;
+	double dt, u;
+	if (a->dram_queue_cycles <= 0)
+		return 0;
+	dt = (double)(s->now - s->dram_rate_t);
+	s->dram_rate *= exp(-dt / a->dram_window_cycles);
+	s->dram_rate += bytes / a->dram_window_cycles;
+	s->dram_rate_t = s->now;
+	u = s->dram_rate / a->dram_bytes_per_cycle;
+	if (u > 0.95)
+		u = 0.95; /* beyond this the bandwidth server itself queues */
+	return (uint64_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
+}
+
 static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct arch *a = s->a;
@@ -479,7 +507,8 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			done = serve(&s->l2_free, s->now, bytes, a->l2_bytes_per_cycle) + (uint64_t)a->l2_latency - 1;
 			break;
 		default:
-			done = serve(&s->dram_free, s->now, bytes, a->dram_bytes_per_cycle) + (uint64_t)a->dram_latency - 1;
+			done = serve(&s->dram_free, s->now, bytes, a->dram_bytes_per_cycle) + (uint64_t)a->dram_latency - 1 +
+			       dram_queue_delay(s, bytes);
 			s->st->dram_bytes += (uint64_t)bytes;
 			break;
 		}
@@ -852,6 +881,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->resident_limit = st->occ.blocks_per_sm;
 	s->l1_bytes = a->l1SharedCapacityKB * 1024 - st->occ.smem_per_sm;
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
+	s->dram_rate = 0.0;
+	s->dram_rate_t = 0;
 	s->inflight = s->n_lg_wait = 0;
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
