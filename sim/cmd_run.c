@@ -108,10 +108,6 @@ int cmd_run(int argc, char **argv, struct err *e)
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
 		return rc;
-	if (!blocks)
-		blocks = 1;
-	l.threads_per_block = threads;
-	l.blocks = blocks;
 	if ((rc = cfg_load(&a, arch_name, e)))
 		return rc;
 	if (threads > a.maxThreadsPerBlock)
@@ -125,6 +121,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 		if ((rc = wl_parse(workload, set, &w, e)) || (rc = wl_build(&w, &a, &p, e)))
 			goto out;
 	}
+	if (!blocks && workload)
+		blocks = wl_default_blocks(&w, &a, threads);
+	if (!blocks)
+		blocks = 1;
+	l.threads_per_block = threads;
+	l.blocks = blocks;
 	if (timeline) {
 		tl = fileio_open_tmp(timeline, tmp, sizeof tmp, e);
 		if (!tl) {

@@ -78,7 +78,7 @@ static void defaults(struct wl_params *w, int idx)
 		w->iters = 256;
 		break;
 	case 5: /* tile */
-		w->iters = 0; /* derived from the tensor and the tile */
+		w->iters = 16; /* loop trips per thread */
 		break;
 	default:
 		w->iters = 256;
@@ -343,46 +343,57 @@ static uint64_t rounds_per_trip(const struct wl_params *w, int idx)
 }
 
 /* tile: the lessons' normalization kernel over [2048 tokens x 4096
- * features]. A thread computes `tile` outputs; each output needs one
- * streaming load of its input. The block's shared-memory tile holds the
- * row statistics it reuses (mean and variance staged once per row of
- * `tile` outputs): bigger tiles reuse them over more outputs, so fewer
- * loads and instructions per output, but hold more registers and shared
- * memory. Per thread and output: 1 LDG (128-byte coalesced line per warp),
- * then 4 dependent FFMAs (normalize, scale, shift), and per tile one LDS
- * of the row statistics plus the BAR that stages them, and one STG. */
-static int build_tile(const struct wl_params *w, const struct arch *a, struct program *p, struct gen *g)
+ * features]. Each loop trip a thread produces `tile` outputs: it loads its
+ * `tile` inputs (streaming LDG, 128 B per warp each), plus one more load
+ * for the statistics pass (a small tile cannot keep its row in registers
+ * and re-reads it: 1/tile extra loads per output), applies four dependent
+ * FFMAs per output (normalize, scale, shift), stores the outputs and
+ * advances two addresses. Registers grow with the tile (32, 40, 64, 128,
+ * 255 for tiles 1..16: occupancy 100, 75, 50, 25, 12.5% at 256 threads),
+ * and shared memory holds 1 KB of staged statistics per tile output. */
+static const int tile_regs[5] = {32, 40, 64, 128, 255};
+
+static int tile_index(int t)
+{
+	int i = 0;
+	while ((1 << i) < t)
+		i++;
+	return i;
+}
+
+static void build_tile(const struct wl_params *w, struct gen *g)
 {
 	int t = w->tile;
-	/* outputs per warp-thread: the whole tensor over a fixed 64 resident-warp SM share */
-	uint64_t outputs = 2048ULL * 4096ULL / (uint64_t)a->multiProcessorCount / (64ULL * 32ULL);
-	uint64_t trips = outputs / (uint64_t)t;
-	int base = t;                /* R0..R(t-1): values */
-	int stat = base, ptr = base + 1, ctr = base + 2;
-	(void)p;
-	if (trips < 1)
-		trips = 1;
-	ctl(g, OP_LOOP, trips);
+	int stat = t, ptr = t + 1, ctr = t + 2;
+	ctl(g, OP_LOOP, w->iters);
+	mem(g, OP_LDG, stat, ptr, 4, PAT_STREAM, 0); /* the statistics pass */
 	loop_counter(g, ctr);
-	/* stage the row statistics once per tile: LDS + BAR */
-	mem(g, OP_LDS, stat, ptr, 4, PAT_UNIFORM, 0);
 	for (int k = 0; k < t; k++)
 		mem(g, OP_LDG, k, ptr, 4, PAT_STREAM, 0);
 	for (int j = 0; j < 4; j++)
 		for (int k = 0; k < t; k++)
-			alu(g, OP_FFMA, k, k, stat, ISA_RZ);
+			alu(g, OP_FFMA, k, k, j == 0 ? stat : k, ISA_RZ);
 	for (int k = 0; k < t; k++)
 		mem(g, OP_STG, k, ptr, 4, PAT_STREAM, 0);
-	/* small tiles recompute addresses per output; large tiles amortise them */
-	for (int k = 0; k < 4; k++)
-		alu(g, OP_IMAD, ptr, ptr, ISA_RZ, ISA_RZ);
+	alu(g, OP_IMAD, ptr, ptr, ISA_RZ, ISA_RZ);
+	alu(g, OP_IMAD, ptr + 1, ptr + 1, ISA_RZ, ISA_RZ);
 	loop_tail(g, ctr);
-	return 0;
+}
+
+int wl_default_blocks(const struct wl_params *w, const struct arch *a, int threads)
+{
+	if (strcmp(w->name, "tile") != 0 || threads < 1)
+		return 0;
+	/* the whole tensor, spread over the chip's SMs: blocks this SM runs */
+	double outputs = 2048.0 * 4096.0 / a->multiProcessorCount;
+	double per_thread = (double)w->tile * (double)w->iters;
+	return (int)ceil(outputs / per_thread / threads);
 }
 
 int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e)
 {
 	int idx = wl_index(w->name);
+	(void)a; /* programs do not depend on the architecture today */
 	struct gen g = {p, 0};
 	char msg[256];
 	int ilp = w->ilp;
@@ -395,7 +406,7 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	if (ilp > 32)
 		return err_set(e, SIM_EINPUT, "--set ilp: expected 1 to 32, got %d", ilp);
 	trips = (w->iters + rounds - 1) / rounds;
-	if (idx != 5 && w->iters % rounds)
+	if (w->iters % rounds)
 		return err_set(e, SIM_EINPUT, "--set iters: expected a multiple of %llu (the rounds per loop trip of %s at ilp=%d), got %llu",
 			       (unsigned long long)rounds, w->name, ilp, (unsigned long long)w->iters);
 	switch (idx) {
@@ -463,8 +474,8 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 		break;
 	}
 	case 5: /* tile */
-		build_tile(w, a, p, &g);
-		p->regs_per_thread = 16 + 8 * w->tile > 255 ? 255 : 16 + 8 * w->tile;
+		build_tile(w, &g);
+		p->regs_per_thread = tile_regs[tile_index(w->tile)];
 		p->smem_per_block = 1024 * w->tile;
 		break;
 	case 6: { /* diverge */

@@ -62,6 +62,10 @@ int wl_warps_shape(int warps, int *threads, int *blocks, struct err *e);
 /* 1 if W has a shape. */
 int wl_warps_valid(int warps);
 
+/* Blocks one SM runs when the workload fixes the total work (tile: the
+ * whole tensor over the chip); 0 when the user must say. */
+int wl_default_blocks(const struct wl_params *w, const struct arch *a, int threads);
+
 /* Fills w->set from the parameters that apply to the workload. */
 void wl_canonical(struct wl_params *w);
 
