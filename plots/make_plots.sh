@@ -1,0 +1,302 @@
+#!/bin/sh
+# plots/make_plots.sh: the course figures. Runs smsim to write CSV into
+# plots/out/data/, then renders each plots/NAME.gp into plots/out/NAME.png
+# (pngcairo, 1600x1000) and plots/out/NAME.svg. Run from the repository root
+# (make plots does). See plots/README.md for what each figure shows.
+#
+# Environment:
+#   SMSIM         the simulator (default ./bin/smsim)
+#   GNUPLOT       gnuplot (default gnuplot)
+#   PLOTS_OUT     output folder (default plots/out)
+#   PLOTS_MEASURED  the measured CSV for smsim validate
+#                 (default tests/data/h200/sweep.csv)
+#   PLOTS_FRESH=1 rerun smsim validate even when plots/out/data/validate.csv
+#                 is newer than smsim, the measured data and the arch file
+#   PLOTS_TIMELINE_WARPS  the two resident-warp counts of the timeline (default "4 16")
+#   PLOTS_TIMELINE_SET    its fma parameters (default iters=64)
+#   VALIDATE_CSV  a ready validation CSV to plot instead of running
+#                 smsim validate (columns family,ilp,warps_per_sm,
+#                 measured_cycles,simulated_cycles,error_pct)
+set -eu
+
+SMSIM=${SMSIM:-./bin/smsim}
+GNUPLOT=${GNUPLOT:-gnuplot}
+OUT=${PLOTS_OUT:-plots/out}
+DATA=$OUT/data
+ARCH=sm_90
+ARCH_FILE=arch/$ARCH.json
+MEASURED=${PLOTS_MEASURED:-tests/data/h200/sweep.csv}
+
+die() {
+	echo "make_plots: $*" >&2
+	exit 1
+}
+
+[ -f plots/common.gp ] || die "run me from the repository root (plots/common.gp not found)"
+[ -x "$SMSIM" ] || die "$SMSIM not found or not executable (run make first, or set SMSIM)"
+command -v "$GNUPLOT" >/dev/null 2>&1 || die "gnuplot not found: install the Debian package gnuplot-nox"
+[ -f "$ARCH_FILE" ] || die "$ARCH_FILE not found"
+mkdir -p "$DATA"
+
+figs=""     # figures rendered, in order
+skipped=""  # figures skipped, with why
+
+# render NAME [GNUPLOT ASSIGNMENTS]: plots/NAME.gp into $OUT/NAME.png and .svg
+render() {
+	name=$1
+	shift
+	for fmt in png svg; do
+		rm -f "$OUT/$name.$fmt"
+		"$GNUPLOT" -e "fmt='$fmt'; out='$OUT/$name'; data='$DATA'; ${*:-}" "plots/$name.gp" ||
+			die "gnuplot failed on plots/$name.gp ($fmt)"
+	done
+	figs="$figs $name"
+	echo "  $name: $OUT/$name.png $OUT/$name.svg"
+}
+
+# sim ARGS: run smsim, stopping with a message naming the command if it fails
+sim() {
+	"$SMSIM" "$@" || die "$SMSIM $* failed (exit $?)"
+}
+
+# csv_select COLUMNS [NAME=VALUE] < CSV: the named columns (comma-separated
+# header names) of the rows whose column NAME equals VALUE, with a header line.
+csv_select() {
+	awk -F, -v cols="$1" -v where="${2:-}" '
+	NR == 1 {
+		for (i = 1; i <= NF; i++) idx[$i] = i
+		n = split(cols, want, ",")
+		for (k = 1; k <= n; k++)
+			if (!(want[k] in idx)) { print "make_plots: no column " want[k] > "/dev/stderr"; bad = 1; exit 1 }
+		if (where != "") {
+			split(where, w, "=")
+			if (!(w[1] in idx)) { print "make_plots: no column " w[1] > "/dev/stderr"; bad = 1; exit 1 }
+			wcol = idx[w[1]]; wval = w[2]
+		}
+		print cols
+		next
+	}
+	where == "" || $wcol == wval {
+		line = ""
+		for (k = 1; k <= n; k++) line = line (k > 1 ? "," : "") $(idx[want[k]])
+		print line
+	}
+	END { exit bad }'
+}
+
+# column_values NAME < CSV: the distinct values of column NAME, in order of appearance
+column_values() {
+	awk -F, -v col="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+		c && !seen[$c]++ { printf "%s%s", (n++ ? " " : ""), $c } END { print "" }'
+}
+
+# json_num FIELD FILE: the first numeric value of "FIELD": in pretty-printed JSON
+json_num() {
+	sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\([-+0-9.eE]*\),\{0,1\}[[:space:]]*\$/\1/p" "$2" | head -n 1
+}
+
+echo "make_plots: data into $DATA, figures into $OUT"
+
+# ---- 1. occupancy: the calculator's three curves ------------------------------
+for t in 128 256 1024; do
+	sim occupancy --arch "$ARCH" --threads "$t" --regs 32 --graph >"$DATA/occupancy_t$t.csv"
+	csv_select x,occupancy,blocks_per_sm,cliff,current curve=registers <"$DATA/occupancy_t$t.csv" |
+		awk -F, -v OFS=, 'NR > 1 { $2 = $2 * 100 } 1' >"$DATA/occ_registers_t$t.csv"
+done
+csv_select x,occupancy,blocks_per_sm,cliff,current curve=block_size <"$DATA/occupancy_t256.csv" |
+	awk -F, -v OFS=, 'NR > 1 { $2 = $2 * 100 } 1' >"$DATA/occ_block_size_t256.csv"
+csv_select x,occupancy,blocks_per_sm,cliff,current curve=shared_memory <"$DATA/occupancy_t256.csv" |
+	awk -F, -v OFS=, 'NR > 1 { $1 = $1 / 1024; $2 = $2 * 100 } 1' >"$DATA/occ_shared_memory_t256.csv"
+# the 64 -> 65 registers cliff at 256 threads: occupancy and blocks on either side
+cliff=$(awk -F, 'NR > 1 && ($1 == 64 || $1 == 65) { printf "%s%s %s", (n++ ? " " : ""), $2, $3 }' \
+	"$DATA/occ_registers_t256.csv")
+# shellcheck disable=SC2086 # split into its four numbers
+set -- $cliff
+[ $# -eq 4 ] || die "occupancy --graph: no rows for 64 and 65 registers at 256 threads"
+render occupancy "occ64=$1; blk64=$2; occ65=$3; blk65=$4"
+
+# ---- 2./3. ILP x warps sweeps: fma and dram_chase -----------------------------
+# sweep_data WORKLOAD: $DATA/WORKLOAD_sweep.csv and one WORKLOAD_ilpN.csv per ILP
+sweep_data() {
+	wl=$1
+	sim sweep --arch "$ARCH" --workload "$wl" --ilp 1,2,4,8 --warps 1-64 --csv >"$DATA/${wl}_sweep.csv"
+	ilps=$(column_values ilp <"$DATA/${wl}_sweep.csv")
+	[ -n "$ilps" ] || die "sweep --workload $wl: no rows"
+	for i in $ilps; do
+		csv_select warps_per_sm,ipc,cycles,warp_instructions,dram_bytes,knee,littles_warps ilp="$i" \
+			<"$DATA/${wl}_sweep.csv" >"$DATA/${wl}_ilp$i.csv"
+	done
+	# per ILP (in the order of $ilps): Little's-law warps
+	littles=$(for i in $ilps; do awk -F, 'NR == 2 { print $7 }' "$DATA/${wl}_ilp$i.csv"; done | tr '\n' ' ')
+	# the fixed amount of work: the sweep's largest warp-instruction count and DRAM byte count
+	maxinst=$(csv_select warp_instructions <"$DATA/${wl}_sweep.csv" | awk 'NR > 1 && $1 > m { m = $1 } END { printf "%d", m }')
+	maxbytes=$(csv_select dram_bytes <"$DATA/${wl}_sweep.csv" | awk 'NR > 1 && $1 > m { m = $1 } END { printf "%d", m }')
+}
+sweep_data fma
+issue=$(sed -n 's/^[[:space:]]*"subPartitions":[[:space:]]*\([0-9]*\).*/\1/p' "$ARCH_FILE" | head -n 1)
+issue=${issue:-4}
+# the fma pipe's latency: the "latency" inside the arch file's "fma": { ... } object
+lat=$(awk '/"fma"[[:space:]]*:[[:space:]]*[{]/ { f = 1 } f && /"latency"/ { gsub(/[^0-9]/, ""); print; exit }' "$ARCH_FILE")
+lat=${lat:-4}
+render fma_sweep "ilps='$ilps'; littles='$littles'; work=$maxinst; issue=$issue; lat=$lat"
+
+bw=$(sed -n 's/^[[:space:]]*"dram_bytes_per_cycle":[[:space:]]*\([0-9.]*\).*/\1/p' "$ARCH_FILE" | head -n 1)
+[ -n "$bw" ] || die "$ARCH_FILE: no dram_bytes_per_cycle"
+sweep_data dram_chase
+render dram_sweep "ilps='$ilps'; littles='$littles'; work=$maxbytes; bw=$bw; arch='$ARCH'"
+
+# ---- 4. stalls: warp-state breakdown against resident warps -------------------
+stallcols=stall_long_scoreboard,stall_short_scoreboard,stall_wait,stall_math_pipe_throttle,stall_lg_throttle
+stallcols=$stallcols,stall_mio_throttle,stall_not_selected,stall_barrier,stall_no_instruction,stall_selected
+csv_select "warps_per_sm,$stallcols" ilp=1 <"$DATA/fma_sweep.csv" >"$DATA/stalls_fma_ilp1.csv"
+csv_select "warps_per_sm,$stallcols" ilp=1 <"$DATA/dram_chase_sweep.csv" >"$DATA/stalls_dram_chase_ilp1.csv"
+render stalls "lat=$lat"
+
+# ---- 5. timeline: who issues when, at low and high occupancy ------------------
+# timeline_data TAG W: run fma at W warps; write scheduler 0's rows as boxes
+# (x centre, y row, x half-width, y half-height, linetype) and its y tics.
+SCHED=0
+CYCLES=200
+TIMELINE_WARPS=${PLOTS_TIMELINE_WARPS:-4 16}
+TIMELINE_SET=${PLOTS_TIMELINE_SET:-iters=64}
+timeline_data() {
+	tag=$1
+	w=$2
+	sim run --arch "$ARCH" --workload fma --set "$TIMELINE_SET" --warps "$w" --json \
+		--timeline "$DATA/timeline_$tag.csv" >"$DATA/timeline_$tag.json"
+	awk -F, -v OFS=, -v sched="$SCHED" -v limit="$CYCLES" -v states="long_scoreboard short_scoreboard wait math_pipe_throttle lg_throttle mio_throttle not_selected barrier no_instruction selected" \
+		-v tics="$DATA/timeline_${tag}_tics.gp" '
+	BEGIN { ns = split(states, st, " "); for (i = 1; i <= ns; i++) sidx[st[i]] = i }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$(c["scheduler"]) == sched && $(c["begin"]) < limit {
+		n++; wp[n] = $(c["warp"]); b[n] = $(c["begin"]); e[n] = $(c["end"]); s[n] = $(c["state"])
+		if (!(s[n] in sidx)) { print "make_plots: unknown warp state " s[n] > "/dev/stderr"; exit 1 }
+		if (!(wp[n] in row)) { row[wp[n]] = 0; nw++; wl[nw] = wp[n] }
+		present[s[n]] = 1
+	}
+	END {
+		# rows: the issue slot on top (row 0), then the warps in id order
+		for (i = 2; i <= nw; i++) for (j = i; j > 1 && wl[j-1] + 0 > wl[j] + 0; j--) { t = wl[j]; wl[j] = wl[j-1]; wl[j-1] = t }
+		printf "set ytics (\"issue slot\" 0" > tics
+		for (i = 1; i <= nw; i++) { row[wl[i]] = i + 0.3; printf ", \"warp %d\" %g", wl[i], i + 0.3 > tics }
+		print ")" > tics
+		printf "set yrange [%g:%g]\n", nw + 0.95, -0.6 > tics
+		printf "nwarps = %d\n", nw > tics
+		printf "present = \"" > tics
+		for (i = 1; i <= ns; i++) if (st[i] in present) printf "%d ", i > tics
+		print "\"" > tics
+		print "xc,row,xhalf,yhalf,lt"
+		for (k = 1; k <= n; k++) {
+			lt = 20 + sidx[s[k]]
+			sel = s[k] == "selected"
+			print (b[k] + e[k]) / 2, row[wp[k]], (e[k] - b[k]) / 2, (sel ? 0.42 : 0.26), lt
+			if (sel) { ni++; ib[ni] = b[k]; ie[ni] = e[k] }
+		}
+		# the issue-slot row: the selected intervals, sorted and merged where they touch
+		for (i = 2; i <= ni; i++)
+			for (j = i; j > 1 && ib[j-1] > ib[j]; j--) { t = ib[j]; ib[j] = ib[j-1]; ib[j-1] = t; t = ie[j]; ie[j] = ie[j-1]; ie[j-1] = t }
+		for (i = 1; i <= ni; i = j) {
+			for (j = i + 1; j <= ni && ib[j] == ie[j-1]; j++) ;
+			print (ib[i] + ie[j-1]) / 2, 0, (ie[j-1] - ib[i]) / 2, 0.42, 20 + sidx["selected"]
+		}
+	}' "$DATA/timeline_$tag.csv" >"$DATA/timeline_${tag}_boxes.csv"
+}
+# shellcheck disable=SC2086 # split into its two numbers
+set -- $TIMELINE_WARPS
+[ $# -eq 2 ] || die "PLOTS_TIMELINE_WARPS: expected two warp counts, got \"$TIMELINE_WARPS\""
+timeline_data lo "$1"
+timeline_data hi "$2"
+tl_stats="wlo=$1; whi=$2; nsched=$issue; lat=$lat;"
+for tag in lo hi; do
+	for f in ipc issue_slot_utilization cycles; do
+		v=$(json_num "$f" "$DATA/timeline_$tag.json")
+		[ -n "$v" ] || die "smsim run --timeline: no \"$f\" in its JSON"
+		tl_stats="$tl_stats ${f%%_*}$tag=$v;"
+	done
+done
+tl_set=$(sed -n 's/^[[:space:]]*"set":[[:space:]]*"\([^"]*\)".*/\1/p' "$DATA/timeline_lo.json" | head -n 1)
+tl_ilp=$(printf '%s\n' "$tl_set" | tr ';' '\n' | sed -n 's/^ilp=\([0-9]*\)$/\1/p')
+render timeline "sched=$SCHED; cycles=$CYCLES; $tl_stats ilp=${tl_ilp:-1}"
+
+# ---- 6. validation: smsim against the H200 (when smsim validate can run) ------
+# smsim validate exits 1 when a family is beyond its limits, after writing the
+# whole CSV: that is worth a figure too, so a complete CSV is plotted either way.
+VAL_HEADER=family,ilp,warps_per_sm,measured_cycles,simulated_cycles,error_pct
+have_validate=0
+why=""
+if [ -n "${VALIDATE_CSV:-}" ]; then
+	if [ -s "$VALIDATE_CSV" ]; then
+		[ "$VALIDATE_CSV" = "$DATA/validate.csv" ] || cp "$VALIDATE_CSV" "$DATA/validate.csv"
+		echo "VALIDATE_CSV=$VALIDATE_CSV" >"$DATA/validate.source"
+		have_validate=1
+	else
+		why="VALIDATE_CSV=$VALIDATE_CSV is missing or empty"
+	fi
+elif [ ! -f "$MEASURED" ]; then
+	why="$MEASURED does not exist"
+elif [ "${PLOTS_FRESH:-}" != 1 ] && [ -s "$DATA/validate.csv" ] &&
+	[ "$(cat "$DATA/validate.source" 2>/dev/null)" = "smsim validate $MEASURED" ] &&
+	[ "$(head -n 1 "$DATA/validate.csv" | cut -d, -f1-6)" = "$VAL_HEADER" ] &&
+	[ -z "$(find "$SMSIM" "$MEASURED" "$ARCH_FILE" -newer "$DATA/validate.csv" 2>/dev/null)" ]; then
+	# smsim validate is the slow step (seconds): reuse its CSV while it is
+	# newer than the simulator, the measured data and the arch file
+	echo "  validation: reusing $DATA/validate.csv (newer than $SMSIM, $MEASURED, $ARCH_FILE; PLOTS_FRESH=1 redoes it)"
+	have_validate=1
+else
+	vrc=0
+	"$SMSIM" validate --arch "$ARCH" --measured "$MEASURED" --csv >"$DATA/validate.csv.tmp" 2>"$DATA/validate.err" || vrc=$?
+	rows=$(awk 'END { print NR - 1 }' "$DATA/validate.csv.tmp")
+	if [ "$vrc" -le 1 ] && [ "$(head -n 1 "$DATA/validate.csv.tmp" | cut -d, -f1-6)" = "$VAL_HEADER" ] &&
+		[ "$rows" -gt 0 ]; then
+		mv "$DATA/validate.csv.tmp" "$DATA/validate.csv"
+		echo "smsim validate $MEASURED" >"$DATA/validate.source"
+		have_validate=1
+		[ "$vrc" -eq 0 ] || echo "  validation: smsim validate exit $vrc ($(head -n 1 "$DATA/validate.err")): plotted anyway"
+	else
+		why="smsim validate failed (exit $vrc): $(head -n 1 "$DATA/validate.err")"
+	fi
+fi
+rm -f "$DATA/validate.csv.tmp" "$DATA/validate.err"
+if [ "$have_validate" = 1 ]; then
+	fams=$(column_values family <"$DATA/validate.csv")
+	[ -n "$fams" ] || die "$DATA/validate.csv: no rows"
+	render validation "families='$fams'"
+else
+	rm -f "$DATA/validate.csv" "$DATA/validate.source" "$OUT/validation.png" "$OUT/validation.svg"
+	echo "  validation: skipped ($why)"
+	skipped="$skipped validation"
+fi
+
+# ---- 7. tile: the lessons' tile-size story ------------------------------------
+# Every tile size processes the same tensor (2048 x 4096): smsim gives the SM
+# its share of blocks for the tile (fewer, fatter threads for bigger tiles).
+echo "tile,theoretical_occupancy,achieved_occupancy,cycles,dram_bytes,resident_blocks_per_sm,ipc,waves,blocks" >"$DATA/tile.csv"
+for t in 1 2 4 8 16; do
+	sim run --arch "$ARCH" --workload tile --set tile="$t" --threads 256 --json >"$DATA/tile_$t.json"
+	row=$t
+	for f in theoretical_occupancy achieved_occupancy cycles dram_bytes resident_blocks_per_sm ipc waves blocks; do
+		v=$(json_num "$f" "$DATA/tile_$t.json")
+		[ -n "$v" ] || die "smsim run --workload tile: no \"$f\" in its JSON"
+		row="$row,$v"
+	done
+	echo "$row" >>"$DATA/tile.csv"
+done
+render tile
+
+# ---- check: every figure exists in both formats and is non-empty --------------
+echo "make_plots: figures:"
+missing=0
+for name in $figs; do
+	for fmt in png svg; do
+		f="$OUT/$name.$fmt"
+		if [ -s "$f" ]; then
+			echo "  ok  $f ($(wc -c <"$f" | tr -d ' ') bytes)"
+		else
+			echo "  MISSING or empty: $f"
+			missing=$((missing + 1))
+		fi
+	done
+done
+[ -z "$skipped" ] || echo "make_plots: skipped:$skipped"
+[ "$missing" -eq 0 ] || die "$missing figure file(s) missing"
+echo "make_plots: done"
