@@ -74,6 +74,8 @@ void program_free(struct program *p)
 int program_emit(struct program *p, const struct insn *in)
 {
 	if (p->ninsn == p->cap) {
+		if (p->cap > (1 << 28))
+			return -1; /* 2^28 instructions: far past any real program */
 		int cap = p->cap ? 2 * p->cap : 64;
 		struct insn *c = realloc(p->code, (size_t)cap * sizeof *c);
 		if (!c)

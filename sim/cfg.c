@@ -67,7 +67,7 @@ static const struct field memory_fields[] = {
 	FI(l2_latency, 1, 100000), FI(dram_latency, 1, 100000),
 	FD(smem_bytes_per_cycle, 0.01, 1e6), FD(l1_bytes_per_cycle, 0.01, 1e6),
 	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6),
-	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000),
+	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FD(warp_miss_bytes_per_cycle, 0, 1e6),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
 	{NULL, 0, 0, 0, 0, 0},
@@ -121,7 +121,8 @@ static int load_number(const char *file, const char *sect, const struct field *f
 			       file, sect, f->key, want, f->min, f->max, json_got(v, got, sizeof got));
 	}
 	d = v->valuedouble;
-	if (f->type != F_DOUBLE && d != (double)(long long)d)
+	/* bounds first: converting an out-of-range double to an integer is undefined */
+	if (d >= f->min && d <= f->max && f->type != F_DOUBLE && d != (double)(long long)d)
 		return err_set(e, SIM_EINPUT, "%s: \"%s.%s\": expected integer in [%.17g, %.17g], got %s",
 			       file, sect, f->key, f->min, f->max, json_got(v, got, sizeof got));
 	if (!(d >= f->min && d <= f->max))
@@ -221,8 +222,8 @@ static int load_pipes(const char *file, const cJSON *obj, struct arch *a, struct
 				return err_set(e, SIM_EINPUT, "%s: \"pipes.%s.%s\": unknown key (expected lanes or latency)",
 					       file, p->string, v->string);
 			}
-			if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
-			    v->valuedouble < lo || v->valuedouble > hi)
+			if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo && v->valuedouble <= hi) ||
+			    v->valuedouble != (double)(int)v->valuedouble)
 				return err_set(e, SIM_EINPUT, "%s: \"pipes.%s.%s\": expected integer in [%g, %g], got %s",
 					       file, p->string, v->string, lo, hi, json_got(v, got, sizeof got));
 			*dst = (int)v->valuedouble;
@@ -249,8 +250,8 @@ static int load_carveouts(const char *file, const cJSON *v, struct arch *a, stru
 		return err_set(e, SIM_EINPUT, "%s: \"allocation.sharedMemCarveoutKB\": expected an array of 1 to %d ascending integers, got %s",
 			       file, CFG_MAX_CARVEOUTS, v ? json_got(v, got, sizeof got) : "nothing (missing)");
 	cJSON_ArrayForEach(x, v) {
-		if (!cJSON_IsNumber(x) || x->valuedouble != (double)(int)x->valuedouble ||
-		    x->valuedouble <= prev || x->valuedouble > 4096)
+		if (!cJSON_IsNumber(x) || !(x->valuedouble > prev && x->valuedouble <= 4096) ||
+		    x->valuedouble != (double)(int)x->valuedouble)
 			return err_set(e, SIM_EINPUT, "%s: \"allocation.sharedMemCarveoutKB[%d]\": expected an integer above %d and at most 4096, got %s",
 				       file, n, prev, json_got(x, got, sizeof got));
 		prev = (int)x->valuedouble;
@@ -287,6 +288,13 @@ static int check_arch(const char *file, const struct arch *a, struct err *e)
 	if (a->carveout_kb[a->ncarveout - 1] * 1024 != a->sharedMemPerMultiprocessor)
 		return err_set(e, SIM_EINPUT, "%s: \"allocation.sharedMemCarveoutKB\": expected the last step to equal sharedMemPerMultiprocessor (%d KB), got %d KB",
 			       file, a->sharedMemPerMultiprocessor / 1024, a->carveout_kb[a->ncarveout - 1]);
+	{
+		long unit = a->sharedMemAllocationUnitSize;
+		long biggest = ((long)a->sharedMemPerBlockOptin + a->reservedSharedMemPerBlock + unit - 1) / unit * unit;
+		if (biggest > (long)a->carveout_kb[a->ncarveout - 1] * 1024)
+			return err_set(e, SIM_EINPUT, "%s: \"allocation.sharedMemCarveoutKB\": expected a last step that holds the largest block (sharedMemPerBlockOptin + reservedSharedMemPerBlock = %ld B), got %d KB",
+				       file, biggest, a->carveout_kb[a->ncarveout - 1]);
+	}
 	if (a->l1SharedCapacityKB * 1024 < a->sharedMemPerMultiprocessor)
 		return err_set(e, SIM_EINPUT, "%s: \"allocation.l1SharedCapacityKB\": expected at least sharedMemPerMultiprocessor (%d KB), got %d",
 			       file, a->sharedMemPerMultiprocessor / 1024, a->l1SharedCapacityKB);

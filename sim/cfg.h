@@ -59,6 +59,7 @@ struct arch {
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
 	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off) */
 	int dram_window_cycles;           /* time constant of the utilisation estimate */
+	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

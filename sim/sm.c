@@ -85,6 +85,7 @@ struct warp {
 	uint64_t since;      /* cycle the current state began */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
 	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
+	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
 	uint8_t drain_kind;  /* enum reg_kind of that write */
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
@@ -511,6 +512,13 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			       dram_queue_delay(s, bytes);
 			s->st->dram_bytes += (uint64_t)bytes;
 			break;
+		}
+		if (lv != LV_L1 && in->op == OP_LDG && a->warp_miss_bytes_per_cycle > 0) {
+			/* the data returns to the warp through its own miss path, one
+			 * request after another */
+			double t = (double)done > w->miss_free ? (double)done : w->miss_free;
+			w->miss_free = t + bytes / a->warp_miss_bytes_per_cycle;
+			done = (uint64_t)ceil(w->miss_free);
 		}
 		if (in->op == OP_LDG && lv != LV_L1) {
 			s->inflight += sectors;

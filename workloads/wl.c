@@ -393,7 +393,6 @@ int wl_default_blocks(const struct wl_params *w, const struct arch *a, int threa
 int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e)
 {
 	int idx = wl_index(w->name);
-	(void)a; /* programs do not depend on the architecture today */
 	struct gen g = {p, 0};
 	char msg[256];
 	int ilp = w->ilp;
@@ -405,6 +404,24 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 		return err_set(e, SIM_EINPUT, "--workload: unknown workload \"%s\"", w->name);
 	if (ilp > 32)
 		return err_set(e, SIM_EINPUT, "--set ilp: expected 1 to 32, got %d", ilp);
+	{
+		/* instructions one loop body holds: refuse bodies that would not fit memory */
+		uint64_t body = (uint64_t)rounds * (uint64_t)ilp;
+		if (idx == 4)
+			body *= (uint64_t)w->fma_per_load + 1;
+		else if (idx == 6)
+			body *= (uint64_t)w->long_ops + (uint64_t)w->short_ops;
+		else if (idx == 7)
+			body *= (uint64_t)w->chunk * (uint64_t)w->skew;
+		else if (idx == 5)
+			body = 8ULL * (uint64_t)w->tile;
+		if (body > WL_MAX_BODY)
+			return err_set(e, SIM_EINPUT, "--set: the loop body of %s would hold %llu instructions (expected at most %d; lower ilp, unroll or the per-iteration counts)",
+				       w->name, (unsigned long long)body, WL_MAX_BODY);
+	}
+	if (idx == 3 && w->footprint > (uint64_t)a->sharedMemPerBlockOptin)
+		return err_set(e, SIM_EINPUT, "--set footprint: expected at most the shared memory one block can have (%d B on %s), got %llu",
+			       a->sharedMemPerBlockOptin, a->name, (unsigned long long)w->footprint);
 	trips = (w->iters + rounds - 1) / rounds;
 	if (w->iters % rounds)
 		return err_set(e, SIM_EINPUT, "--set iters: expected a multiple of %llu (the rounds per loop trip of %s at ilp=%d), got %llu",

@@ -18,6 +18,7 @@
 #include "../sim/err.h"
 
 #define WL_MAX_KEYS 12
+#define WL_MAX_BODY 1000000 /* instructions in one generated loop body */
 
 struct wl_params {
 	char name[32];

@@ -3,10 +3,11 @@
  *
  * cfg_parse gets the raw bytes with their length (it must not read past
  * them). An architecture that loads is then used the way the command line
- * would: the occupancy calculator (sim/occ.c) on a few launch shapes, and
- * a small fixed program through the simulator with a cycle cap, since
- * cfg_parse's bounds and cross-field checks are what keeps those from
- * dividing by zero or sizing arrays wrong.
+ * would: the occupancy calculator (sim/occ.c) on a few launch shapes and
+ * at the shared-memory sizes the file itself names (per block, opt-in,
+ * per SM), and a small fixed program through the simulator with a cycle
+ * cap, since cfg_parse's bounds and cross-field checks are what keeps
+ * those from dividing by zero or sizing arrays wrong.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -78,6 +79,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct sim_stats st;
 		for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
 			occ_compute(&a, &shapes[i], &r, &e);
+		/* shared memory at the edges the architecture itself names */
+		{
+			const int smem[] = {a.sharedMemPerBlock, a.sharedMemPerBlock + 1, a.sharedMemPerBlockOptin,
+					    a.sharedMemPerBlockOptin + 1, a.sharedMemPerMultiprocessor};
+			for (size_t i = 0; i < sizeof smem / sizeof smem[0]; i++) {
+				struct occ_input in = {32, 0, smem[i], (int)(i * 25)};
+				occ_compute(&a, &in, &r, &e);
+			}
+		}
 		l.threads_per_block = a.maxThreadsPerBlock < 128 ? a.maxThreadsPerBlock : 128;
 		l.blocks = 3;
 		l.smem_per_block = -1;

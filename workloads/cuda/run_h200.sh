@@ -2,12 +2,16 @@
 # run_h200.sh -- the one-shot H200 measurement run of the smsim companion microbenchmark.
 #
 # Usage (from the repository root, on the GPU machine): OUT=/some/dir bash workloads/cuda/run_h200.sh
+#        only the DRAM loaded-latency stage:   UBENCH_ONLY=loaded OUT=/some/dir bash workloads/cuda/run_h200.sh
 #
 # Builds ubench, records the environment (read-only: nothing here changes clocks or any
-# GPU setting), then runs, each under its own timeout so the whole script ends in ~8 min:
-#   calib -> sweep -> occupancy -> SASS dump -> ncu points.
+# GPU setting), then runs, each under its own timeout so the whole script ends in ~9 min:
+#   calib -> sweep -> occupancy -> loaded -> SASS dump -> ncu points.
 # Writes at most these 8 files into $OUT:
-#   log.txt env.txt ptxas.txt calib.csv sweep.csv occupancy.csv sass.txt ncu.csv
+#   log.txt env.txt calib.csv sweep.csv occupancy.csv loaded.csv sass.txt ncu.csv
+# (the compiler output, -Xptxas -v plus a per-kernel summary, is appended to log.txt).
+# UBENCH_ONLY=loaded: build, env, the loaded stage and the SASS loop summary of cal_loaded
+# (in log.txt) only; files: log.txt env.txt loaded.csv.
 # A failing stage is logged and the script goes on with the next one.
 
 set -u
@@ -22,6 +26,7 @@ WORK=$(mktemp -d /tmp/ubench_run.XXXXXX)
 BIN=$WORK/ubench
 T0=$(date +%s)
 HARD_END=${UBENCH_HARD_END_S:-540}   # seconds after start by which every stage has ended
+ONLY=${UBENCH_ONLY:-}                 # "" (everything) or "loaded"
 NCU_DEADLINE=${UBENCH_NCU_DEADLINE_S:-420}  # no new ncu point starts after this
 
 elapsed() { echo $(($(date +%s) - T0)); }
@@ -64,7 +69,15 @@ if [ -z "$NCU" ]; then
     [ -x "$c" ] && NCU=$c && break
   done
 fi
-log "run_h200.sh: OUT=$OUT work=$WORK nvcc=${NVCC:-none} ncu=${NCU:-none}"
+log "run_h200.sh: OUT=$OUT work=$WORK nvcc=${NVCC:-none} ncu=${NCU:-none} UBENCH_ONLY=${ONLY:-(all)}"
+case "$ONLY" in
+  "" | loaded) ;;
+  *)
+    log "UBENCH_ONLY=$ONLY is not known (use loaded, or leave it unset); nothing run"
+    rm -rf "$WORK"
+    exit 2
+    ;;
+esac
 
 # ---- environment (read-only queries)
 {
@@ -86,10 +99,11 @@ if [ -z "$NVCC" ]; then
   exit 1
 fi
 log "stage build: $NVCC -O3 -arch=sm_90 -lineinfo -Xptxas -v -o ubench ubench.cu"
+PTXAS=$WORK/ptxas.txt
 timeout -k 10 240 "$NVCC" -O3 -arch=sm_90 -lineinfo -Xptxas -v -o "$BIN" "$HERE/ubench.cu" \
-  >"$OUT/ptxas.txt" 2>&1
+  >"$PTXAS" 2>&1
 log "stage build: rc=$?"
-# ptxas.txt: the raw compiler output, then one summary line per kernel.
+# Compiler output (appended to log.txt): the raw output, then one summary line per kernel.
 awk '
 function num_before(s, key,   i, t) { i = index(s, key); if (i == 0) return "-"; t = substr(s, 1, i - 1); sub(/.*[^0-9]/, "", t); return t }
 BEGIN { print ""; print "# summary: kernel regs stack spill_stores spill_loads smem" }
@@ -97,18 +111,49 @@ BEGIN { print ""; print "# summary: kernel regs stack spill_stores spill_loads s
 /bytes stack frame/ { st = num_before($0, " bytes stack frame"); ss = num_before($0, " bytes spill stores"); sl = num_before($0, " bytes spill loads"); next }
 /Used [0-9]+ registers/ { r = num_before($0, " registers"); sm = num_before($0, " bytes smem"); if (sm == "-") sm = 0;
   printf "# %s regs=%s stack=%s spill_st=%s spill_ld=%s smem=%s\n", fn, r, st, ss, sl, sm }
-' "$OUT/ptxas.txt" >"$WORK/ptxas_summary.txt" 2>/dev/null
-cat "$WORK/ptxas_summary.txt" >>"$OUT/ptxas.txt"
+' "$PTXAS" >"$WORK/ptxas_summary.txt" 2>/dev/null
+{
+  echo "# ---- compiler output (nvcc -Xptxas -v) ----"
+  cat "$PTXAS"
+  cat "$WORK/ptxas_summary.txt"
+  echo "# ---- end of compiler output ----"
+} >>"$LOG"
 if [ ! -x "$BIN" ]; then
-  log "build: no binary; see ptxas.txt"
+  log "build: no binary; see the compiler output above"
   exit 1
 fi
-if grep -q -i "warning" "$OUT/ptxas.txt"; then log "build: compiler printed warnings (see ptxas.txt)"; fi
+if grep -q -i "warning" "$PTXAS"; then log "build: compiler printed warnings (see the compiler output above)"; fi
 
-# ---- calib, sweep, occupancy (sweep is the priority after calib)
+# closing environment snapshot (also used by UBENCH_ONLY runs)
+env_after() {
+  {
+    echo "# nvidia-smi --query-gpu (after):"
+    timeout 30 nvidia-smi --query-gpu=name,pstate,clocks.sm,clocks.mem,clocks.max.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv 2>&1
+    echo "# nvidia-smi -q -d CLOCK,PERFORMANCE (after):"
+    timeout 30 nvidia-smi -q -d CLOCK,PERFORMANCE 2>&1
+  } >>"$ENVF" 2>&1
+}
+
+if [ "$ONLY" = loaded ]; then
+  # ---- only the DRAM loaded-latency curve (+ the SASS loop summary of its kernel in the log)
+  run_stage loaded 90 "$BIN" loaded --out "$OUT/loaded.csv"
+  if run_stage sass 90 "$CUOBJDUMP" --dump-sass "$BIN" >"$WORK/sass.txt" &&
+    command -v python3 >/dev/null; then
+    log "SASS loop summary (cal_loaded):"
+    timeout 60 python3 "$HERE/sass_loops.py" "$WORK/sass.txt" --match cal_loaded >>"$LOG" 2>&1 ||
+      log "sass_loops.py failed"
+  fi
+  env_after
+  log "done in $(elapsed)s; files in OUT: $(find "$OUT" -maxdepth 1 -type f -printf "%f " 2>/dev/null)"
+  rm -rf "$WORK"
+  exit 0
+fi
+
+# ---- calib, sweep, occupancy (sweep is the priority after calib), loaded
 run_stage calib 120 "$BIN" calib --out "$OUT/calib.csv"
 run_stage sweep 240 "$BIN" sweep --out "$OUT/sweep.csv"
 run_stage occupancy 60 "$BIN" occupancy --out "$OUT/occupancy.csv"
+run_stage loaded 90 "$BIN" loaded --out "$OUT/loaded.csv"
 
 # ---- SASS of everything, and a loop summary in the log
 run_stage sass 90 "$CUOBJDUMP" --dump-sass "$BIN" >"$OUT/sass.txt"
@@ -215,12 +260,7 @@ else
 fi
 
 # ---- closing environment snapshot
-{
-  echo "# nvidia-smi --query-gpu (after):"
-  timeout 30 nvidia-smi --query-gpu=name,pstate,clocks.sm,clocks.mem,clocks.max.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv 2>&1
-  echo "# nvidia-smi -q -d CLOCK,PERFORMANCE (after):"
-  timeout 30 nvidia-smi -q -d CLOCK,PERFORMANCE 2>&1
-} >>"$ENVF" 2>&1
+env_after
 
 log "done in $(elapsed)s; files in OUT: $(find "$OUT" -maxdepth 1 -type f -printf "%f " 2>/dev/null)"
 rm -rf "$WORK"

@@ -4,8 +4,10 @@
 // against: whole-kernel SM cycles of small, fully specified kernels as a function of
 // resident warps per SM and per-thread ILP ("sweep"), dependent-op / memory latencies
 // and peak throughputs ("calib"), what the occupancy calculator says for many
-// register / block-size / shared-memory combinations ("occupancy"), and one
-// configuration at a time for Nsight Compute ("point").
+// register / block-size / shared-memory combinations ("occupancy"), one
+// configuration at a time for Nsight Compute ("point"), and the DRAM loaded-latency
+// curve: single-thread chase latency on every SM while 0..31 other warps of the SM
+// stream from DRAM ("loaded", a calibration separate from the validation sweep).
 //
 // Build: nvcc -O3 -arch=sm_90 -lineinfo -o ubench ubench.cu
 // Usage:
@@ -14,6 +16,8 @@
 //   ubench calib [--out FILE]
 //   ubench occupancy [--out FILE]
 //   ubench point --family F --ilp K --warps W [--reps N]
+//   ubench loaded [--warps 0,1,2,3,4,6,8,12,16,20,24,31] [--ilp 1,4] [--reps 3] [--out FILE]
+//                 (--warps = streaming "load" warps S per SM, --ilp = loads in flight K)
 // See README.md in this folder for kernels, launch-shape rule and CSV schemas.
 //
 // Everything is deterministic (fixed seeds); every CUDA call is checked.
@@ -571,6 +575,109 @@ __global__ void __launch_bounds__(1024, 2) cal_stream_read(const uint4* p, size_
   if (acc == 0x9e3779b9u) *sink = (int)acc;
   __syncthreads();  // block_end's barrier comes after every warp consumed its loads
   block_end(rec);
+}
+
+// ---- Loaded DRAM latency (sub-command `loaded`) -----------------------------------------
+// One block of 1024 threads per SM (1 block/SM forced by SMEM_1BPS of dynamic shared
+// memory). Warp 0 lane 0 chases pointers through the 1 GiB DRAM chase buffer (lane-0 slots,
+// node stride 256 B, ld.global.cg, the same PTX loop as cal_chase_global); warps 1..S each
+// stream through their own region of a large buffer with K independent coalesced 16-byte
+// ld.global.cg loads per lane per trip (512 B per warp-load); warps above S exit.
+static const int LOADED_WARM = 32;     // untimed chase steps (the streams ramp up meanwhile)
+static const int LOADED_STEPS = 512;   // timed chase steps (multiple of 8)
+static const int LOADED_TAIL_DIV = 8;  // streams run on (uncounted) for window/8 after it
+
+// Per-block record of cal_loaded: written by the chaser (c0, c1, g0, g1, smid) and by
+// every streaming warp (bytes, trips: atomicAdd of its own totals).
+struct LoadedRec {
+  u64 c0, c1;   // clock64 at the start / end of the timed chase window
+  u64 g0, g1;   // %globaltimer (ns) at the same points
+  u64 bytes;    // bytes of streaming trips that completed inside [c0, c1]
+  u64 trips;    // all streaming trips of the block (diagnostic)
+  unsigned smid;
+  unsigned pad;
+};
+
+struct LoadedArgs {
+  const u64* chase_buf;      // 1 GiB chase nodes
+  const unsigned* chase_order;
+  unsigned chase_nodes;
+  int warm, steps;           // chase steps: untimed, timed (multiple of 8)
+  int load_warps;            // S: warps 1..S stream
+  const unsigned char* sbuf; // streaming buffer
+  u64 region_bytes;          // per streaming warp (multiple of K*512)
+  LoadedRec* rec;
+  int* sink;
+};
+
+// Shared words of the chaser -> streamers protocol: [0] = c0 (window start), [1] = c1
+// (window end), [2] = c1 + (c1-c0)/LOADED_TAIL_DIV (streams stop after it); all start
+// at ~0 (window not started / not ended).
+template <int K>
+__global__ void __launch_bounds__(1024, 1) cal_loaded(const LoadedArgs a) {
+  __shared__ u64 win[3];
+  if (threadIdx.x == 0) {
+    win[0] = ~0ull;
+    win[1] = ~0ull;
+    win[2] = ~0ull;
+  }
+  __syncthreads();
+  volatile u64* vwin = win;
+  const unsigned warp = threadIdx.x >> 5, lane = threadIdx.x & 31u;
+  if (warp == 0) {
+    // ---- chaser: one thread, a dependent chase over the DRAM buffer
+    if (lane != 0) return;
+    const unsigned node =
+        a.chase_order[(unsigned)((u64)blockIdx.x * a.chase_nodes / gridDim.x)];
+    u64 p = (u64)(a.chase_buf + (size_t)node * 32);
+#pragma unroll 1
+    for (int i = 0; i < a.warm; ++i) p = ld_cg_u64(p);
+    int t = a.steps / 8;
+    if (p == 0ull) *a.sink = 1;  // the timed loop starts with p ready
+    const u64 g0 = dgtimer();
+    const u64 c0 = dclock();
+    vwin[0] = c0;
+    asm volatile(CH_LOOP(CH_ROUND1, "ld.global.cg.u64") : "+r"(t), "+l"(p)::"memory");
+    if (p == 0ull) *a.sink = 2;  // the clock is read after the last load returned
+    const u64 c1 = dclock();
+    const u64 g1 = dgtimer();
+    vwin[1] = c1;
+    vwin[2] = c1 + (c1 - c0) / LOADED_TAIL_DIV;
+    LoadedRec* r = a.rec + blockIdx.x;
+    r->c0 = c0;
+    r->c1 = c1;
+    r->g0 = g0;
+    r->g1 = g1;
+    r->smid = dsmid();
+    return;
+  }
+  if ((int)warp > a.load_warps) return;  // idle warp
+  // ---- streaming warp: its own region; trip = K loads of 512 B (16 B per lane) issued
+  // back to back, then all K consumed; a trip counts when its completion clock (read after
+  // the consumption) lies inside [c0, c1] as published by the chaser.
+  const unsigned char* base =
+      a.sbuf + ((u64)blockIdx.x * a.load_warps + (warp - 1)) * a.region_bytes + lane * 16u;
+  u64 off = 0, bytes = 0, trips = 0;
+  unsigned acc = 0;
+#pragma unroll 1
+  for (;;) {
+    uint4 v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = __ldcg((const uint4*)(base + off + k * 512));
+    off += K * 512;
+    if (off >= a.region_bytes) off = 0;
+#pragma unroll
+    for (int k = 0; k < K; ++k) acc ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
+    if (acc == 0x9e3779b9u) *a.sink = 3;  // waits for the K loads before the clock read
+    const u64 now = dclock();
+    ++trips;
+    if (now >= vwin[0] && now <= vwin[1]) bytes += K * 512;
+    if (now > vwin[2]) break;
+  }
+  if (lane == 0) {
+    atomicAdd(&a.rec[blockIdx.x].bytes, bytes);
+    atomicAdd(&a.rec[blockIdx.x].trips, trips);
+  }
 }
 
 // ----------------------------------------------------------------------------------------
@@ -1405,6 +1512,167 @@ static int cmd_calib(const Opts& o) {
 }
 
 // ----------------------------------------------------------------------------------------
+// sub-command: loaded (DRAM loaded-latency curve)
+// ----------------------------------------------------------------------------------------
+static const void* loaded_kernel(int k) {
+  switch (k) {
+    case 1: return (const void*)cal_loaded<1>;
+    case 2: return (const void*)cal_loaded<2>;
+    case 4: return (const void*)cal_loaded<4>;
+    case 8: return (const void*)cal_loaded<8>;
+    default: break;
+  }
+  die("loaded: loads in flight (--ilp) must be 1, 2, 4 or 8 (got %d)", k);
+  return nullptr;
+}
+
+static const char* kLoadedHeader =
+    "load_warps,loads_in_flight,chase_cycles_per_step,bytes_per_sm_cycle,sm_clock_mhz";
+
+static int cmd_loaded(const Opts& o) {
+  const std::vector<int> ks = o.ilps.empty() ? std::vector<int>{1, 4} : o.ilps;
+  const std::vector<int> ss = o.warps.empty()
+                                  ? std::vector<int>{0, 1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 31}
+                                  : o.warps;
+  for (int k : ks) (void)loaded_kernel(k);
+  for (int s : ss)
+    if (s < 0 || s > 31) die("loaded: load warps (--warps) must be 0..31 (got %d)", s);
+  const int reps = o.reps > 0 ? o.reps : 3;
+  const int warmups = 1;
+
+  Ctx ctx;
+  ctx.init();
+  ctx.need_dram();
+  const int grid = ctx.sms;
+  const int tpb = 1024;
+  // Streaming buffer: 8 GiB (less if memory is short), split evenly over the streaming
+  // warps of each configuration (regions are multiples of 4 KiB, hence of K*512 B), so a
+  // region is >= 2 MiB and a warp normally does not wrap around within one launch on an
+  // H200 (a wrap, reported on stderr, re-reads lines last read gigabytes earlier: still DRAM).
+  size_t free_b = 0, total_b = 0;
+  CK(cudaMemGetInfo(&free_b, &total_b));
+  size_t sbytes = std::min((size_t)8 << 30, (free_b / 2) & ~(((size_t)1 << 20) - 1));
+  if (sbytes < (size_t)ctx.prop.l2CacheSize * 8)
+    fprintf(stderr, "ubench: WARNING: loaded: streaming buffer only %zu B (free %zu B)\n", sbytes,
+            free_b);
+  unsigned char* d_sbuf = nullptr;
+  CK(cudaMalloc(&d_sbuf, sbytes));
+  CK(cudaMemset(d_sbuf, 0, sbytes));
+  LoadedRec* d_lrec = nullptr;
+  CK(cudaMalloc(&d_lrec, (size_t)grid * sizeof(LoadedRec)));
+  for (int k : ks) {
+    const void* kern = loaded_kernel(k);
+    CK(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM_1BPS));
+    int occ = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kern, tpb, SMEM_1BPS));
+    cudaFuncAttributes fa{};
+    CK(cudaFuncGetAttributes(&fa, kern));
+    fprintf(stderr, "loaded: cal_loaded<%d> numRegs=%d local=%zu static_smem=%zu occ_api_blocks_per_sm=%d\n",
+            k, fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes, occ);
+    if (occ != 1)
+      fprintf(stderr, "ubench: WARNING: loaded K=%d: occupancy API says %d blocks/SM, want 1\n", k,
+              occ);
+  }
+  ctx.warm_clocks(500.0);
+
+  FILE* out = open_out(o.out);
+  fprintf(out, "%s\n", kLoadedHeader);
+  fflush(out);
+  std::vector<LoadedRec> h(grid);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int k : ks) {
+    const void* kern = loaded_kernel(k);
+    for (int S : ss) {
+      LoadedArgs a{};
+      a.chase_buf = ctx.dram.buf;
+      a.chase_order = ctx.dram.order;
+      a.chase_nodes = ctx.dram.nodes;
+      a.warm = LOADED_WARM;
+      a.steps = LOADED_STEPS;
+      a.load_warps = S;
+      a.sbuf = d_sbuf;
+      const u64 unit = 4096;
+      a.region_bytes = S > 0 ? (u64)(sbytes / ((size_t)grid * S)) / unit * unit : unit;
+      a.rec = d_lrec;
+      a.sink = ctx.d_sink;
+      void* args[] = {&a};
+      std::vector<double> cps_rep, bpc_rep, mhz_all, gbs_rep, cps_min_rep, cps_max_rep;
+      bool placement_ok = true;
+      double max_fill = 0;  // largest (mean streamed bytes per warp of a block) / region
+      for (int it = 0; it < warmups + reps; ++it) {
+        ctx.flush_l2();
+        CK(cudaMemsetAsync(d_lrec, 0, (size_t)grid * sizeof(LoadedRec), ctx.stream));
+        CK(cudaLaunchKernel(kern, dim3(grid), dim3(tpb), args, SMEM_1BPS, ctx.stream));
+        CK_LAUNCH();
+        CK(cudaStreamSynchronize(ctx.stream));
+        CK(cudaGetLastError());
+        if (it < warmups) continue;
+        CK(cudaMemcpy(h.data(), d_lrec, (size_t)grid * sizeof(LoadedRec),
+                      cudaMemcpyDeviceToHost));
+        std::vector<double> cps, bpc;
+        std::vector<unsigned> smids;
+        double bytes_all = 0, ns_sum = 0;
+        int invalid = 0;
+        for (const LoadedRec& b : h) {
+          if (b.c1 <= b.c0) {  // record not written: should never happen
+            ++invalid;
+            continue;
+          }
+          const double cyc = (double)(b.c1 - b.c0);
+          cps.push_back(cyc / LOADED_STEPS);
+          bpc.push_back((double)b.bytes / cyc);
+          smids.push_back(b.smid);
+          bytes_all += (double)b.bytes;
+          if (S > 0)
+            max_fill = std::max(max_fill, (double)b.trips / S * k * 512.0 / (double)a.region_bytes);
+          if (b.g1 > b.g0) {
+            mhz_all.push_back(cyc / (double)(b.g1 - b.g0) * 1000.0);
+            ns_sum += (double)(b.g1 - b.g0);
+          }
+        }
+        std::sort(smids.begin(), smids.end());
+        const int distinct = (int)(std::unique(smids.begin(), smids.end()) - smids.begin());
+        if (invalid || distinct != ctx.sms || (int)cps.size() != grid) {
+          placement_ok = false;
+          fprintf(stderr,
+                  "WARNING,placement,loaded,S=%d,K=%d,rep=%d,distinct_sms=%d,valid_blocks=%d,"
+                  "invalid_records=%d\n",
+                  S, k, it - warmups, distinct, (int)cps.size(), invalid);
+        }
+        if (cps.empty()) die("loaded: no valid block records (S=%d K=%d)", S, k);
+        cps_rep.push_back(median_of(cps));
+        cps_min_rep.push_back(*std::min_element(cps.begin(), cps.end()));
+        cps_max_rep.push_back(*std::max_element(cps.begin(), cps.end()));
+        bpc_rep.push_back(median_of(bpc));
+        // Whole-GPU streaming rate: all window bytes / mean window length (diagnostic).
+        if (ns_sum > 0) gbs_rep.push_back(bytes_all / (ns_sum / (double)cps.size()));
+      }
+      const double cps_m = median_of(cps_rep), bpc_m = median_of(bpc_rep),
+                   mhz_m = median_of(mhz_all);
+      fprintf(out, "%d,%d,%.2f,%.4f,%.1f\n", S, k, cps_m, bpc_m, mhz_m);
+      fflush(out);
+      const double el =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      fprintf(stderr,
+              "loaded %.1fs S=%d K=%d region=%llu B: chase %.1f cycles/step (single SMs %.1f..%.1f "
+              "over all reps), %.3f B/SM/cycle, ~%.0f GB/s all SMs, %.0f MHz%s\n",
+              el, S, k, (unsigned long long)a.region_bytes, cps_m,
+              *std::min_element(cps_min_rep.begin(), cps_min_rep.end()),
+              *std::max_element(cps_max_rep.begin(), cps_max_rep.end()), bpc_m,
+              median_of(gbs_rep), mhz_m, placement_ok ? "" : " PLACEMENT-WARNING");
+      if (max_fill > 1.0)
+        fprintf(stderr, "ubench: WARNING: loaded S=%d K=%d: streaming warps wrapped around their "
+                        "region (up to %.2f x region bytes read)\n", S, k, max_fill);
+    }
+  }
+  close_out(out);
+  CK(cudaFree(d_lrec));
+  CK(cudaFree(d_sbuf));
+  ctx.destroy();
+  return 0;
+}
+
+// ----------------------------------------------------------------------------------------
 // sub-command: occupancy
 // ----------------------------------------------------------------------------------------
 struct OccKernel {
@@ -1471,7 +1739,9 @@ static void usage() {
           "               [--warps 1-64] [--reps 7] [--out FILE]\n"
           "  ubench calib [--out FILE]\n"
           "  ubench occupancy [--out FILE]\n"
-          "  ubench point --family F --ilp K --warps W [--reps N] [--out FILE]\n");
+          "  ubench point --family F --ilp K --warps W [--reps N] [--out FILE]\n"
+          "  ubench loaded [--warps 0,1,2,3,4,6,8,12,16,20,24,31] [--ilp 1,4] [--reps 3]\n"
+          "                [--out FILE]\n");
 }
 
 int main(int argc, char** argv) {
@@ -1486,6 +1756,7 @@ int main(int argc, char** argv) {
   else if (cmd == "calib") rc = cmd_calib(o);
   else if (cmd == "occupancy") rc = cmd_occupancy(o);
   else if (cmd == "point") rc = cmd_point(o);
+  else if (cmd == "loaded") rc = cmd_loaded(o);
   else {
     usage();
     return 2;

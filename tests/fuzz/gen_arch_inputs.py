@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Regenerates the fuzz_arch seeds (corpus/fuzz_arch/), its dictionary
+(dict/fuzz_arch.dict) and the arch-file reproducers (crashes/fuzz_arch/)
+from the current arch/sm_90.json and
+arch/sm_70.json, so they follow the architecture format when it gains a
+field. Run from anywhere: python3 tests/fuzz/gen_arch_inputs.py
+"""
+import copy
+import json
+import os
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.normpath(os.path.join(here, "..", ".."))
+corpus = os.path.join(here, "corpus", "fuzz_arch")
+crashes = os.path.join(here, "crashes", "fuzz_arch")
+
+
+def load(name):
+    with open(os.path.join(root, "arch", name + ".json")) as f:
+        return json.load(f)
+
+
+def write(folder, name, obj=None, text=None):
+    os.makedirs(folder, exist_ok=True)
+    if text is None:
+        text = json.dumps(obj, separators=(",", ":"))
+    with open(os.path.join(folder, name), "w") as f:
+        f.write(text)
+
+
+def compact(a):
+    a = copy.deepcopy(a)
+    a.pop("sources", None)
+    a.pop("description", None)
+    return a
+
+
+sm90 = load("sm_90")
+base = compact(sm90)
+
+# ---- seeds: valid files, edge values, and near-misses --------------------
+for name in ("sm_90", "sm_70"):
+    with open(os.path.join(root, "arch", name + ".json")) as f:
+        write(corpus, name + ".json", text=f.read())
+write(corpus, "sm_90_compact.json", base)
+
+x = copy.deepcopy(base)  # every limit at an extreme that cfg_parse accepts
+x["device"].update(maxThreadsPerMultiProcessor=4096, maxBlocksPerMultiProcessor=128)
+x["allocation"]["subPartitions"] = 8
+x["pipes"]["fma"]["lanes"] = 1
+x["memory"].update(max_inflight_sectors=1, dram_bytes_per_cycle=0.01)
+x["timing"].update(branch_cycles=1000, cta_launch_cycles=5)
+write(corpus, "extreme.json", x)
+
+t = copy.deepcopy(base)  # no shared memory, one warp, one register unit
+t["device"].update(sharedMemPerMultiprocessor=0, sharedMemPerBlock=0, sharedMemPerBlockOptin=0,
+                   reservedSharedMemPerBlock=0, regsPerMultiprocessor=1024, regsPerBlock=1024,
+                   maxThreadsPerBlock=32, maxThreadsPerMultiProcessor=32)
+t["allocation"].update(sharedMemCarveoutKB=[0], l1SharedCapacityKB=0, regAllocationUnitSize=4096)
+write(corpus, "tiny.json", t)
+
+b = copy.deepcopy(base)  # wrong types and an unknown pipe
+b["device"]["warpSize"] = "32"
+b["pipes"]["bogus"] = {"lanes": 1}
+write(corpus, "bad_types.json", b)
+
+write(corpus, "numbers.json", text='{"version":1,"name":"x","gpu":"y","device":{"major":1e400},'
+      '"allocation":{"sharedMemCarveoutKB":[1.5,-0,2e10]}}')
+
+# ---- reproducers of bugs found (see README.md, Findings) ------------------
+write(crashes, "float-cast-device-number.json",
+      text='{"version":1,"name":"x","gpu":"y","device":{"major":1e400}}')
+p = copy.deepcopy(base)
+p["pipes"]["fma"]["lanes"] = 1e10
+write(crashes, "float-cast-pipe-lanes.json", p)
+c = copy.deepcopy(base)
+c["allocation"]["sharedMemCarveoutKB"] = [1e10]
+write(crashes, "float-cast-carveout.json", c)
+o = copy.deepcopy(base)  # opt-in + reservation above the largest carveout step
+o["device"]["sharedMemPerBlockOptin"] = o["device"]["sharedMemPerMultiprocessor"]
+write(crashes, "occ-assert-optin-above-carveout.json", o)
+n = copy.deepcopy(t)  # a 0 KB carveout and a 1 KB per-block reservation
+n["device"]["reservedSharedMemPerBlock"] = 1024
+write(crashes, "occ-assert-no-carveout-step.json", n)
+
+# ---- dictionary: every key of sm_90.json, and JSON tokens -----------------
+keys = []
+
+
+def walk(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k not in keys:
+                keys.append(k)
+            walk(v)
+
+
+walk(sm90)
+tokens = ["{", "}", "[", "]", ",", ":", "true", "false", "null", "1e308", "1e400", "-1", "0.5",
+          "2147483648", "1e19", "-0", '""']
+
+
+def dict_escape(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+os.makedirs(os.path.join(here, "dict"), exist_ok=True)
+with open(os.path.join(here, "dict", "fuzz_arch.dict"), "w") as f:
+    for k in keys:
+        f.write(dict_escape('"%s":' % k) + "\n")
+    for t in tokens:
+        f.write(dict_escape(t) + "\n")
