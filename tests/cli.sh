@@ -271,8 +271,8 @@ e2 "--program unterminated LOOP" "open.prog:1: LOOP is never closed" "$SMSIM" ru
 e2 "--max-cycles 100 on a long run" "--max-cycles 100" "$SMSIM" run --workload fma --warps 4 --max-cycles 100
 printf 'LOOP 4\n  FFMA R1, R1, R1, R1\n  IF warp<1\n    BAR\n  ENDIF\nENDLOOP\nEXIT\n' >"$T/deadlock.prog"
 e2 "barrier deadlock" "deadlock" "$SMSIM" run --program "$T/deadlock.prog" --warps 4
-e2 "--policy xyz" '--policy: expected gto, lrr or gty, got "xyz"' "$SMSIM" run --workload fma --warps 4 --policy xyz
-e2 "sweep --policy xyz" '--policy: expected gto, lrr or gty' "$SMSIM" sweep --workload fma --warps 1-2 --policy xyz
+e2 "--policy xyz" '--policy: expected grr, gto, lrr or gty, got "xyz"' "$SMSIM" run --workload fma --warps 4 --policy xyz
+e2 "sweep --policy xyz" '--policy: expected grr, gto, lrr or gty' "$SMSIM" sweep --workload fma --warps 1-2 --policy xyz
 e2 "sweep without --workload" "expected --workload NAME" "$SMSIM" sweep --warps 1-2
 e2 "sweep --warps 33" "--warps: expected 1..32 or an even number 34..64, got 33" "$SMSIM" sweep --workload fma --warps 33
 e2 "sweep --ilp 0" "--ilp: expected an integer" "$SMSIM" sweep --workload fma --ilp 0 --warps 1-2

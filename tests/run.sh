@@ -31,7 +31,7 @@ for t in "$BUILD"/tests/test_*; do
 	fi
 done
 if [ -z "$QUICK" ]; then
-	for s in tests/cli.sh tests/oracle/run.sh tests/validate.sh tests/plots.sh; do
+	for s in tests/cli.sh tests/oracle/run.sh tests/occ_h200.sh tests/validate.sh tests/plots.sh; do
 		[ -f "$s" ] && run_suite "$s" sh "$s"
 	done
 fi

@@ -86,7 +86,7 @@ static void bad_files(void **state)
 		{"\"version\": 1", "\"version\": 2", "\"version\": expected 1, got 2"},
 		{"\"fma\": {", "\"fmb\": {", "\"pipes.fmb\": unknown pipe"},
 		{"\"lanes\": 32", "\"lanes\": 3", "\"pipes.fma.lanes\": expected a divisor of warpSize"},
-		{"\"dram_latency\": 682", "\"dram_latency\": null", "\"memory.dram_latency\": expected integer in [1, 100000], got null"},
+		{"\"dram_latency\": 678", "\"dram_latency\": null", "\"memory.dram_latency\": expected integer in [1, 100000], got null"},
 		{"      8,\n      16,", "      16,\n      8,", "\"allocation.sharedMemCarveoutKB[2]\""},
 		{"\"sharedMemPerBlockOptin\": 232448", "\"sharedMemPerBlockOptin\": 1024", "\"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock"},
 		{"\"timing\": {", "\"timings\": 1, \"timing\": {", "\"timings\": unknown key"},

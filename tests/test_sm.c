@@ -2,7 +2,8 @@
  * test_sm.c: the SM engine against cycle counts derived by hand.
  *
  * Conventions the derivations use (sm_90 file values, without register-bank
- * conflicts or branch cost unless a test says so): FFMA latency L = 4; one issue per scheduler per cycle; warps go to
+ * conflicts, branch cost, loaded-latency queueing or the per-warp miss path
+ * unless a test says so): FFMA latency L = 4; one issue per scheduler per cycle; warps go to
  * scheduler (warp slot mod 4); a warp's EXIT issues once its outstanding
  * results have landed and the run ends the cycle after the last EXIT
  * issues, so a run's cycles = (issue cycle of the last EXIT) + 1.
@@ -39,6 +40,8 @@ static int setup(void **state)
 	ideal = sm90;
 	ideal.regfile_banks = 0;
 	ideal.branch_cycles = 0;
+	ideal.dram_queue_cycles = 0;
+	ideal.warp_miss_bytes_per_cycle = 0;
 	return 0;
 }
 
@@ -192,7 +195,7 @@ static void sm_2_1_fp32_knees(void **state)
 static void sm_3_1_dependent_loads(void **state)
 {
 	(void)state;
-	int step = (int)ceil(256.0 / sm90.dram_bytes_per_cycle) + sm90.dram_latency - 1;
+	int step = (int)ceil(256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1;
 	char *t = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 10, "EXIT\n");
 	struct sim_stats st = run(t, 32, 1);
 	assert_int_equal(st.cycles, 10 * step + 1);
@@ -223,11 +226,33 @@ static void sm_3_2_bandwidth_bound(void **state)
 	struct sim_stats st = run(t, 1024, 2);
 	double bytes = 64.0 * 200 * 256;
 	assert_int_equal(st.dram_bytes, (uint64_t)bytes);
-	double ideal = bytes / sm90.dram_bytes_per_cycle;
+	double floor_cycles = bytes / ideal.dram_bytes_per_cycle;
 	/* plus one unloaded latency for the pipeline to fill and drain */
-	assert_true(st.cycles >= ideal);
-	assert_true(st.cycles <= ideal + sm90.dram_latency + 300);
+	assert_true(st.cycles >= floor_cycles);
+	assert_true(st.cycles <= floor_cycles + ideal.dram_latency + 300);
 	free(t);
+}
+
+/* sm-3.3: a warp's miss path (warp_miss_bytes_per_cycle = 8: 32 cycles per
+ * 256-byte load). One load: the DRAM step s = ceil(256/bw) + lat - 1, then
+ * 32 cycles through the warp's path: ready at s + 32, cycles s + 33. Two
+ * independent loads issued at 0 and 1: the second leaves the DRAM server
+ * at ceil(2 * 256/bw) + lat - 1 < s + 32, so it waits for the path: ready
+ * at s + 64, cycles s + 65. A second warp has its own path. */
+static void sm_3_3_warp_miss_path(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.warp_miss_bytes_per_cycle = 8;
+	int s1 = (int)ceil(256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1;
+	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n", 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, s1 + 33);
+	st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1G\nLDG.64 R1, [R11] pattern=chase footprint=1G\nEXIT\n",
+		      32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, s1 + 65);
+	/* two warps, one load each: only the shared DRAM server orders them */
+	st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n", 64, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1 + 32 + 1);
 }
 
 /* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
@@ -390,7 +415,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_1_1_dependent_chain),  cmocka_unit_test(sm_1_2_ilp_latency_bound),
 		cmocka_unit_test(sm_1_3_ilp_throughput_bound), cmocka_unit_test(sm_1_4_one_issue_per_cycle),
 		cmocka_unit_test(sm_2_1_fp32_knees),       cmocka_unit_test(sm_3_1_dependent_loads),
-		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_4_1_barrier),
+		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_3_3_warp_miss_path),
+		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
 		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),            cmocka_unit_test(sm_9_1_determinism),
