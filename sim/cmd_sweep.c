@@ -86,6 +86,44 @@ static void print_table(const struct sweep *s, const char *workload)
 			printf("  %-5d %10s %14d  %s (%.0f cycles x %.3g per cycle)\n", r->w.ilp, kb, r->little.warps,
 			       r->little.limiter, r->little.latency, r->little.rate);
 		}
+		/* where the simulated knee departs from Little's law, say what the
+		 * warps were doing at the predicted W */
+		for (int c = 0; c < ncurves; c++) {
+			const struct sweep_row *base = &s->rows[i + c * nw], *at = NULL, *best = base;
+			for (int k = 0; k < nw; k++) {
+				const struct sweep_row *r = &s->rows[i + c * nw + k];
+				if (r->warps == base->little.warps)
+					at = r;
+				if (r->st.ipc > best->st.ipc)
+					best = r;
+			}
+			if (!at || !base->curve_knee || abs(base->curve_knee - base->little.warps) <= 1)
+				continue;
+			if (base->curve_knee < base->little.warps) {
+				/* saturates early: the rate reached is below the resource's */
+				int top = -1;
+				for (int k = 0; k < ST_COUNT; k++)
+					if (k != ST_SELECTED && k != ST_NOT_SELECTED && (top < 0 || best->st.stalls[k] > best->st.stalls[top]))
+						top = k;
+				printf("  ILP %d: knee at %d, before %d: the best throughput, %.3f, is %.0f%% of what Little's law assumed; at the best point warps are %.0f%% %s%s\n",
+				       base->w.ilp, base->curve_knee, base->little.warps, best->st.ipc,
+				       100 * best->st.ipc / (base->little.rate > 0 ? base->little.rate : 1), 100 * best->st.stalls[top],
+				       warp_state_names[top],
+				       top == ST_MATH_PIPE_THROTTLE ? " (operand collection: register-bank conflicts hold the pipe)" : "");
+				continue;
+			}
+			int top = -1;
+			for (int k = 0; k < ST_COUNT; k++)
+				if (k != ST_SELECTED && k != ST_NOT_SELECTED && (top < 0 || at->st.stalls[k] > at->st.stalls[top]))
+					top = k;
+			printf("  ILP %d: knee at %d, not %d: at W=%d throughput is %.0f%% of the best (%.3f), warps %.0f%% %s%s\n",
+			       base->w.ilp, base->curve_knee, base->little.warps, at->warps, 100 * at->st.ipc / best->st.ipc,
+			       best->st.ipc, 100 * at->st.stalls[top], warp_state_names[top],
+			       top == ST_MATH_PIPE_THROTTLE ? " (the pipe or operand collection is busy: register-bank conflicts)"
+			       : top == ST_NO_INSTRUCTION ? " (taken-branch cost with no other warp to issue)"
+			       : top == ST_LONG_SCOREBOARD ? " (memory latency not yet covered)"
+			       : top == ST_WAIT ? " (dependent fixed-latency results)" : "");
+		}
 		i = j;
 	}
 }
