@@ -109,7 +109,9 @@ static void print_table(const struct sweep *s, const char *workload)
 				       base->w.ilp, base->curve_knee, base->little.warps, best->st.ipc,
 				       100 * best->st.ipc / (base->little.rate > 0 ? base->little.rate : 1), 100 * best->st.stalls[top],
 				       warp_state_names[top],
-				       top == ST_MATH_PIPE_THROTTLE ? " (operand collection: register-bank conflicts hold the pipe)" : "");
+				       top == ST_MATH_PIPE_THROTTLE || top == ST_WAIT
+					       ? " (operand collection: register-bank conflicts hold the pipe a second cycle and delay the result)"
+					       : "");
 				continue;
 			}
 			int top = -1;

@@ -111,6 +111,7 @@ struct sched {
 	uint16_t fwd_reg;    /* destination of that warp's instruction: forwarded, not read */
 	uint64_t active_since;
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
+	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
 };
 
 struct sim {
@@ -364,7 +365,10 @@ resources:;
 	uint64_t pf = s->sc[w->sched].pipe_free[w->pipe];
 	if (pf > s->now) {
 		w->wake = pf;
-		return throttle_state(in);
+		/* a pipe held by another warp's operand collection (a register-bank
+		 * conflict) shows in Nsight Compute as a fixed-latency wait, not as
+		 * pipe throttle (tests/data/h200/ncu.csv, fma ILP 1) */
+		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? throttle_state(in) : ST_WAIT;
 	}
 	if (w->queue_check &&
 	    s->inflight + mem_sectors(s->a, in, w->lanes) > s->a->max_inflight_sectors && s->inflight > 0) {
@@ -571,6 +575,7 @@ static void issue(struct sim *s, struct warp *w)
 	s->st->warp_instructions++;
 	s->st->thread_instructions += w->lanes;
 	sc->pipe_free[op->pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
+	sc->lanes_free[op->pipe] = s->now + (uint64_t)busy;
 	sc->last = (int)(w - s->w);
 	w->wake = s->now + 1;
 
@@ -908,6 +913,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].min_wake = NEVER;
 		s->sc[k].reuse_warp = -1;
 		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
+		memset(s->sc[k].lanes_free, 0, sizeof s->sc[k].lanes_free);
 	}
 	st->resident_blocks_per_sm = st->occ.blocks_per_sm < l->blocks ? st->occ.blocks_per_sm : l->blocks;
 	st->warps_per_block = st->occ.warps_per_block;
