@@ -400,7 +400,9 @@ static void sm_9_1_determinism(void **state)
 					       .carveout_pct = -1, .policy = (enum sched_policy)pol};
 			assert_int_equal(sim_run_once(&sm90, &p, &l, &st, &e), 0);
 			assert_true(fabs(stall_sum(&st) - 1.0) < 1e-9);
-			out[k] = cJSON_PrintUnformatted(report_run_json(&sm90, "mix", w.set, &l, &st));
+			cJSON *o = report_run_json(&sm90, "mix", w.set, &l, &st);
+			out[k] = cJSON_PrintUnformatted(o);
+			cJSON_Delete(o);
 		}
 		assert_string_equal(out[0], out[1]);
 		free(out[0]);
