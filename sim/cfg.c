@@ -279,8 +279,8 @@ static int check_arch(const char *file, const struct arch *a, struct err *e)
 	if (a->maxThreadsPerMultiProcessor % a->warpSize)
 		return err_set(e, SIM_EINPUT, "%s: \"device.maxThreadsPerMultiProcessor\": expected a multiple of warpSize (%d), got %d",
 			       file, a->warpSize, a->maxThreadsPerMultiProcessor);
-	if (arch_max_warps(a) > 128)
-		return err_set(e, SIM_EINPUT, "%s: \"device.maxThreadsPerMultiProcessor\": expected at most 128 warps (4096 threads), got %d",
+	if (arch_max_warps(a) > 64)
+		return err_set(e, SIM_EINPUT, "%s: \"device.maxThreadsPerMultiProcessor\": expected at most 64 warps (2048 threads), got %d",
 			       file, a->maxThreadsPerMultiProcessor);
 	if (a->sharedMemPerBlockOptin < a->sharedMemPerBlock)
 		return err_set(e, SIM_EINPUT, "%s: \"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock (%d), got %d",

@@ -74,6 +74,8 @@ struct warp {
 			      * queue checks remain until it issues */
 	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
+	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
+	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
 	uint8_t depth;       /* control stack depth */
 	int pc;              /* index of the next instruction */
 	int block;           /* block slot */
@@ -112,6 +114,20 @@ struct sched {
 	uint64_t active_since;
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
+	/* the ready set: warps whose next instruction has its operands, by slot
+	 * bit, in total and by that instruction's pipe. They are not looked at
+	 * each cycle: a ready warp is eligible exactly when its pipe is free,
+	 * and the time it spends not selected, pipe-throttled or waiting on
+	 * another warp's operand collection follows from the pipe's busy
+	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
+	uint64_t okm;
+	uint64_t okp[PIPE_COUNT];
+	uint64_t livem;      /* live warps of this scheduler, by slot bit */
+	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
+	int nlru;
+	uint64_t per_t0[PIPE_COUNT];
+	int per_b[PIPE_COUNT], per_e[PIPE_COUNT];
+	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
 };
 
 struct sim {
@@ -123,7 +139,9 @@ struct sim {
 	struct block *b;
 	struct sched *sc;
 	int *list_store;
+	int *lru_store;
 	int *elig;           /* scratch: eligible list indices, one scheduler */
+	int park_ok;         /* use the ready set (off with a timeline: it needs per-warp intervals) */
 	struct evq *q;
 	int interval[PIPE_COUNT];
 
@@ -153,6 +171,7 @@ struct sim *sim_create(const struct arch *a)
 		return NULL;
 	s->a = a;
 	s->max_warps = arch_max_warps(a);
+	SIM_ASSERT(s->max_warps <= 64); /* ready sets are 64-bit masks; cfg_parse enforces it */
 	s->nsched = a->subPartitions;
 	s->max_blocks = a->maxBlocksPerMultiProcessor;
 	s->w = calloc((size_t)s->max_warps, sizeof *s->w);
@@ -161,10 +180,12 @@ struct sim *sim_create(const struct arch *a)
 	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
+	s->lru_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->lru_store);
 	s->elig = calloc((size_t)s->max_warps, sizeof *s->elig);
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
-	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->elig || !s->q) {
+	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->elig ||
+	    !s->q) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -172,8 +193,10 @@ struct sim *sim_create(const struct arch *a)
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
 		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
 	}
-	for (int k = 0; k < s->nsched; k++)
+	for (int k = 0; k < s->nsched; k++) {
 		s->sc[k].list = s->list_store + (size_t)k * (size_t)s->max_warps;
+		s->sc[k].lru = s->lru_store + (size_t)k * (size_t)s->max_warps;
+	}
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
 	return s;
@@ -190,6 +213,7 @@ void sim_destroy(struct sim *s)
 	free(s->b);
 	free(s->sc);
 	free(s->list_store);
+	free(s->lru_store);
 	free(s->elig);
 	free(s);
 }
@@ -317,8 +341,67 @@ static int throttle_state(const struct insn *in)
 	}
 }
 
-/* Classifies a due warp: returns a blocked state with w->wake set, or -1
- * when it is eligible to issue now. */
+#define ST_PARK (-2) /* evaluate: operands ready, join the ready set */
+
+/* Busy cycles of pipe p in [0, t): lanes (*l) and operand collection (*c). */
+static void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
+{
+	uint64_t t0 = sc->per_t0[p], b = (uint64_t)sc->per_b[p], e = (uint64_t)sc->per_e[p];
+	*l = sc->cum_l[p];
+	*c = sc->cum_c[p];
+	if (b == 0)
+		return;
+	if (t > t0 + 1)
+		*l += (t < t0 + b ? t : t0 + b) - (t0 + 1);
+	if (t > t0 + b && e > b)
+		*c += (t < t0 + e ? t : t0 + e) - (t0 + b);
+}
+
+/* A new busy period of pipe p from an issue at t (the last one has ended). */
+static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
+{
+	if (sc->per_b[p] > 0) {
+		sc->cum_l[p] += (uint64_t)sc->per_b[p] - 1;
+		sc->cum_c[p] += (uint64_t)(sc->per_e[p] - sc->per_b[p]);
+	}
+	sc->per_t0[p] = t;
+	sc->per_b[p] = b;
+	sc->per_e[p] = e > b ? e : b;
+}
+
+static void park(struct sim *s, struct sched *sc, struct warp *w)
+{
+	uint64_t bit = 1ull << (w - s->w);
+	set_state(s, w, ST_NOT_SELECTED); /* closes the previous state */
+	w->parked = 1;
+	w->wake = NEVER;
+	sc->okm |= bit;
+	sc->okp[w->pipe] |= bit;
+	w->join_t = s->now;
+	pipe_busy(sc, w->pipe, s->now, &w->join_l, &w->join_c);
+}
+
+/* Leaves the ready set at s->now: its time there splits into pipe-throttled
+ * (lanes busy), wait (another warp's operand collection) and not selected. */
+static void unpark(struct sim *s, struct sched *sc, struct warp *w)
+{
+	uint64_t bit = 1ull << (w - s->w), l, c, total = s->now - w->join_t;
+	pipe_busy(sc, w->pipe, s->now, &l, &c);
+	l -= w->join_l;
+	c -= w->join_c;
+	s->st->state_cycles[throttle_state(&s->p->code[w->pc])] += l;
+	s->st->state_cycles[ST_WAIT] += c;
+	s->st->state_cycles[ST_NOT_SELECTED] += total - l - c;
+	w->parked = 0;
+	w->state = ST_NOT_SELECTED;
+	w->since = s->now;
+	sc->okm &= ~bit;
+	sc->okp[w->pipe] &= ~bit;
+}
+
+/* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
+ * when its operands are ready (and the ready set is in use), or -1 when it
+ * is eligible to issue now. */
 static int evaluate(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->p->code[w->pc];
@@ -361,6 +444,8 @@ static int evaluate(struct sim *s, struct warp *w)
 	w->deps_ok = 1;
 	w->pipe = (uint8_t)isa_ops[in->op].pipe;
 	w->queue_check = in->op == OP_LDG && global_level(s, in) != LV_L1;
+	if (s->park_ok && !w->queue_check)
+		return ST_PARK;
 resources:;
 	uint64_t pf = s->sc[w->sched].pipe_free[w->pipe];
 	if (pf > s->now) {
@@ -411,6 +496,13 @@ static void warp_exit(struct sim *s, struct warp *w)
 			sc->n--;
 			break;
 		}
+	for (int k = 0; k < sc->nlru; k++)
+		if (sc->lru[k] == slot) {
+			memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
+			sc->nlru--;
+			break;
+		}
+	sc->livem &= ~(1ull << slot);
 	if (sc->last == slot)
 		sc->last = -1;
 	if (--sc->resident == 0)
@@ -576,6 +668,7 @@ static void issue(struct sim *s, struct warp *w)
 	s->st->thread_instructions += w->lanes;
 	sc->pipe_free[op->pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->lanes_free[op->pipe] = s->now + (uint64_t)busy;
+	pipe_period(sc, op->pipe, s->now, busy, oc);
 	sc->last = (int)(w - s->w);
 	w->wake = s->now + 1;
 
@@ -650,51 +743,6 @@ static void issue(struct sim *s, struct warp *w)
 
 /* ---- scheduling ------------------------------------------------------- */
 
-static int pick(struct sim *s, struct sched *sc, int n_elig)
-{
-	int *elig = s->elig;
-	switch (s->l->policy) {
-	case POLICY_LRR: {
-		/* the first eligible after the last issued, in slot order */
-		int best = 0;
-		unsigned bestd = ~0u;
-		int m = s->max_warps;
-		for (int i = 0; i < n_elig; i++) {
-			int slot = sc->list[elig[i]];
-			unsigned d = (unsigned)((slot - sc->last - 1 + 2 * m) % m);
-			if (sc->last < 0)
-				d = (unsigned)slot;
-			if (d < bestd) {
-				bestd = d;
-				best = i;
-			}
-		}
-		return best;
-	}
-	case POLICY_GRR: {
-		int best = 0;
-		for (int i = 0; i < n_elig; i++) {
-			const struct warp *w = &s->w[sc->list[elig[i]]];
-			if (sc->list[elig[i]] == sc->last)
-				return i;
-			if (w->last_issue < s->w[sc->list[elig[best]]].last_issue)
-				best = i;
-		}
-		return best; /* ties: the oldest (list order) */
-	}
-	case POLICY_GTY:
-		for (int i = 0; i < n_elig; i++)
-			if (sc->list[elig[i]] == sc->last)
-				return i;
-		return n_elig - 1; /* youngest */
-	default: /* GTO */
-		for (int i = 0; i < n_elig; i++)
-			if (sc->list[elig[i]] == sc->last)
-				return i;
-		return 0; /* oldest */
-	}
-}
-
 static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out);
 
 /* One scheduler, one cycle; lowers *next to the earliest wake-up it knows. */
@@ -718,11 +766,46 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 		*next = sc->min_wake;
 }
 
+/* The eligible warp the policy issues, from the candidate mask. */
+static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
+{
+	if (sc->last >= 0 && s->l->policy != POLICY_LRR && ((cand >> sc->last) & 1))
+		return sc->last; /* greedy */
+	switch (s->l->policy) {
+	case POLICY_GRR:
+		for (int k = 0; k < sc->nlru; k++)
+			if ((cand >> sc->lru[k]) & 1)
+				return sc->lru[k];
+		break;
+	case POLICY_LRR: {
+		/* the first eligible slot after the last issued, cyclically */
+		uint64_t after = sc->last >= 0 && sc->last < 63 ? cand & ~((2ull << sc->last) - 1) : 0;
+		return __builtin_ctzll(after ? after : cand);
+	}
+	case POLICY_GTY:
+		for (int k = sc->n - 1; k >= 0; k--)
+			if ((cand >> sc->list[k]) & 1)
+				return sc->list[k];
+		break;
+	default: /* GTO: the oldest */
+		for (int k = 0; k < sc->n; k++)
+			if ((cand >> sc->list[k]) & 1)
+				return sc->list[k];
+		break;
+	}
+	SIM_ASSERT(!"pick: no candidate");
+	return -1;
+}
+
 static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out)
 {
-	int n_elig = 0;
-	for (int k = 0; k < sc->n; k++) {
-		struct warp *w = &s->w[sc->list[k]];
+	uint64_t cand = 0, loose = 0; /* eligible warps; those of them outside the ready set */
+	for (int p = 0; p < PIPE_COUNT; p++)
+		if (sc->okp[p] && sc->pipe_free[p] <= s->now)
+			cand |= sc->okp[p];
+	for (uint64_t u = sc->livem & ~sc->okm; u; u &= u - 1) {
+		int slot = __builtin_ctzll(u);
+		struct warp *w = &s->w[slot];
 		if (w->wake > s->now) {
 			if (w->wake < *next)
 				*next = w->wake;
@@ -730,38 +813,60 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 		}
 		/* fast path: operands known ready, only the pipe to check */
 		if (w->deps_ok && !w->queue_check && sc->pipe_free[w->pipe] <= s->now) {
-			s->elig[n_elig++] = k;
+			cand |= 1ull << slot;
+			loose |= 1ull << slot;
 			continue;
 		}
 		int stt = evaluate(s, w);
+		if (stt == ST_PARK) {
+			park(s, sc, w);
+			if (sc->pipe_free[w->pipe] <= s->now)
+				cand |= 1ull << slot;
+			continue;
+		}
 		if (stt >= 0) {
 			set_state(s, w, stt);
 			if (w->wake < *next)
 				*next = w->wake;
 			continue;
 		}
-		s->elig[n_elig++] = k;
+		cand |= 1ull << slot;
+		loose |= 1ull << slot;
 	}
-	*n_elig_out = n_elig;
-	if (n_elig == 0)
-		return;
-	s->eligible_sum += (uint64_t)n_elig;
-	int chosen = pick(s, sc, n_elig);
-	for (int i = 0; i < n_elig; i++) {
-		struct warp *w = &s->w[sc->list[s->elig[i]]];
-		if (i == chosen)
-			continue;
-		if (w->state != ST_NOT_SELECTED)
-			set_state(s, w, ST_NOT_SELECTED);
-		w->wake = s->now + 1;
+	*n_elig_out = __builtin_popcountll(cand);
+	if (cand) {
+		int slot = pick_slot(s, sc, cand);
+		struct warp *w = &s->w[slot];
+		s->eligible_sum += (uint64_t)__builtin_popcountll(cand);
+		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
+			struct warp *x = &s->w[__builtin_ctzll(u)];
+			if (x->state != ST_NOT_SELECTED)
+				set_state(s, x, ST_NOT_SELECTED);
+			x->wake = s->now + 1;
+			if (s->now + 1 < *next)
+				*next = s->now + 1;
+		}
+		if (w->parked)
+			unpark(s, sc, w);
+		set_state(s, w, ST_SELECTED);
+		/* least recently issued order: the issuing warp goes last */
+		for (int k = 0; k < sc->nlru; k++)
+			if (sc->lru[k] == slot) {
+				memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
+				sc->lru[sc->nlru - 1] = slot;
+				break;
+			}
+		issue(s, w);
+		if (w->live && w->wake < *next)
+			*next = w->wake;
 	}
-	struct warp *w = &s->w[sc->list[s->elig[chosen]]];
-	set_state(s, w, ST_SELECTED);
-	issue(s, w);
-	if (w->live && w->wake < *next)
-		*next = w->wake;
-	if (n_elig > 1 && s->now + 1 < *next)
-		*next = s->now + 1;
+	/* the ready set is due again when a pipe it waits on is free */
+	for (int p = 0; p < PIPE_COUNT; p++)
+		if (sc->okp[p]) {
+			uint64_t t = sc->pipe_free[p] > s->now ? sc->pipe_free[p] : s->now + 1;
+			if (t < *next)
+				*next = t;
+		}
 }
 
 static void launch_block(struct sim *s, int bslot, uint64_t t)
@@ -799,6 +904,16 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		skip_pseudo(s->p, w);
 		b->slot[i] = slot;
 		sc->list[sc->n++] = slot;
+		sc->livem |= 1ull << slot;
+		{
+			/* never issued: after the other never-issued warps (older), before the rest */
+			int at = 0;
+			while (at < sc->nlru && s->w[sc->lru[at]].last_issue == 0)
+				at++;
+			memmove(&sc->lru[at + 1], &sc->lru[at], sizeof(int) * (size_t)(sc->nlru - at));
+			sc->lru[at] = slot;
+			sc->nlru++;
+		}
 		if (sc->resident++ == 0)
 			sc->active_since = t;
 		if (t < sc->min_wake)
@@ -836,6 +951,8 @@ static void finish_stats(struct sim *s)
 	/* close the states of warps still live (a stopped or deadlocked run) */
 	for (int i = 0; i < s->max_warps; i++) {
 		struct warp *w = &s->w[i];
+		if (w->live && w->parked)
+			unpark(s, &s->sc[w->sched], w);
 		if (w->live && s->now > w->since) {
 			st->state_cycles[w->state] += s->now - w->since;
 			if (s->l->timeline)
@@ -899,6 +1016,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->inflight = s->n_lg_wait = 0;
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
+	s->park_ok = l->timeline == NULL;
 	evq_clear(s->q);
 	memset(s->w, 0, sizeof *s->w * (size_t)s->max_warps);
 	for (int i = 0; i < s->max_warps; i++) {
@@ -912,6 +1030,15 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].resident = 0;
 		s->sc[k].min_wake = NEVER;
 		s->sc[k].reuse_warp = -1;
+		s->sc[k].okm = 0;
+		s->sc[k].livem = 0;
+		s->sc[k].nlru = 0;
+		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
+		memset(s->sc[k].per_t0, 0, sizeof s->sc[k].per_t0);
+		memset(s->sc[k].per_b, 0, sizeof s->sc[k].per_b);
+		memset(s->sc[k].per_e, 0, sizeof s->sc[k].per_e);
+		memset(s->sc[k].cum_l, 0, sizeof s->sc[k].cum_l);
+		memset(s->sc[k].cum_c, 0, sizeof s->sc[k].cum_c);
 		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
 		memset(s->sc[k].lanes_free, 0, sizeof s->sc[k].lanes_free);
 	}
