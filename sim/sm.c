@@ -343,6 +343,15 @@ static int throttle_state(const struct insn *in)
 
 #define ST_PARK (-2) /* evaluate: operands ready, join the ready set */
 
+/* Bits set in x, without a library call on CPUs the compiler may not assume have POPCNT. */
+static inline int popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 /* Busy cycles of pipe p in [0, t): lanes (*l) and operand collection (*c). */
 static void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
 {
@@ -799,7 +808,8 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 
 static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out)
 {
-	uint64_t cand = 0, loose = 0; /* eligible warps; those of them outside the ready set */
+	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
+						   * joining it now (parked after the pick) */
 	for (int p = 0; p < PIPE_COUNT; p++)
 		if (sc->okp[p] && sc->pipe_free[p] <= s->now)
 			cand |= sc->okp[p];
@@ -819,9 +829,13 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 		}
 		int stt = evaluate(s, w);
 		if (stt == ST_PARK) {
-			park(s, sc, w);
-			if (sc->pipe_free[w->pipe] <= s->now)
+			if (sc->pipe_free[w->pipe] <= s->now) {
+				/* eligible now: join the ready set only if not picked */
 				cand |= 1ull << slot;
+				fresh |= 1ull << slot;
+			} else {
+				park(s, sc, w);
+			}
 			continue;
 		}
 		if (stt >= 0) {
@@ -833,11 +847,11 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 		cand |= 1ull << slot;
 		loose |= 1ull << slot;
 	}
-	*n_elig_out = __builtin_popcountll(cand);
+	*n_elig_out = popcount64(cand);
 	if (cand) {
 		int slot = pick_slot(s, sc, cand);
 		struct warp *w = &s->w[slot];
-		s->eligible_sum += (uint64_t)__builtin_popcountll(cand);
+		s->eligible_sum += (uint64_t)popcount64(cand);
 		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
@@ -846,6 +860,8 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 			if (s->now + 1 < *next)
 				*next = s->now + 1;
 		}
+		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
+			park(s, sc, &s->w[__builtin_ctzll(u)]);
 		if (w->parked)
 			unpark(s, sc, w);
 		set_state(s, w, ST_SELECTED);

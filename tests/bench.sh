@@ -31,7 +31,8 @@ bench() { # name, then smsim run arguments
 	LAST_MIPS=$mips; LAST_RSS=$rss
 }
 for ilp in 1 8; do for w in 4 16 64; do
-	bench "fma ilp=$ilp warps=$w" --workload fma --set ilp=$ilp,iters=16384 --warps $w
+	it=$((262144 / w)); [ "$it" -gt 16384 ] && it=16384; [ "$w" -le 4 ] && it=65536
+	bench "fma ilp=$ilp warps=$w" --workload fma --set ilp=$ilp,iters=$it --warps $w
 	alu_sum=$(awk "BEGIN{print $alu_sum + $LAST_MIPS}"); alu_n=$((alu_n + 1))
 	total=$((total + 1)); [ "$(awk "BEGIN{print ($LAST_MIPS >= 50)}")" = 1 ] && met=$((met + 1))
 done; done
