@@ -284,5 +284,14 @@ e2 "sweep: FILE.partial exists without --resume" "p.csv.partial: exists" "$SMSIM
 expect "sweep: FILE.partial exists: says --resume" 2 -F "expected --resume" "$T/err"
 if [ -e "$T/p.csv" ] || [ -s "$T/p.csv.partial" ]; then no "sweep: FILE.partial exists: nothing written" "$(wc -c "$T"/p.csv* 2>&1 | tr '\n' '|')"; else ok "sweep: FILE.partial exists: nothing written"; fi
 
+# emit-cuda: a kernel for a program; stores are refused with the line
+"$SMSIM" emit-cuda isa/examples/fma_ilp2.prog --out "$T/k.cu" && grep -q "fma.rn.f32 %%sr0, %%sr0, %%sr4, %%sr5" "$T/k.cu" &&
+	grep -q 'pragma \\"nounroll' "$T/k.cu" && ok "emit-cuda: one PTX fma per FFMA, loops kept" || no "emit-cuda: kernel text" "$(head -c 300 "$T/k.cu")"
+printf 'LOOP 2\n  STG [R2], R0\nENDLOOP\nEXIT\n' >"$T/store.prog"
+e2 "emit-cuda with a store" "store.prog:2: STG is not supported by emit-cuda" "$SMSIM" emit-cuda "$T/store.prog"
+printf 'FFMA R2, R0, R1, R1\nLDG.64 R3, [R2] pattern=chase\nEXIT\n' >"$T/width.prog"
+e2 "emit-cuda with a register of two widths" "width.prog:2: R2 is used with two widths" "$SMSIM" emit-cuda "$T/width.prog"
+e2 "emit-cuda without a program" "emit-cuda: expected a program file" "$SMSIM" emit-cuda
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -34,6 +34,16 @@ for fam in dram_chase fma l1_chase mix smem_chase; do
 		exit bad }' && ok "$fam: MAPE and knees within limits" || bad "$fam"
 done
 
+# emit-cuda on the H200: the emitted chase_mix kernel against smsim (within 5%)
+awk -F, '$1 == "chase_mix" { e = ($6 - $5) / $5; if (e < 0) e = -e; if (e > 0.05) bad = 1; n++ } END { exit bad || n < 4 }' tests/data/h200/emit_cuda.csv &&
+	ok "emit-cuda chase_mix on the H200 within 5% of smsim at W = 1, 8, 32, 64" || bad "emit-cuda chase_mix beyond 5%"
+for W in 1 64; do
+	want=$(awk -F, -v w="$W" '$1 == "chase_mix" && $2 == w { print $6 }' tests/data/h200/emit_cuda.csv)
+	got=$("$SMSIM" run --program isa/examples/chase_mix.prog --warps "$W" --csv | tail -n 1 | cut -d, -f7)
+	[ "$want" = "$got" ] && ok "chase_mix W=$W: smsim still gives the $got cycles recorded beside the measurement" ||
+		bad "chase_mix W=$W: smsim now gives $got cycles, the table records $want (update tests/data/h200/emit_cuda.csv)"
+done
+
 # provenance: recompute the calibrated numbers
 cal=tests/data/h200/calib.csv
 get() { awk -F, -v n="$1" '$1 == n { print $2 }' "$cal"; }
@@ -64,6 +74,15 @@ if [ -n "$NVCC" ]; then
 		cat "$tmp/err"
 		bad "workloads/cuda/ubench.cu does not build with $NVCC"
 	fi
+	for prog in isa/examples/*.prog; do
+		name=$(basename "$prog" .prog)
+		if "$SMSIM" emit-cuda "$prog" --out "$tmp/$name.cu" && "$NVCC" -O3 -arch=sm_90 -o "$tmp/$name" "$tmp/$name.cu" 2>"$tmp/err"; then
+			ok "smsim emit-cuda $prog builds with nvcc"
+		else
+			cat "$tmp/err"
+			bad "smsim emit-cuda $prog does not build"
+		fi
+	done
 	rm -rf "$tmp"
 else
 	echo "skip the companion microbenchmark: nvcc not found (the simulator does not need it)"
