@@ -4,6 +4,7 @@
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
@@ -121,6 +122,11 @@ static int run_batch(const struct arch *a, const char *path, enum out_format fmt
 	struct csv c;
 	int ct, cr, cs, cc, rc;
 	cJSON *arr = NULL;
+	/* rows are collected and printed only when every row is good, so a
+	 * bad row never leaves a truncated CSV on stdout */
+	char *obuf = NULL;
+	size_t olen = 0;
+	FILE *o = NULL;
 
 	rc = csv_read(&c, path, e);
 	if (rc)
@@ -129,10 +135,15 @@ static int run_batch(const struct arch *a, const char *path, enum out_format fmt
 	    (rc = csv_need(&c, "smem", &cs, e)))
 		goto out;
 	cc = csv_col(&c, "carveout");
+	o = open_memstream(&obuf, &olen);
+	if (!o) {
+		rc = err_set(e, SIM_EINTERNAL, "out of memory");
+		goto out;
+	}
 	if (fmt == OUT_JSON)
 		arr = cJSON_CreateArray();
 	else
-		printf("%s,blocks_per_sm,warps_per_sm,occupancy,limiter\n",
+		fprintf(o, "%s,blocks_per_sm,warps_per_sm,occupancy,limiter\n",
 		       cc >= 0 ? "threads,regs,smem,carveout" : "threads,regs,smem");
 	for (int i = 0; i < c.nrows; i++) {
 		const struct csv_row *r = &c.rows[i];
@@ -161,18 +172,25 @@ static int run_batch(const struct arch *a, const char *path, enum out_format fmt
 		if (fmt == OUT_JSON) {
 			cJSON_AddItemToArray(arr, result_json(a, &in, &res));
 		} else if (cc >= 0) {
-			printf("%d,%d,%d,%s,%d,%d,%.6f,%s\n", in.threads, in.regs, in.smem, r->f[cc],
+			fprintf(o, "%d,%d,%d,%s,%d,%d,%.6f,%s\n", in.threads, in.regs, in.smem, r->f[cc],
 			       res.blocks_per_sm, res.warps_per_sm, res.occupancy, occ_limiter_names[res.limiter]);
 		} else {
-			printf("%d,%d,%d,%d,%d,%.6f,%s\n", in.threads, in.regs, in.smem, res.blocks_per_sm,
+			fprintf(o, "%d,%d,%d,%d,%d,%.6f,%s\n", in.threads, in.regs, in.smem, res.blocks_per_sm,
 			       res.warps_per_sm, res.occupancy, occ_limiter_names[res.limiter]);
 		}
 	}
+	fclose(o);
+	o = NULL;
 	if (arr) {
 		rc = print_json(arr);
 		arr = NULL;
+	} else {
+		fwrite(obuf, 1, olen, stdout);
 	}
 out:
+	if (o)
+		fclose(o);
+	free(obuf);
 	cJSON_Delete(arr);
 	csv_free(&c);
 	return rc;
