@@ -78,12 +78,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 			if (rc < 0 || (rc = cli_int("--carveout", v, 0, 100, &l.carveout_pct, e)))
 				return rc;
 		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
-			if (rc < 0)
+			if (rc < 0 || (rc = sched_parse_policy(v, &l.policy, e)))
 				return rc;
-			int pol = sched_find_policy(v);
-			if (pol < 0)
-				return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", v);
-			l.policy = (enum sched_policy)pol;
 		} else if ((rc = cli_opt(&c, "--max-cycles", &v, e))) {
 			if (rc < 0 || (rc = cli_long("--max-cycles", v, 1, 0x7fffffffffffffffL, &maxc, e)))
 				return rc;

@@ -196,12 +196,8 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 			if (rc < 0 || (rc = cli_double("--knee-tol", v, 0.0, 0.99, &knee_tol, e)))
 				return rc;
 		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
-			if (rc < 0)
+			if (rc < 0 || (rc = sched_parse_policy(v, &policy, e)))
 				return rc;
-			int pol = sched_find_policy(v);
-			if (pol < 0)
-				return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", v);
-			policy = (enum sched_policy)pol;
 		} else if (cli_flag(&c, "--resume")) {
 			resume = 1;
 		} else if (cli_flag(&c, "--demo")) {

@@ -49,6 +49,15 @@ int sched_find_policy(const char *name)
 	return -1;
 }
 
+int sched_parse_policy(const char *value, enum sched_policy *out, struct err *e)
+{
+	int pol = sched_find_policy(value);
+	if (pol < 0)
+		return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", value);
+	*out = (enum sched_policy)pol;
+	return SIM_OK;
+}
+
 enum reg_kind { RK_FIXED, RK_LONG, RK_SHORT };
 
 enum frame_kind { FR_LOOP, FR_IF };

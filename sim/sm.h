@@ -33,6 +33,8 @@
 enum sched_policy { POLICY_GTO, POLICY_LRR, POLICY_GTY, POLICY_GRR, POLICY_COUNT };
 extern const char *const sched_policy_names[POLICY_COUNT];
 int sched_find_policy(const char *name);
+/* --policy VALUE: sets *out, or SIM_EINPUT naming the choices. */
+int sched_parse_policy(const char *value, enum sched_policy *out, struct err *e);
 
 /* Warp states; a resident warp is in exactly one each cycle.
  * Names and meanings follow Nsight Compute's warp-state statistics. */
