@@ -85,6 +85,8 @@ struct insn {
 	uint16_t src[3];   /* source registers */
 	uint16_t width;    /* bytes per lane of a memory op (4, 8 or 16) */
 	uint16_t lanes;    /* active lanes of a memory op (1..32) */
+	uint8_t wait_all;  /* waits for every outstanding result of the warp first (a SASS
+			    * wait mask covering all scoreboards: attribute wait=all) */
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
 	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */

@@ -170,7 +170,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, footprint, lanes)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, footprint, lanes, wait)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
@@ -209,6 +209,11 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				return fail(lx, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G");
 			}
 			in->count = v;
+		} else if (n == 4 && strncasecmp(key, "wait", 4) == 0) {
+			if (strncasecmp(lx->p, "all", 3) != 0 || isalnum((unsigned char)lx->p[3]))
+				return fail(lx, "wait: expected all");
+			lx->p += 3;
+			in->wait_all = 1;
 		} else if (n == 5 && strncasecmp(key, "lanes", 5) == 0) {
 			if ((rc = parse_uint(lx, 32, 0, &v, "lanes: expected active lanes 1 to 32")))
 				return rc;
@@ -219,7 +224,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			in->lanes = (uint16_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, footprint or lanes)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, footprint, lanes or wait)");
 		}
 	}
 	return SIM_OK;

@@ -445,7 +445,7 @@ static int evaluate(struct sim *s, struct warp *w)
 		r = w->ready[in->dst];
 		rk = w->kind[in->dst];
 	}
-	if (in->op == OP_EXIT && w->drain > r) {
+	if ((in->op == OP_EXIT || in->wait_all) && w->drain > r) {
 		/* a warp retires once its outstanding results have landed */
 		r = w->drain;
 		rk = w->drain_kind;

@@ -379,7 +379,7 @@ static void bad_programs(void **state)
 		{"IF\n", "t.prog:1:3: ", "IF: expected the fraction"},
 		{"IF warp<33\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp<N: expected N in 0..32, got \"33\""},
 		{"IF warp 1\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp: expected '<' as in IF warp<1"},
-		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, footprint or lanes), got \"colour=red\""},
+		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, footprint, lanes or wait), got \"colour=red\""},
 		{"LDG R1, [R2] width\n", "t.prog:1:14: ", "expected an attribute key=value"},
 		{"LDG R1, [R2] width=3\n", "t.prog:1:20: ", "width: expected bytes per lane 1, 2, 4, 8 or 16, got \"3\""},
 		{"LDG R1, [R2] width=32\n", "t.prog:1:20: ", "width: expected bytes per lane 1, 2, 4, 8 or 16, got \"32\""},

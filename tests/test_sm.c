@@ -255,6 +255,22 @@ static void sm_3_3_warp_miss_path(void **state)
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1 + 32 + 1);
 }
 
+/* sm-3.4: wait=all (a SASS wait mask over every scoreboard): the second
+ * load waits for the first's result, s = ceil(256/bw) + lat - 1 cycles, then
+ * takes s itself: cycles 2s + 1. Without it the two overlap: the second
+ * leaves the DRAM server at ceil(2 * 256/bw) and lands lat - 1 later. */
+static void sm_3_4_wait_all(void **state)
+{
+	(void)state;
+	int s1 = (int)ceil(256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1;
+	struct sim_stats st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+				  "LDG.64 R4, [R5] pattern=chase footprint=1G wait=all\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, 2 * s1 + 1);
+	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+		 "LDG.64 R4, [R5] pattern=chase footprint=1G\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
+}
+
 /* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
  * Warp 0: IF at 0, FFMAs at 1, 5, ..., 4K-3, BAR at 4K-2 (no dependence),
  * release: both wake at 4K-1. Warp 1: IF 0, BAR 1, waits [2, 4K-1) = 4K-3 cycles, EXIT at
@@ -418,6 +434,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_1_3_ilp_throughput_bound), cmocka_unit_test(sm_1_4_one_issue_per_cycle),
 		cmocka_unit_test(sm_2_1_fp32_knees),       cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_3_3_warp_miss_path),
+		cmocka_unit_test(sm_3_4_wait_all),
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
 		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),

@@ -458,6 +458,13 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 					mem(&g, OP_LDS, k, k, 4, PAT_CHASE, w->footprint);
 				else
 					mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
+				/* ptxas gives a trip's first load a wait mask covering every
+				 * chain's last load (the scoreboards merge at the loop's
+				 * back edge: tests/data/h200/sass.txt, ub_dram_chase<2..8>,
+				 * ub_l1_chase<2..8>, ub_smem_chase<8>): a warp's chains start
+				 * each trip together */
+				if (r == 0 && k == 0 && ilp > 1 && (!shared || ilp >= 8))
+					p->code[p->ninsn - 1].wait_all = 1;
 			}
 		loop_tail(&g, ctr);
 		/* 64-bit pointers take two registers each */
