@@ -131,6 +131,7 @@ struct sched {
 	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
 	uint64_t okm;
 	uint64_t okp[PIPE_COUNT];
+	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
 	int nlru;
@@ -395,6 +396,7 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
 	w->wake = NEVER;
 	sc->okm |= bit;
 	sc->okp[w->pipe] |= bit;
+	sc->okpipes |= 1u << w->pipe;
 	w->join_t = s->now;
 	pipe_busy(sc, w->pipe, s->now, &w->join_l, &w->join_c);
 }
@@ -415,6 +417,8 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 	w->since = s->now;
 	sc->okm &= ~bit;
 	sc->okp[w->pipe] &= ~bit;
+	if (!sc->okp[w->pipe])
+		sc->okpipes &= ~(1u << w->pipe);
 }
 
 /* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
@@ -819,9 +823,11 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 {
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
 						   * joining it now (parked after the pick) */
-	for (int p = 0; p < PIPE_COUNT; p++)
-		if (sc->okp[p] && sc->pipe_free[p] <= s->now)
+	for (unsigned m = sc->okpipes; m; m &= m - 1) {
+		int p = __builtin_ctz(m);
+		if (sc->pipe_free[p] <= s->now)
 			cand |= sc->okp[p];
+	}
 	for (uint64_t u = sc->livem & ~sc->okm; u; u &= u - 1) {
 		int slot = __builtin_ctzll(u);
 		struct warp *w = &s->w[slot];
@@ -875,23 +881,24 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 			unpark(s, sc, w);
 		set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
-		for (int k = 0; k < sc->nlru; k++)
-			if (sc->lru[k] == slot) {
-				memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
-				sc->lru[sc->nlru - 1] = slot;
-				break;
-			}
+		if (sc->lru[sc->nlru - 1] != slot)
+			for (int k = 0; k < sc->nlru; k++)
+				if (sc->lru[k] == slot) {
+					memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
+					sc->lru[sc->nlru - 1] = slot;
+					break;
+				}
 		issue(s, w);
 		if (w->live && w->wake < *next)
 			*next = w->wake;
 	}
 	/* the ready set is due again when a pipe it waits on is free */
-	for (int p = 0; p < PIPE_COUNT; p++)
-		if (sc->okp[p]) {
-			uint64_t t = sc->pipe_free[p] > s->now ? sc->pipe_free[p] : s->now + 1;
-			if (t < *next)
-				*next = t;
-		}
+	for (unsigned m = sc->okpipes; m; m &= m - 1) {
+		int p = __builtin_ctz(m);
+		uint64_t t = sc->pipe_free[p] > s->now ? sc->pipe_free[p] : s->now + 1;
+		if (t < *next)
+			*next = t;
+	}
 }
 
 static void launch_block(struct sim *s, int bslot, uint64_t t)
@@ -1056,6 +1063,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].min_wake = NEVER;
 		s->sc[k].reuse_warp = -1;
 		s->sc[k].okm = 0;
+		s->sc[k].okpipes = 0;
 		s->sc[k].livem = 0;
 		s->sc[k].nlru = 0;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
