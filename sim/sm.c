@@ -70,6 +70,7 @@ struct frame {
 	int start;           /* FR_LOOP: index of the LOOP */
 	int end;             /* FR_IF: index of the ENDIF */
 	uint64_t left;       /* FR_LOOP: trips left including the current one */
+	uint64_t trip_start; /* FR_LOOP: cycle the current trip began (loop_cycles) */
 };
 
 struct warp {
@@ -253,7 +254,7 @@ static inline void set_state(struct sim *s, struct warp *w, int state)
 
 /* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
  * pc is at an instruction that issues. */
-static void skip_pseudo(const struct program *p, struct warp *w)
+static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 {
 	for (;;) {
 		const struct insn *in = &p->code[w->pc];
@@ -268,6 +269,7 @@ static void skip_pseudo(const struct program *p, struct warp *w)
 			f->kind = FR_LOOP;
 			f->start = w->pc;
 			f->left = in->count;
+			f->trip_start = now;
 			w->pc++;
 			break;
 		case OP_ELSE:
@@ -461,6 +463,16 @@ static int evaluate(struct sim *s, struct warp *w)
 	if (w->fetch_ready > s->now) {
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
+	}
+	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0) {
+		/* the back edge waits for the loop counter's compare: a trip takes
+		 * at least loop_cycles from its start to the next trip's start */
+		uint64_t t = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles - 1 -
+			     (uint64_t)s->a->branch_cycles;
+		if (t > s->now) {
+			w->wake = t;
+			return ST_WAIT;
+		}
 	}
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
@@ -707,6 +719,7 @@ static void issue(struct sim *s, struct warp *w)
 		if (--f->left > 0) {
 			w->pc = f->start + 1;
 			w->fetch_ready = s->now + 1 + (uint64_t)s->a->branch_cycles;
+			f->trip_start = s->now + 1 + (uint64_t)s->a->branch_cycles;
 		} else {
 			w->depth--;
 			w->pc++;
@@ -760,7 +773,7 @@ static void issue(struct sim *s, struct warp *w)
 		w->pc++;
 		break;
 	}
-	skip_pseudo(s->p, w);
+	skip_pseudo(s->p, w, s->now);
 }
 
 /* ---- scheduling ------------------------------------------------------- */
@@ -933,7 +946,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->since = t;
 		w->state = ST_NO_INSTRUCTION;
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
-		skip_pseudo(s->p, w);
+		skip_pseudo(s->p, w, t);
 		b->slot[i] = slot;
 		sc->list[sc->n++] = slot;
 		sc->livem |= 1ull << slot;

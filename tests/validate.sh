@@ -65,6 +65,7 @@ check "l2_latency + 1 + 32/warp_miss" "$(get lat_l2_chase)" "$(awk -v l="$(arch 
 check "dram_latency + 1 + 32/warp_miss" "$(get lat_dram_chase)" "$(awk -v l="$(arch dram_latency)" -v w="$w" 'BEGIN { print l + 1 + 32 / w }')" 1
 q=$(awk -F, 'NR > 1 && $1 == 0 { l0[$2] = $3 } NR > 1 && $1 > 0 { u = $4 / 17.71; if (u < 0.95) { x = u / (1 - u); y = $3 - l0[$2]; sxy += x * y; sxx += x * x } } END { printf "%.1f", sxy / sxx }' tests/data/h200/loaded.csv)
 check dram_queue_cycles "$q" "$(arch dram_queue_cycles)" 0.05
+check loop_cycles "$(awk -F, '$1 == 1 { print $4 }' tests/data/h200/loop.csv)" "$(arch loop_cycles)" 0.5
 
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
 if [ -n "$NVCC" ]; then
