@@ -118,6 +118,15 @@ struct sched {
 	int last;            /* warp slot issued last, -1 none */
 	int resident;        /* live warps (for active cycles) */
 	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
+	/* wake-ups of the warps outside the ready set: a timing wheel of the
+	 * next 64 cycles (slot = cycle mod 64, a warp bit mask each) and a far
+	 * set for later ones, so a cycle looks only at the warps due in it */
+	uint64_t wheel[64];
+	uint64_t wheel_occ;  /* non-empty slots */
+	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
+	int far_n;           /* far warps: a binary min-heap of (wake, slot) */
+	uint64_t far_t[64];
+	uint8_t far_s[64];
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
 	uint16_t reuse_src[3]; /* those sources, by operand slot */
 	uint16_t fwd_reg;    /* destination of that warp's instruction: forwarded, not read */
@@ -168,7 +177,8 @@ struct sim {
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double dram_rate;    /* utilisation estimate: bytes per cycle, exponentially weighted */
 	uint64_t dram_rate_t;/* cycle of its last update */
-	int inflight;        /* global sectors in flight */
+	int inflight;        /* global sectors in flight (after drain_events) */
+	int n_cta_events;    /* block launches pending in the event queue */
 	int n_lg_wait;
 	uint64_t sched_active;  /* scheduler active cycles, summed */
 	uint64_t eligible_sum;  /* eligible warps summed over scheduler-cycles */
@@ -355,6 +365,27 @@ static int throttle_state(const struct insn *in)
 
 #define ST_PARK (-2) /* evaluate: operands ready, join the ready set */
 
+static void handle_event(struct sim *s, const struct event *ev);
+
+/*
+ * Events due by now. Memory releases only matter to the in-flight count and
+ * to warps waiting for it (lg_throttle), so while no warp waits and no block
+ * launch is pending the loop neither steps to them nor handles them at once:
+ * they are handled here, before the in-flight count is read. The results
+ * are the same; DRAM-bound runs step only where a warp can issue.
+ */
+static inline void drain_events(struct sim *s)
+{
+	struct event ev;
+	while (evq_pop_due(s->q, s->now, &ev))
+		handle_event(s, &ev);
+}
+
+static inline int events_eager(const struct sim *s)
+{
+	return s->n_lg_wait > 0 || s->n_cta_events > 0;
+}
+
 /* Bits set in x, without a library call on CPUs the compiler may not assume have POPCNT. */
 static inline int popcount64(uint64_t x)
 {
@@ -489,6 +520,8 @@ resources:;
 		 * pipe throttle (tests/data/h200/ncu.csv, fma ILP 1) */
 		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? throttle_state(in) : ST_WAIT;
 	}
+	if (w->queue_check)
+		drain_events(s);
 	if (w->queue_check &&
 	    s->inflight + mem_sectors(s->a, in, w->lanes) > s->a->max_inflight_sectors && s->inflight > 0) {
 		w->lg_wait = 1;
@@ -501,12 +534,36 @@ resources:;
 
 static void launch_block(struct sim *s, int bslot, uint64_t t);
 
+/* Files a warp (not in the ready set) under its wake-up cycle t >= now. */
+static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t t)
+{
+	if (t == NEVER)
+		return;
+	if (t - s->now < 64) {
+		sc->wheel[t & 63] |= 1ull << slot;
+		sc->wheel_occ |= 1ull << (t & 63);
+	} else {
+		/* heap push: a warp is filed once at a time, so 64 entries suffice */
+		int i = sc->far_n++;
+		SIM_ASSERT(i < 64);
+		while (i > 0 && sc->far_t[(i - 1) / 2] > t) {
+			sc->far_t[i] = sc->far_t[(i - 1) / 2];
+			sc->far_s[i] = sc->far_s[(i - 1) / 2];
+			i = (i - 1) / 2;
+		}
+		sc->far_t[i] = t;
+		sc->far_s[i] = (uint8_t)slot;
+		sc->far_min = sc->far_t[0];
+	}
+	if (t < sc->min_wake)
+		sc->min_wake = t;
+}
+
 /* Makes w due at cycle t (from outside its scheduler's scan). */
 static inline void wake_at(struct sim *s, struct warp *w, uint64_t t)
 {
 	w->wake = t;
-	if (t < s->sc[w->sched].min_wake)
-		s->sc[w->sched].min_wake = t;
+	wheel_add(s, &s->sc[w->sched], (int)(w - s->w), t);
 }
 
 static void warp_exit(struct sim *s, struct warp *w)
@@ -553,10 +610,12 @@ static void warp_exit(struct sim *s, struct warp *w)
 	if (s->blocks_started < s->blocks_total) {
 		int bs = (int)(b - s->b);
 		b->live = 1; /* reserved until it launches */
-		if (s->a->cta_launch_cycles > 0)
+		if (s->a->cta_launch_cycles > 0) {
 			evq_push(s->q, s->now + 1 + (uint64_t)s->a->cta_launch_cycles, EV_CTA_LAUNCH, bs);
-		else
+			s->n_cta_events++;
+		} else {
 			launch_block(s, bs, s->now + 1);
+		}
 	}
 }
 
@@ -797,6 +856,16 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 	sched_scan(s, sc, &mine, &n_elig);
 	if (mine < sc->min_wake)
 		sc->min_wake = mine;
+	if (sc->wheel_occ) {
+		/* the next non-empty slot after now */
+		int k = (int)((s->now + 1) & 63);
+		uint64_t rot = k ? (sc->wheel_occ >> k) | (sc->wheel_occ << (64 - k)) : sc->wheel_occ;
+		uint64_t t = s->now + 1 + (uint64_t)__builtin_ctzll(rot);
+		if (t < sc->min_wake)
+			sc->min_wake = t;
+	}
+	if (sc->far_min < sc->min_wake)
+		sc->min_wake = sc->far_min;
 	if (sc->min_wake < *next)
 		*next = sc->min_wake;
 }
@@ -841,14 +910,39 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 		if (sc->pipe_free[p] <= s->now)
 			cand |= sc->okp[p];
 	}
-	for (uint64_t u = sc->livem & ~sc->okm; u; u &= u - 1) {
+	uint64_t due = 0;
+	if ((sc->wheel_occ >> (s->now & 63)) & 1) {
+		due = sc->wheel[s->now & 63];
+		sc->wheel[s->now & 63] = 0;
+		sc->wheel_occ &= ~(1ull << (s->now & 63));
+	}
+	while (sc->far_n > 0 && sc->far_t[0] <= s->now) {
+		/* heap pop */
+		due |= 1ull << sc->far_s[0];
+		uint64_t lt = sc->far_t[--sc->far_n];
+		uint8_t ls = sc->far_s[sc->far_n];
+		int i = 0;
+		for (;;) {
+			int c = 2 * i + 1;
+			if (c >= sc->far_n)
+				break;
+			if (c + 1 < sc->far_n && sc->far_t[c + 1] < sc->far_t[c])
+				c++;
+			if (sc->far_t[c] >= lt)
+				break;
+			sc->far_t[i] = sc->far_t[c];
+			sc->far_s[i] = sc->far_s[c];
+			i = c;
+		}
+		sc->far_t[i] = lt;
+		sc->far_s[i] = ls;
+	}
+	sc->far_min = sc->far_n ? sc->far_t[0] : NEVER;
+	for (uint64_t u = due; u; u &= u - 1) {
 		int slot = __builtin_ctzll(u);
 		struct warp *w = &s->w[slot];
-		if (w->wake > s->now) {
-			if (w->wake < *next)
-				*next = w->wake;
-			continue;
-		}
+		if (!w->live || w->parked || w->wake > s->now)
+			continue; /* exited, or filed again since */
 		/* fast path: operands known ready, only the pipe to check */
 		if (w->deps_ok && !w->queue_check && sc->pipe_free[w->pipe] <= s->now) {
 			cand |= 1ull << slot;
@@ -868,8 +962,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 		}
 		if (stt >= 0) {
 			set_state(s, w, stt);
-			if (w->wake < *next)
-				*next = w->wake;
+			wheel_add(s, sc, slot, w->wake);
 			continue;
 		}
 		cand |= 1ull << slot;
@@ -885,8 +978,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 			if (x->state != ST_NOT_SELECTED)
 				set_state(s, x, ST_NOT_SELECTED);
 			x->wake = s->now + 1;
-			if (s->now + 1 < *next)
-				*next = s->now + 1;
+			wheel_add(s, sc, (int)(x - s->w), x->wake);
 		}
 		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
 			park(s, sc, &s->w[__builtin_ctzll(u)]);
@@ -902,8 +994,8 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 					break;
 				}
 		issue(s, w);
-		if (w->live && w->wake < *next)
-			*next = w->wake;
+		if (w->live)
+			wheel_add(s, sc, slot, w->wake);
 	}
 	/* the ready set is due again when a pipe it waits on is free */
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
@@ -942,7 +1034,6 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->wib = i;
 		w->sched = slot % s->nsched;
 		w->age = s->age_next++;
-		w->wake = t;
 		w->since = t;
 		w->state = ST_NO_INSTRUCTION;
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
@@ -961,8 +1052,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		}
 		if (sc->resident++ == 0)
 			sc->active_since = t;
-		if (t < sc->min_wake)
-			sc->min_wake = t;
+		wake_at(s, w, t);
 	}
 }
 
@@ -981,6 +1071,7 @@ static void handle_event(struct sim *s, const struct event *ev)
 		}
 		break;
 	case EV_CTA_LAUNCH:
+		s->n_cta_events--;
 		launch_block(s, ev->arg, s->now);
 		break;
 	default:
@@ -1059,6 +1150,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->dram_rate = 0.0;
 	s->dram_rate_t = 0;
 	s->inflight = s->n_lg_wait = 0;
+	s->n_cta_events = 0;
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
 	s->park_ok = l->timeline == NULL;
@@ -1075,6 +1167,10 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].resident = 0;
 		s->sc[k].min_wake = NEVER;
 		s->sc[k].reuse_warp = -1;
+		memset(s->sc[k].wheel, 0, sizeof s->sc[k].wheel);
+		s->sc[k].wheel_occ = 0;
+		s->sc[k].far_n = 0;
+		s->sc[k].far_min = NEVER;
 		s->sc[k].okm = 0;
 		s->sc[k].okpipes = 0;
 		s->sc[k].livem = 0;
@@ -1105,13 +1201,14 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			st->end = END_MAX_CYCLES;
 			break;
 		}
-		while (evq_pop_due(s->q, s->now, &ev))
-			handle_event(s, &ev);
+		if (events_eager(s))
+			while (evq_pop_due(s->q, s->now, &ev))
+				handle_event(s, &ev);
 		for (int k = 0; k < s->nsched; k++)
 			sched_cycle(s, &s->sc[k], &next);
 		if (s->blocks_done == s->blocks_total)
 			break;
-		uint64_t evn = evq_next_cycle(s->q);
+		uint64_t evn = events_eager(s) || next == NEVER ? evq_next_cycle(s->q) : NEVER;
 		if (evn < next)
 			next = evn;
 		if (next == NEVER) {
