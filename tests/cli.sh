@@ -293,5 +293,14 @@ printf 'FFMA R2, R0, R1, R1\nLDG.64 R3, [R2] pattern=chase\nEXIT\n' >"$T/width.p
 e2 "emit-cuda with a register of two widths" "width.prog:2: R2 is used with two widths" "$SMSIM" emit-cuda "$T/width.prog"
 e2 "emit-cuda without a program" "emit-cuda: expected a program file" "$SMSIM" emit-cuda
 
+# the fuzz seeds follow the arch format (regenerate with tests/fuzz/gen_arch_inputs.py)
+for seed in tests/fuzz/corpus/fuzz_arch/sm_90.json tests/fuzz/corpus/fuzz_arch/sm_70.json; do
+	if "$SMSIM" occupancy --arch "$seed" --threads 256 --regs 32 >/dev/null 2>"$T/err"; then
+		ok "fuzz seed $seed is a valid arch file"
+	else
+		no "fuzz seed $seed is a valid arch file (run tests/fuzz/gen_arch_inputs.py)" "$(cat "$T/err")"
+	fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
