@@ -101,7 +101,7 @@ valgrind: deps
 	@SMSIM=./bin/smsim-vg BUILD=build/vg VALGRIND=1 QUICK=1 sh tests/run.sh
 
 debug:
-	@$(MAKE) --no-print-directory BUILD=build/debug BINSUFFIX=-debug OPT=-O0 CFLAGS="-O0 -g -DSIM_DEBUG" all
+	@$(MAKE) --no-print-directory BUILD=build/debug BINSUFFIX=-debug OPT=-O0 SANFLAGS=-DSIM_DEBUG all
 
 bench: all
 	@sh tests/bench.sh
