@@ -51,12 +51,6 @@ static int knee_of(const struct sweep *s, const double *cyc, int i, int j, doubl
 	return 0;
 }
 
-static int same_curve(const struct sweep_row *a, const struct sweep_row *b)
-{
-	return a->w.ilp == b->w.ilp && !strcmp(a->w.name, b->w.name) && !strcmp(a->w.set, b->w.set) &&
-	       a->w.iters == b->w.iters;
-}
-
 static int cmp_row(const void *pa, const void *pb)
 {
 	const struct sweep_row *a = pa, *b = pb;
@@ -277,7 +271,7 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		cJSON *jk = fmt == OUT_JSON ? cJSON_CreateArray() : NULL;
 		for (int k = i; k < j;) {
 			int m = k;
-			while (m < j && same_curve(&s.rows[k], &s.rows[m]))
+			while (m < j && sweep_same_curve(&s.rows[k], &s.rows[m]))
 				m++;
 			int km = knee_of(&s, meas, k, m, knee_tol), ks = knee_of(&s, simc, k, m, knee_tol);
 			int ok = abs(km - ks) <= max_knee;

@@ -91,7 +91,6 @@ struct warp {
 	int block;           /* block slot */
 	int wib;             /* warp index within its block */
 	int sched;           /* sub-partition */
-	uint64_t age;        /* launch order, for GTO/GTY */
 	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
 	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
 	uint64_t since;      /* cycle the current state began */
@@ -160,7 +159,6 @@ struct sim {
 	struct sched *sc;
 	int *list_store;
 	int *lru_store;
-	int *elig;           /* scratch: eligible list indices, one scheduler */
 	int park_ok;         /* use the ready set (off with a timeline: it needs per-warp intervals) */
 	struct evq *q;
 	int interval[PIPE_COUNT];
@@ -170,7 +168,6 @@ struct sim {
 	const struct sim_launch *l;
 	struct sim_stats *st;
 	uint64_t now;
-	uint64_t age_next;
 	int warps_per_block;
 	int blocks_total, blocks_started, blocks_done, resident_limit;
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
@@ -202,11 +199,9 @@ struct sim *sim_create(const struct arch *a)
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
 	s->lru_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->lru_store);
-	s->elig = calloc((size_t)s->max_warps, sizeof *s->elig);
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
-	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->elig ||
-	    !s->q) {
+	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -235,7 +230,6 @@ void sim_destroy(struct sim *s)
 	free(s->sc);
 	free(s->list_store);
 	free(s->lru_store);
-	free(s->elig);
 	free(s);
 }
 
@@ -837,12 +831,11 @@ static void issue(struct sim *s, struct warp *w)
 
 /* ---- scheduling ------------------------------------------------------- */
 
-static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out);
+static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next);
 
 /* One scheduler, one cycle; lowers *next to the earliest wake-up it knows. */
 static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 {
-	int n_elig = 0;
 	uint64_t mine = NEVER;
 	if (sc->min_wake > s->now) {
 		/* nothing due here: O(1) */
@@ -853,7 +846,7 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 	/* wake-ups set from outside during the scan (a barrier released, a
 	 * block launched) lower min_wake again */
 	sc->min_wake = NEVER;
-	sched_scan(s, sc, &mine, &n_elig);
+	sched_scan(s, sc, &mine);
 	if (mine < sc->min_wake)
 		sc->min_wake = mine;
 	if (sc->wheel_occ) {
@@ -901,7 +894,7 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 	return -1;
 }
 
-static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_elig_out)
+static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 {
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
 						   * joining it now (parked after the pick) */
@@ -968,7 +961,6 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next, int *n_e
 		cand |= 1ull << slot;
 		loose |= 1ull << slot;
 	}
-	*n_elig_out = popcount64(cand);
 	if (cand) {
 		int slot = pick_slot(s, sc, cand);
 		struct warp *w = &s->w[slot];
@@ -1033,7 +1025,6 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->block = bslot;
 		w->wib = i;
 		w->sched = slot % s->nsched;
-		w->age = s->age_next++;
 		w->since = t;
 		w->state = ST_NO_INSTRUCTION;
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
@@ -1140,7 +1131,6 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->l = l;
 	s->st = st;
 	s->now = 0;
-	s->age_next = 0;
 	s->warps_per_block = st->occ.warps_per_block;
 	s->blocks_total = l->blocks;
 	s->blocks_started = s->blocks_done = 0;

@@ -279,7 +279,7 @@ int sweep_run(struct sweep *s, int jobs, int ishard, int nshard, FILE *progress,
 
 /* ---- knees ----------------------------------------------------------- */
 
-static int same_curve(const struct sweep_row *a, const struct sweep_row *b)
+int sweep_same_curve(const struct sweep_row *a, const struct sweep_row *b)
 {
 	return a->w.ilp == b->w.ilp && strcmp(a->w.set, b->w.set) == 0 && strcmp(a->w.name, b->w.name) == 0 &&
 	       a->w.iters == b->w.iters;
@@ -291,7 +291,7 @@ void sweep_knees(struct sweep *s)
 		int j = i, complete = 1, knee = -1;
 		double best = 0;
 		struct wl_little lt;
-		while (j < s->nrows && same_curve(&s->rows[i], &s->rows[j]))
+		while (j < s->nrows && sweep_same_curve(&s->rows[i], &s->rows[j]))
 			j++;
 		wl_littles(&s->rows[i].w, s->a, &lt);
 		for (int k = i; k < j; k++) {

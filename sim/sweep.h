@@ -59,6 +59,9 @@ void sweep_free(struct sweep *s);
 int sweep_run(struct sweep *s, int jobs, int ishard, int nshard, FILE *progress, int progress_bar,
 	      struct err *e);
 
+/* 1 if two rows belong to the same curve (workload, parameters, iterations, ILP). */
+int sweep_same_curve(const struct sweep_row *a, const struct sweep_row *b);
+
 /* Marks knees and Little's-law predictions on every complete curve. */
 void sweep_knees(struct sweep *s);
 
