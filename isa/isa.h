@@ -75,6 +75,7 @@ struct opinfo {
 #define ISA_NREGS 256   /* R0..R255; R255 is RZ and carries no dependence */
 #define ISA_RZ 255
 #define ISA_MAX_NEST 8  /* LOOP/IF nesting depth */
+#define ISA_MAX_XWAIT 6 /* registers an instruction's wait= list may name */
 
 struct insn {
 	uint8_t op;        /* enum opcode */
@@ -87,6 +88,12 @@ struct insn {
 	uint16_t lanes;    /* active lanes of a memory op (1..32) */
 	uint8_t wait_all;  /* waits for every outstanding result of the warp first (a SASS
 			    * wait mask covering all scoreboards: attribute wait=all) */
+	uint8_t nxwait;    /* xwait[] entries */
+	uint16_t xwait[ISA_MAX_XWAIT]; /* registers whose pending results it also waits for
+			    * (attribute wait=R2+R3): a SASS wait mask whose scoreboard
+			    * other chains' loads share, without an operand read */
+	uint8_t body_counter; /* LOOP: its body holds the loop counter and compare as
+			       * instructions (built-in workloads): the back edge is the branch alone */
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
 	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */

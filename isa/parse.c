@@ -210,10 +210,25 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			}
 			in->count = v;
 		} else if (n == 4 && strncasecmp(key, "wait", 4) == 0) {
-			if (strncasecmp(lx->p, "all", 3) != 0 || isalnum((unsigned char)lx->p[3]))
-				return fail(lx, "wait: expected all");
-			lx->p += 3;
-			in->wait_all = 1;
+			if (strncasecmp(lx->p, "all", 3) == 0 && !isalnum((unsigned char)lx->p[3])) {
+				lx->p += 3;
+				in->wait_all = 1;
+				continue;
+			}
+			/* wait=R2+R5: registers whose pending results it waits for */
+			for (;;) {
+				uint16_t reg;
+				if ((lx->p[0] != 'R' && lx->p[0] != 'r') || !isdigit((unsigned char)lx->p[1]))
+					return fail(lx, "wait: expected all or registers joined by '+' (wait=R2+R5)");
+				if (in->nxwait == ISA_MAX_XWAIT)
+					return fail(lx, "wait: expected at most 6 registers");
+				if ((rc = parse_reg(lx, 0, &reg)))
+					return rc;
+				in->xwait[in->nxwait++] = reg;
+				if (*lx->p != '+')
+					break;
+				lx->p++;
+			}
 		} else if (n == 5 && strncasecmp(key, "lanes", 5) == 0) {
 			if ((rc = parse_uint(lx, 32, 0, &v, "lanes: expected active lanes 1 to 32")))
 				return rc;

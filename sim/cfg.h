@@ -68,6 +68,7 @@ struct arch {
 	int cta_launch_cycles;            /* from a free slot to the new block's first issue */
 	int branch_cycles;                /* after a taken branch, cycles before the target issues */
 	int loop_cycles;                  /* shortest LOOP trip: the counter -> compare -> branch chain */
+	int loop_insns;                   /* instructions a loop's back edge issues: 1 branch; 2 + compare; 3 + counter */
 	int regfile_banks;                /* register banks (reg mod banks), one operand read per bank per cycle; 0: no conflicts */
 	int operand_reuse;                /* 1: a warp's back-to-back instructions reuse a source in the same slot without a read */
 };

@@ -85,6 +85,7 @@ struct warp {
 	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
 	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
+	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
 	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
 	uint8_t depth;       /* control stack depth */
 	int pc;              /* index of the next instruction */
@@ -343,9 +344,9 @@ static enum level global_level(const struct sim *s, const struct insn *in)
 
 /* ---- issue ----------------------------------------------------------- */
 
-static int throttle_state(const struct insn *in)
+static int throttle_state(const struct insn *in, int pipe)
 {
-	switch (isa_ops[in->op].pipe) {
+	switch (pipe) {
 	case PIPE_LSU:
 		return isa_ops[in->op].space == SPACE_GLOBAL ? ST_LG_THROTTLE : ST_MIO_THROTTLE;
 	case PIPE_XU:
@@ -358,6 +359,41 @@ static int throttle_state(const struct insn *in)
 }
 
 #define ST_PARK (-2) /* evaluate: operands ready, join the ready set */
+
+/*
+ * A loop's back edge. In compiled code it is loop_insns instructions: with
+ * 3, the counter update (uniform datapath; a one-cycle CBU slot here), the
+ * compare (ISETP, ALU pipe) and the branch; with 2, compare and branch;
+ * with 1, the branch alone (tests/data/h200/tloop/sass.txt). Each takes an
+ * issue slot, which is what many warps in a tight loop pay. The compiler
+ * places counter and compare where a lone warp's latency hides them, so
+ * the fetch gap after the branch shrinks by the same number of cycles: a
+ * lone warp's trip keeps its calibrated length. Built-in workloads write
+ * counter and compare into the body themselves (LOOP body_counter): their
+ * back edge is the branch alone.
+ */
+static inline int back_edge_insns(const struct sim *s, const struct warp *w)
+{
+	return s->p->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
+}
+
+/* Cycles from a taken back-edge branch's issue to its target's first issue, less one. */
+static inline int back_edge_gap(const struct sim *s, const struct warp *w)
+{
+	int gap = s->a->branch_cycles - (back_edge_insns(s, w) - 1);
+	return gap > 0 ? gap : 0;
+}
+
+/* The pipe of the next instruction (a back edge's steps differ from ENDLOOP's own). */
+static inline int insn_pipe(const struct sim *s, const struct warp *w, const struct insn *in)
+{
+	if (in->op == OP_ENDLOOP) {
+		int n = back_edge_insns(s, w);
+		if (w->be_step + 1 < n)
+			return w->be_step + 2 == n ? PIPE_ALU : PIPE_CBU;
+	}
+	return isa_ops[in->op].pipe;
+}
 
 static void handle_event(struct sim *s, const struct event *ev);
 
@@ -436,7 +472,7 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
 	l -= w->join_l;
 	c -= w->join_c;
-	s->st->state_cycles[throttle_state(&s->p->code[w->pc])] += l;
+	s->st->state_cycles[throttle_state(&s->p->code[w->pc], w->pipe)] += l;
 	s->st->state_cycles[ST_WAIT] += c;
 	s->st->state_cycles[ST_NOT_SELECTED] += total - l - c;
 	w->parked = 0;
@@ -470,6 +506,13 @@ static int evaluate(struct sim *s, struct warp *w)
 			rk = w->kind[reg];
 		}
 	}
+	for (int k = 0; k < in->nxwait; k++) {
+		int reg = in->xwait[k];
+		if (w->ready[reg] > r) {
+			r = w->ready[reg];
+			rk = w->kind[reg];
+		}
+	}
 	/* write-after-write: a pending variable-latency write must land first
 	 * (fixed-latency writes complete in issue order) */
 	if (in->has_dst && in->dst != ISA_RZ && w->kind[in->dst] != RK_FIXED && w->ready[in->dst] > r) {
@@ -489,11 +532,12 @@ static int evaluate(struct sim *s, struct warp *w)
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
-	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0) {
+	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
 		/* the back edge waits for the loop counter's compare: a trip takes
 		 * at least loop_cycles from its start to the next trip's start */
-		uint64_t t = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles - 1 -
-			     (uint64_t)s->a->branch_cycles;
+		uint64_t t = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
+		t = t > lead ? t - lead : 0;
 		if (t > s->now) {
 			w->wake = t;
 			return ST_WAIT;
@@ -501,7 +545,7 @@ static int evaluate(struct sim *s, struct warp *w)
 	}
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
-	w->pipe = (uint8_t)isa_ops[in->op].pipe;
+	w->pipe = (uint8_t)insn_pipe(s, w, in);
 	w->queue_check = in->op == OP_LDG && global_level(s, in) != LV_L1;
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;
@@ -512,7 +556,7 @@ resources:;
 		/* a pipe held by another warp's operand collection (a register-bank
 		 * conflict) shows in Nsight Compute as a fixed-latency wait, not as
 		 * pipe throttle (tests/data/h200/ncu.csv, fma ILP 1) */
-		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? throttle_state(in) : ST_WAIT;
+		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? throttle_state(in, w->pipe) : ST_WAIT;
 	}
 	if (w->queue_check)
 		drain_events(s);
@@ -747,15 +791,16 @@ static void issue(struct sim *s, struct warp *w)
 	const struct insn *in = &s->p->code[w->pc];
 	const struct opinfo *op = &isa_ops[in->op];
 	struct sched *sc = &s->sc[w->sched];
-	int busy = s->interval[op->pipe], oc = operand_cycles(s, sc, (int)(w - s->w), in);
+	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
+	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
 	s->st->warp_instructions++;
 	s->st->thread_instructions += w->lanes;
-	sc->pipe_free[op->pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
-	sc->lanes_free[op->pipe] = s->now + (uint64_t)busy;
-	pipe_period(sc, op->pipe, s->now, busy, oc);
+	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
+	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
+	pipe_period(sc, pipe, s->now, busy, oc);
 	sc->last = (int)(w - s->w);
 	w->wake = s->now + 1;
 
@@ -769,10 +814,15 @@ static void issue(struct sim *s, struct warp *w)
 		break;
 	case OP_ENDLOOP: {
 		struct frame *f = &w->stack[w->depth - 1];
+		if (w->be_step + 1 < back_edge_insns(s, w)) {
+			w->be_step++; /* counter or compare: the branch comes next */
+			return;
+		}
+		w->be_step = 0;
 		if (--f->left > 0) {
 			w->pc = f->start + 1;
-			w->fetch_ready = s->now + 1 + (uint64_t)s->a->branch_cycles;
-			f->trip_start = s->now + 1 + (uint64_t)s->a->branch_cycles;
+			w->fetch_ready = s->now + 1 + (uint64_t)back_edge_gap(s, w);
+			f->trip_start = w->fetch_ready;
 		} else {
 			w->depth--;
 			w->pc++;

@@ -165,7 +165,8 @@ t "run --csv" 0 "fma" "$SMSIM" run --workload fma --warps 4 --csv
 t "run --threads --blocks" 0 '"blocks":	3' "$SMSIM" run --workload fma --threads 128 --blocks 3 --json
 t "run --policy lrr" 0 '"policy":	"lrr"' "$SMSIM" run --workload fma --warps 8 --policy lrr --json
 
-# LOOP 10 { 1 FFMA } = 10 * 2 + EXIT = 21 warp instructions per warp; 4 warps: 84
+# LOOP 10 { 1 FFMA } = 10 * (1 + 3 for the back edge: counter, compare, branch) + EXIT
+# = 41 warp instructions per warp; 4 warps: 164
 cat >"$T/k.prog" <<'EOF'
 # a dependent FFMA chain
 .regs 8
@@ -175,7 +176,7 @@ ENDLOOP
 EXIT
 EOF
 t "run --program: table" 0 "k.prog" "$SMSIM" run --program "$T/k.prog" --warps 4
-te "run --program: warp_instructions = 4 x 21" 0 '"warp_instructions":[[:space:]]*84,' \
+te "run --program: warp_instructions = 4 x 41" 0 '"warp_instructions":[[:space:]]*164,' \
 	"$SMSIM" run --program "$T/k.prog" --warps 4 --json
 run "$SMSIM" run --program "$T/k.prog" --warps 4 --timeline "$T/tl.csv"
 if [ "$got" -eq 0 ] && head -n 1 "$T/tl.csv" 2>/dev/null | grep -q '^warp,'; then ok "run --timeline writes a CSV"; else no "run --timeline writes a CSV" "status $got $(show "$T/err")"; fi

@@ -41,6 +41,7 @@ static int setup(void **state)
 	ideal.regfile_banks = 0;
 	ideal.branch_cycles = 0;
 	ideal.loop_cycles = 0;
+	ideal.loop_insns = 1;
 	ideal.dram_queue_cycles = 0;
 	ideal.warp_miss_bytes_per_cycle = 0;
 	return 0;
@@ -175,6 +176,7 @@ static void sm_2_1_fp32_knees(void **state)
 	ideal.regfile_banks = 0;
 	ideal.branch_cycles = 0;
 	ideal.loop_cycles = 0;
+	ideal.loop_insns = 1;
 	assert_int_equal(sweep_parse_warps("1-64", warps, SWEEP_MAX_W, &nw, &e), 0);
 	assert_int_equal(nw, 48);
 	if (sweep_plan(&s, &ideal, "fma", "iters=512", ilps, 4, warps, nw, &e))
@@ -307,21 +309,22 @@ static void sm_4_2_deadlock(void **state)
 	program_free(&p);
 }
 
-/* sm-5.1: waves. 256-thread blocks at 64 registers: 4 resident blocks. Each
- * warp runs a 200-trip loop of one dependent FFMA (plus the loop's BRA):
- * 32 warps keep every scheduler issuing, so eight blocks are two full
- * waves and take twice one wave (the launch into a freed slot costs
+/* sm-5.1: waves. 128-thread blocks at 128 registers: 4 resident blocks,
+ * 16 warps. Each warp runs a 200-trip loop of an FFMA and an IADD3 plus
+ * the back edge (counter, compare, branch: 5 issue slots a trip, 20 for
+ * a scheduler's 4 warps), so every warp is bound by its own loop-counter
+ * chain (loop_cycles 29 a trip) whatever the policy: eight blocks are two
+ * full waves and take twice one wave (the launch into a freed slot costs
  * cta_launch_cycles = 0); a fifth block is a tail: a quarter of the work
- * for at least 1.2 times the time (with the calibrated loop_cycles a lone
- * block is bound by its loop-counter chain and takes a whole wave's time).
- * The same holds for GTO and LRR. */
+ * for at least 1.2 times the time (a lone block is bound by the same chain
+ * and takes a whole wave's time). The same holds for GTO and LRR. */
 static void sm_5_1_waves(void **state)
 {
 	(void)state;
-	const char *t = ".regs 64\nLOOP 200\nFFMA R0, R0, R1, R2\nIADD3 R5, R5, 1, RZ\nENDLOOP\nEXIT\n";
+	const char *t = ".regs 128\nLOOP 200\nFFMA R0, R0, R1, R2\nIADD3 R5, R5, 1, RZ\nENDLOOP\nEXIT\n";
 	for (int pol = POLICY_GTO; pol <= POLICY_LRR; pol++) {
-		struct sim_stats one = run_arch(&sm90, t, 256, 4, pol), two = run_arch(&sm90, t, 256, 8, pol),
-				 tail = run_arch(&sm90, t, 256, 5, pol);
+		struct sim_stats one = run_arch(&sm90, t, 128, 4, pol), two = run_arch(&sm90, t, 128, 8, pol),
+				 tail = run_arch(&sm90, t, 128, 5, pol);
 		assert_int_equal(one.resident_blocks_per_sm, 4);
 		assert_true(two.waves == 2.0);
 		/* to 0.1%: the second wave's warps start their loop-counter chains

@@ -297,6 +297,12 @@ static void if_warp_lt(struct gen *g, int n)
  * first instruction and ENDLOOP at the end. */
 static void loop_counter(struct gen *g, int counter)
 {
+	/* the enclosing LOOP's back edge then issues the branch alone */
+	for (int i = g->p->ninsn - 1; i >= 0; i--)
+		if (g->p->code[i].op == OP_LOOP) {
+			g->p->code[i].body_counter = 1;
+			break;
+		}
 	alu(g, OP_IADD3, counter, counter, ISA_RZ, ISA_RZ);
 	alu(g, OP_LOP3, counter + 1, counter, ISA_RZ, ISA_RZ);
 }
@@ -340,6 +346,44 @@ static uint64_t rounds_per_trip(const struct wl_params *w, int idx)
 	default:
 		return 1;
 	}
+}
+
+/*
+ * Chains that ptxas couples through shared scoreboards. A SASS wait mask
+ * names scoreboards, not registers, and a scoreboard counts every load
+ * posted to it: where ptxas posts loads of several chains to one
+ * scoreboard, a load waiting on it waits for all of them. Decoded from the
+ * control bits of the microbenchmark's timed loops (tests/data/h200/sass.txt;
+ * tests/data/h200/README.md lists the wait sets): round r (0..7) of the
+ * 8-round trip, chain k also waits for the pending loads of the chains
+ * written to out[]. Returns how many. ILP 1 and 2, and smem ILP 4, have one
+ * scoreboard per chain; the trip's first load waits for every chain
+ * (wait_all, set by the caller).
+ */
+static int chase_coupling(int idx, int ilp, int r, int k, uint16_t *out)
+{
+	int n = 0;
+	if (ilp == 4 && idx == 1) {         /* ub_dram_chase<4> */
+		if (r == 1 && k == 2)
+			out[n++] = 3;       /* c2.2 waits for c3.1 (SB4) */
+		if (r >= 2 && r <= 6 && k == 3)
+			out[n++] = 0;       /* c3.k waits for c0.k (SB4): c3 runs a round behind */
+	} else if (ilp == 4 && idx == 2) {  /* ub_l1_chase<4> */
+		if (r >= 1 && r <= 2 && k == 3)
+			out[n++] = 0;       /* c3.k waits for c0.k */
+		if (r >= 4 && k == 0)
+			out[n++] = 1;       /* c0.k waits for c1.k-1 */
+	} else if (ilp == 8 && (idx == 1 || idx == 2)) { /* ub_dram_chase<8>, ub_l1_chase<8> */
+		if (r >= 1 && k == 2)
+			for (int c = 3; c < 8; c++)
+				out[n++] = (uint16_t)c; /* c2..c7 share SB4: c2.k waits for all of round k-1 */
+	} else if (ilp == 8 && idx == 3) {  /* ub_smem_chase<8> */
+		if (r >= 1 && k == 5) {
+			out[n++] = 6;       /* c5..c7 share SB5 */
+			out[n++] = 7;
+		}
+	}
+	return n;
 }
 
 /* tile: the lessons' normalization kernel over [2048 tokens x 4096
@@ -465,6 +509,10 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 				 * each trip together */
 				if (r == 0 && k == 0 && ilp > 1 && (!shared || ilp >= 8))
 					p->code[p->ninsn - 1].wait_all = 1;
+				if (rounds == 8) {
+					struct insn *in = &p->code[p->ninsn - 1];
+					in->nxwait = (uint8_t)chase_coupling(idx, ilp, (int)r, k, in->xwait);
+				}
 			}
 		loop_tail(&g, ctr);
 		/* 64-bit pointers take two registers each */
