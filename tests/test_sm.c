@@ -259,7 +259,7 @@ static void sm_3_3_warp_miss_path(void **state)
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1 + 32 + 1);
 }
 
-/* sm-3.4: wait=all (a SASS wait mask over every scoreboard): the second
+/* sm-3.4: wait=all (a SASS wait mask over every scoreboard), wait=R0: the second
  * load waits for the first's result, s = ceil(256/bw) + lat - 1 cycles, then
  * takes s itself: cycles 2s + 1. Without it the two overlap: the second
  * leaves the DRAM server at ceil(2 * 256/bw) and lands lat - 1 later. */
@@ -272,6 +272,14 @@ static void sm_3_4_wait_all(void **state)
 	assert_int_equal(st.cycles, 2 * s1 + 1);
 	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
 		 "LDG.64 R4, [R5] pattern=chase footprint=1G\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
+	/* wait=R0: the same wait, named by register (a scoreboard the two
+	 * loads share); wait=R2 names a register with nothing pending: no wait */
+	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+		 "LDG.64 R4, [R5] pattern=chase footprint=1G wait=R0\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, 2 * s1 + 1);
+	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+		 "LDG.64 R4, [R5] pattern=chase footprint=1G wait=R2+R3\nEXIT\n", 32, 1);
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
 }
 
