@@ -42,10 +42,15 @@ for W in 1 64; do
 done
 
 # tight loops on the H200 (tests/data/h200/tloop): emitted kernels of k FFMAs
-# (or IADD3s) a trip at 1..32 warps. Each program's MAPE over its one-block
-# rows must be <= 10%; before the back edge was modelled as the counter,
-# compare and branch it issues, the two-FFMA loop missed by 44% at 32 warps.
-awk -F, '/^#/ || $1 == "program" || $3 != 1 { next } { print $1, $2, $5 }' tests/data/h200/tloop/runs.csv >"${TMPDIR:-/tmp}/tloop.$$"
+# (or IADD3s) a trip at 1..64 warps. The mean over programs of each one's
+# MAPE must be <= 7% and every program's <= 15%. With the back edge as the
+# branch alone (before it was modelled as the counter, compare and branch it
+# issues) the mean is 14% and four programs exceed 15%. The worst is tl_f1
+# (one FFMA a trip, all loop control): the same kernel measured 29 or 31
+# cycles a trip depending on how its loop sat in 128-byte instruction lines,
+# and at 4-8 warps per scheduler the warps' counter chains interfere more
+# than smsim's do (README: what limits).
+awk -F, '/^#/ || $1 == "program" { next } { print $1, $2, $5 }' tests/data/h200/tloop/runs.csv >"${TMPDIR:-/tmp}/tloop.$$"
 while read -r prog w meas; do
 	f=tests/data/h200/tloop/$prog.prog
 	[ -f "$f" ] || f=isa/examples/$prog.prog
@@ -54,13 +59,19 @@ done <"${TMPDIR:-/tmp}/tloop.$$" | awk '{ e = ($4 - $3) / $3; if (e < 0) e = -e;
 	END { for (p in s) { m = 100 * s[p] / n[p]; printf "%s %.1f\n", p, m } }' | sort >"${TMPDIR:-/tmp}/tloop_mape.$$"
 rm -f "${TMPDIR:-/tmp}/tloop.$$"
 while read -r prog mape; do
-	if awk -v m="$mape" 'BEGIN { exit !(m <= 10) }'; then
-		ok "tight loop $prog on the H200: MAPE $mape% (1..32 warps)"
+	if awk -v m="$mape" 'BEGIN { exit !(m <= 15) }'; then
+		ok "tight loop $prog on the H200: MAPE $mape% (1..64 warps)"
 	else
-		bad "tight loop $prog on the H200: MAPE $mape% > 10%"
+		bad "tight loop $prog on the H200: MAPE $mape% > 15%"
 	fi
 done <"${TMPDIR:-/tmp}/tloop_mape.$$"
-[ "$(wc -l <"${TMPDIR:-/tmp}/tloop_mape.$$")" -ge 10 ] && ok "tight loops: 10 programs compared" || bad "tight loops: fewer than 10 programs compared"
+mean=$(awk '{ s += $2; n++ } END { if (n) printf "%.1f", s / n; else print 100 }' "${TMPDIR:-/tmp}/tloop_mape.$$")
+n=$(wc -l <"${TMPDIR:-/tmp}/tloop_mape.$$")
+if [ "$n" -ge 10 ] && awk -v m="$mean" 'BEGIN { exit !(m <= 7) }'; then
+	ok "tight loops: mean MAPE $mean% over $n programs (<= 7%)"
+else
+	bad "tight loops: mean MAPE $mean% over $n programs (expected <= 7% over 10)"
+fi
 rm -f "${TMPDIR:-/tmp}/tloop_mape.$$"
 
 # provenance: recompute the calibrated numbers
