@@ -387,7 +387,7 @@ static void bad_programs(void **state)
 		{"LDG R1, [R2] pattern=zig\n", "t.prog:1:22: ", "pattern: expected coalesced, strided, uniform, chase or stream, got \"zig\""},
 		{"LDG R1, [R2] lanes=33\n", "t.prog:1:20: ", "lanes: expected active lanes 1 to 32, got \"33\""},
 		{"LDG R1, [R2] footprint=2048G\n", "t.prog:1:24: ", "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G, got \"2048G\""},
-		{"LDG R1, [R2] wait=R3+\n", "t.prog:1:23: ", "wait: expected all or registers joined by '+' (wait=R2+R5), got the end of the line"},
+		{"LDG R1, [R2] wait=R3+\n", "t.prog:1:22: ", "wait: expected all or registers joined by '+' (wait=R2+R5), got the end of the line"},
 		{"LDG R1, [R2] wait=some\n", "t.prog:1:19: ", "wait: expected all or registers joined by '+' (wait=R2+R5), got \"some\""},
 		{"LDG R1, [R2] wait=R1+R2+R3+R4+R5+R6+R7\n", "t.prog:1:37: ", "wait: expected at most 6 registers, got \"R7\""},
 		{"LDG R1, [R2] wait=R256\n", "t.prog:1:19: ", "register out of range (expected R0..R254 or RZ), got \"R256\""},
