@@ -60,6 +60,7 @@ struct arch {
 	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off) */
 	int dram_window_cycles;           /* time constant of the utilisation estimate */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
+	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

@@ -98,6 +98,7 @@ struct warp {
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
 	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
 	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
+	uint64_t lsu_free;   /* cycle this warp may issue its next memory instruction */
 	uint8_t drain_kind;  /* enum reg_kind of that write */
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
@@ -543,6 +544,11 @@ static int evaluate(struct sim *s, struct warp *w)
 			return ST_WAIT;
 		}
 	}
+	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > s->now) {
+		/* the warp's own LSU path is busy with its previous memory instruction */
+		w->wake = w->lsu_free;
+		return throttle_state(in, PIPE_LSU);
+	}
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
 	w->pipe = (uint8_t)insn_pipe(s, w, in);
@@ -708,6 +714,21 @@ static uint64_t dram_queue_delay(struct sim *s, double bytes)
 	return (uint64_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
 }
 
+/*
+ * One warp's memory instructions are at least lsu_warp_cycles apart, while
+ * the scheduler's LSU pipe takes another warp's sooner. ptxas encodes it:
+ * a load followed by another load of the same warp carries a stall count
+ * of 4 in its control bits (every chase loop in tests/data/h200/sass.txt,
+ * tests/data/h200/lsu/sass.txt); and on the H200 one warp issues an LDS
+ * every 4 cycles while two warps on one scheduler together issue more
+ * than one every 4 (tests/data/h200/lsu: lds16 at 1 and 5 warps).
+ */
+static void lsu_path(const struct sim *s, struct warp *w)
+{
+	if (s->a->lsu_warp_cycles > 0)
+		w->lsu_free = s->now + (uint64_t)s->a->lsu_warp_cycles;
+}
+
 static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct arch *a = s->a;
@@ -715,6 +736,8 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 	double bytes = (double)sectors * a->sector_bytes;
 	uint64_t done;
 	int reg_kind = RK_LONG;
+
+	lsu_path(s, w);
 
 	if (isa_ops[in->op].space == SPACE_SHARED) {
 		int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;

@@ -44,6 +44,7 @@ static int setup(void **state)
 	ideal.loop_insns = 1;
 	ideal.dram_queue_cycles = 0;
 	ideal.warp_miss_bytes_per_cycle = 0;
+	ideal.lsu_warp_cycles = 0;
 	return 0;
 }
 
