@@ -162,6 +162,7 @@ struct sim {
 	int park_ok;         /* use the ready set (off with a timeline: it needs per-warp intervals) */
 	struct evq *q;
 	int interval[PIPE_COUNT];
+	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 
 	/* the run */
 	const struct program *p;
@@ -215,6 +216,8 @@ struct sim *sim_create(const struct arch *a)
 	}
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
+	for (int r = 0; r < ISA_NREGS; r++)
+		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
 	return s;
 }
 
@@ -722,17 +725,27 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
  */
 static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const struct insn *in)
 {
-	int reads[8] = {0}, worst = 1, banks = s->a->regfile_banks;
-	int same = sc->reuse_warp == warp;
-	if (banks > 0) {
+	int worst = 1, same = sc->reuse_warp == warp, reuse = same && s->a->operand_reuse;
+	if (s->a->regfile_banks > 0) {
+		/* at most three sources, so a bank is read at most three times:
+		 * banks read once and twice by bit, no counting array, no division */
+		unsigned once = 0, twice = 0;
 		for (int k = 0; k < in->nsrc; k++) {
-			int r = in->src[k], dup = 0;
-			if (r == ISA_RZ || (same && (r == sc->fwd_reg || (s->a->operand_reuse && k < 3 && sc->reuse_src[k] == r))))
+			int r = in->src[k];
+			if (r == ISA_RZ || (same && r == sc->fwd_reg) || (reuse && sc->reuse_src[k] == r))
 				continue;
-			for (int j = 0; j < k; j++)
-				dup |= in->src[j] == r;
-			if (!dup && ++reads[r % banks] > worst)
-				worst = reads[r % banks];
+			if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
+				continue; /* read once for both */
+			unsigned b = 1u << s->bank_of[r];
+			if (twice & b) {
+				worst = 3;
+			} else if (once & b) {
+				twice |= b;
+				if (worst < 2)
+					worst = 2;
+			} else {
+				once |= b;
+			}
 		}
 	}
 	sc->reuse_warp = warp;
