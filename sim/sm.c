@@ -33,6 +33,9 @@
 
 #define NEVER UINT64_MAX
 #define MAX_WARPS_PER_BLOCK 32
+/* rare paths kept out of the scheduler loop, which the compiler inlines
+ * into one function: less code there to lay out and keep in registers */
+#define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
@@ -633,7 +636,7 @@ static inline void wake_at(struct sim *s, struct warp *w, uint64_t t)
 	wheel_add(s, &s->sc[w->sched], (int)(w - s->w), t);
 }
 
-static void warp_exit(struct sim *s, struct warp *w)
+static COLD void warp_exit(struct sim *s, struct warp *w)
 {
 	struct sched *sc = &s->sc[w->sched];
 	struct block *b = &s->b[w->block];
@@ -686,7 +689,7 @@ static void warp_exit(struct sim *s, struct warp *w)
 	}
 }
 
-static void barrier_arrive(struct sim *s, struct warp *w)
+static COLD void barrier_arrive(struct sim *s, struct warp *w)
 {
 	struct block *b = &s->b[w->block];
 	w->at_bar = 1;
@@ -825,6 +828,46 @@ static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const
 	return worst;
 }
 
+/* IF: the warp takes the THEN path with some of its lanes, the ELSE path
+ * (pending) with the others. */
+static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
+{
+	int mid = (int)in->match;
+	int has_else = s->p->code[mid].op == OP_ELSE;
+	int end = has_else ? (int)s->p->code[mid].match : mid;
+	int then_l, else_l, take_then, take_else;
+	struct frame *f = &w->stack[w->depth++];
+	if (in->pattern == IF_WARP_LT) {
+		take_then = (uint64_t)w->wib < in->count;
+		take_else = !take_then;
+		then_l = else_l = w->lanes;
+	} else {
+		take_then = in->frac > 0.0;
+		take_else = in->frac < 1.0;
+		then_l = (int)lround(in->frac * w->lanes);
+		if (then_l < 1)
+			then_l = 1;
+		if (then_l > w->lanes)
+			then_l = w->lanes;
+		else_l = take_then ? w->lanes - then_l : w->lanes;
+		if (else_l < 1)
+			else_l = 1;
+	}
+	f->kind = FR_IF;
+	f->saved_lanes = w->lanes;
+	f->else_lanes = (uint8_t)else_l;
+	f->end = end;
+	if (take_then) {
+		f->else_pending = (uint8_t)(take_else && has_else);
+		w->lanes = (uint8_t)then_l;
+		w->pc++;
+	} else {
+		f->else_pending = 0;
+		w->lanes = (uint8_t)else_l;
+		w->pc = has_else ? mid + 1 : end;
+	}
+}
+
 static void issue(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->p->code[w->pc];
@@ -862,43 +905,9 @@ static void issue(struct sim *s, struct warp *w)
 		}
 		break;
 	}
-	case OP_IF: {
-		int mid = (int)in->match;
-		int has_else = s->p->code[mid].op == OP_ELSE;
-		int end = has_else ? (int)s->p->code[mid].match : mid;
-		int then_l, else_l, take_then, take_else;
-		struct frame *f = &w->stack[w->depth++];
-		if (in->pattern == IF_WARP_LT) {
-			take_then = (uint64_t)w->wib < in->count;
-			take_else = !take_then;
-			then_l = else_l = w->lanes;
-		} else {
-			take_then = in->frac > 0.0;
-			take_else = in->frac < 1.0;
-			then_l = (int)lround(in->frac * w->lanes);
-			if (then_l < 1)
-				then_l = 1;
-			if (then_l > w->lanes)
-				then_l = w->lanes;
-			else_l = take_then ? w->lanes - then_l : w->lanes;
-			if (else_l < 1)
-				else_l = 1;
-		}
-		f->kind = FR_IF;
-		f->saved_lanes = w->lanes;
-		f->else_lanes = (uint8_t)else_l;
-		f->end = end;
-		if (take_then) {
-			f->else_pending = (uint8_t)(take_else && has_else);
-			w->lanes = (uint8_t)then_l;
-			w->pc++;
-		} else {
-			f->else_pending = 0;
-			w->lanes = (uint8_t)else_l;
-			w->pc = has_else ? mid + 1 : end;
-		}
+	case OP_IF:
+		issue_if(s, w, in);
 		break;
-	}
 	default:
 		if (op->space != SPACE_NONE) {
 			issue_memory(s, w, in);
