@@ -9,6 +9,7 @@
 #   make valgrind   the unit tests under valgrind memcheck, built at -O0
 #   make debug      bin/smsim-debug at -O0 with -DSIM_DEBUG
 #   make bench      speed and memory benchmark (bench/README in tests/bench.sh)
+#   make equiv      output byte-identical to another build: make equiv PREV=/path/to/smsim
 #   make plots      the course figures into plots/out/ (SVG and PNG)
 #   make ubench     the companion CUDA microbenchmark (needs nvcc)
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (needs clang)
@@ -37,7 +38,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SMSIM    = bin/smsim$(BINSUFFIX)
 
-.PHONY: all run test check asan quicktest valgrind debug bench plots ubench fuzz deps check-libs clean
+.PHONY: all run test check asan quicktest valgrind debug bench equiv plots ubench fuzz deps check-libs clean
 
 all: check-libs $(SMSIM)
 
@@ -105,6 +106,9 @@ debug:
 
 bench: all
 	@sh tests/bench.sh
+
+equiv: all
+	@PREV=$(PREV) sh tests/equiv.sh
 
 plots: all
 	@sh plots/make_plots.sh

@@ -33,6 +33,10 @@
 
 #define NEVER UINT64_MAX
 #define MAX_WARPS_PER_BLOCK 32
+/* rare paths kept out of the scheduler loop, which the compiler inlines
+ * into one function: less code there to lay out and keep in registers */
+#define COLD __attribute__((noinline, cold))
+#define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -164,6 +168,7 @@ struct sim {
 	int park_ok;         /* use the ready set (off with a timeline: it needs per-warp intervals) */
 	struct evq *q;
 	int interval[PIPE_COUNT];
+	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 
 	/* the run */
 	const struct program *p;
@@ -177,6 +182,15 @@ struct sim {
 	double dram_rate;    /* utilisation estimate: bytes per cycle, exponentially weighted */
 	uint64_t dram_rate_t;/* cycle of its last update */
 	int inflight;        /* global sectors in flight (after drain_events) */
+	/* L2/DRAM load releases due in the next REL_SLOTS cycles from rel_base:
+	 * sectors by cycle mod REL_SLOTS, with a bit per non-empty slot. Only the
+	 * sum released by a cycle matters (see drain_events), so unlike the event
+	 * queue's heap it keeps no order within a cycle; later ones go there. */
+	int *rel;
+	uint64_t rel_occ[REL_SLOTS / 64];
+	uint64_t rel_base;   /* every release before this cycle is done */
+	uint64_t rel_next;   /* the earliest release in the wheel (NEVER: none) */
+	int rel_n;           /* non-empty slots */
 	int n_cta_events;    /* block launches pending in the event queue */
 	int n_lg_wait;
 	uint64_t sched_active;  /* scheduler active cycles, summed */
@@ -203,7 +217,9 @@ struct sim *sim_create(const struct arch *a)
 	s->lru_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->lru_store);
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
-	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q) {
+	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
+	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
+	    !s->rel) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -217,6 +233,8 @@ struct sim *sim_create(const struct arch *a)
 	}
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
+	for (int r = 0; r < ISA_NREGS; r++)
+		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
 	return s;
 }
 
@@ -225,6 +243,7 @@ void sim_destroy(struct sim *s)
 	if (!s)
 		return;
 	evq_destroy(s->q);
+	free(s->rel);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);
@@ -397,19 +416,76 @@ static inline int insn_pipe(const struct sim *s, const struct warp *w, const str
 }
 
 static void handle_event(struct sim *s, const struct event *ev);
+static void mem_release(struct sim *s, int sectors);
+
+/* The earliest release in the wheel at or after cycle t >= rel_base. */
+static uint64_t rel_find(const struct sim *s, uint64_t t)
+{
+	unsigned i = (unsigned)(t & (REL_SLOTS - 1)), start = i;
+	if (s->rel_n == 0)
+		return NEVER;
+	for (int n = 0; n <= REL_SLOTS / 64; n++) {
+		uint64_t m = s->rel_occ[i / 64] & (~0ull << (i % 64));
+		if (m) {
+			unsigned at = (i & ~63u) + (unsigned)__builtin_ctzll(m);
+			return t + ((at - start) & (REL_SLOTS - 1));
+		}
+		i = (i | 63u) + 1 == REL_SLOTS ? 0 : (i | 63u) + 1;
+	}
+	SIM_ASSERT(!"release wheel: count and bits disagree");
+	return NEVER;
+}
+
+/* An L2/DRAM load's sectors leave the in-flight count at cycle t. */
+static void rel_add(struct sim *s, uint64_t t, int sectors)
+{
+	if (t < s->rel_base || t - s->rel_base >= REL_SLOTS) {
+		evq_push(s->q, t, EV_MEM_RELEASE, sectors);
+		return;
+	}
+	unsigned i = (unsigned)(t & (REL_SLOTS - 1));
+	if (!((s->rel_occ[i / 64] >> (i % 64)) & 1)) {
+		s->rel_occ[i / 64] |= 1ull << (i % 64);
+		s->rel_n++;
+	}
+	s->rel[i] += sectors;
+	if (t < s->rel_next)
+		s->rel_next = t;
+}
 
 /*
  * Events due by now. Memory releases only matter to the in-flight count and
  * to warps waiting for it (lg_throttle), so while no warp waits and no block
  * launch is pending the loop neither steps to them nor handles them at once:
  * they are handled here, before the in-flight count is read. The results
- * are the same; DRAM-bound runs step only where a warp can issue.
+ * are the same; DRAM-bound runs step only where a warp can issue. The order
+ * in which due events run does not matter either: releases add up, and a
+ * block launch touches nothing a release does.
  */
 static inline void drain_events(struct sim *s)
 {
 	struct event ev;
 	while (evq_pop_due(s->q, s->now, &ev))
 		handle_event(s, &ev);
+	while (s->rel_next <= s->now) {
+		unsigned i = (unsigned)(s->rel_next & (REL_SLOTS - 1));
+		int sectors = s->rel[i];
+		s->rel[i] = 0;
+		s->rel_occ[i / 64] &= ~(1ull << (i % 64));
+		s->rel_n--;
+		s->rel_base = s->rel_next + 1;
+		s->rel_next = rel_find(s, s->rel_base);
+		mem_release(s, sectors);
+	}
+	if (s->rel_base <= s->now)
+		s->rel_base = s->now + 1;
+}
+
+/* The cycle of the earliest pending event or release. */
+static inline uint64_t next_event(const struct sim *s)
+{
+	uint64_t t = evq_next_cycle(s->q);
+	return s->rel_next < t ? s->rel_next : t;
 }
 
 static inline int events_eager(const struct sim *s)
@@ -610,7 +686,7 @@ static inline void wake_at(struct sim *s, struct warp *w, uint64_t t)
 	wheel_add(s, &s->sc[w->sched], (int)(w - s->w), t);
 }
 
-static void warp_exit(struct sim *s, struct warp *w)
+static COLD void warp_exit(struct sim *s, struct warp *w)
 {
 	struct sched *sc = &s->sc[w->sched];
 	struct block *b = &s->b[w->block];
@@ -663,7 +739,7 @@ static void warp_exit(struct sim *s, struct warp *w)
 	}
 }
 
-static void barrier_arrive(struct sim *s, struct warp *w)
+static COLD void barrier_arrive(struct sim *s, struct warp *w)
 {
 	struct block *b = &s->b[w->block];
 	w->at_bar = 1;
@@ -772,7 +848,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 		}
 		if (in->op == OP_LDG && lv != LV_L1) {
 			s->inflight += sectors;
-			evq_push(s->q, done, EV_MEM_RELEASE, sectors);
+			rel_add(s, done, sectors);
 		}
 	}
 	if (isa_ops[in->op].is_load && in->dst != ISA_RZ)
@@ -789,17 +865,27 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
  */
 static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const struct insn *in)
 {
-	int reads[8] = {0}, worst = 1, banks = s->a->regfile_banks;
-	int same = sc->reuse_warp == warp;
-	if (banks > 0) {
+	int worst = 1, same = sc->reuse_warp == warp, reuse = same && s->a->operand_reuse;
+	if (s->a->regfile_banks > 0) {
+		/* at most three sources, so a bank is read at most three times:
+		 * banks read once and twice by bit, no counting array, no division */
+		unsigned once = 0, twice = 0;
 		for (int k = 0; k < in->nsrc; k++) {
-			int r = in->src[k], dup = 0;
-			if (r == ISA_RZ || (same && (r == sc->fwd_reg || (s->a->operand_reuse && k < 3 && sc->reuse_src[k] == r))))
+			int r = in->src[k];
+			if (r == ISA_RZ || (same && r == sc->fwd_reg) || (reuse && sc->reuse_src[k] == r))
 				continue;
-			for (int j = 0; j < k; j++)
-				dup |= in->src[j] == r;
-			if (!dup && ++reads[r % banks] > worst)
-				worst = reads[r % banks];
+			if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
+				continue; /* read once for both */
+			unsigned b = 1u << s->bank_of[r];
+			if (twice & b) {
+				worst = 3;
+			} else if (once & b) {
+				twice |= b;
+				if (worst < 2)
+					worst = 2;
+			} else {
+				once |= b;
+			}
 		}
 	}
 	sc->reuse_warp = warp;
@@ -807,6 +893,46 @@ static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const
 		sc->reuse_src[k] = k < in->nsrc ? in->src[k] : ISA_RZ;
 	sc->fwd_reg = in->has_dst ? in->dst : ISA_RZ;
 	return worst;
+}
+
+/* IF: the warp takes the THEN path with some of its lanes, the ELSE path
+ * (pending) with the others. */
+static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
+{
+	int mid = (int)in->match;
+	int has_else = s->p->code[mid].op == OP_ELSE;
+	int end = has_else ? (int)s->p->code[mid].match : mid;
+	int then_l, else_l, take_then, take_else;
+	struct frame *f = &w->stack[w->depth++];
+	if (in->pattern == IF_WARP_LT) {
+		take_then = (uint64_t)w->wib < in->count;
+		take_else = !take_then;
+		then_l = else_l = w->lanes;
+	} else {
+		take_then = in->frac > 0.0;
+		take_else = in->frac < 1.0;
+		then_l = (int)lround(in->frac * w->lanes);
+		if (then_l < 1)
+			then_l = 1;
+		if (then_l > w->lanes)
+			then_l = w->lanes;
+		else_l = take_then ? w->lanes - then_l : w->lanes;
+		if (else_l < 1)
+			else_l = 1;
+	}
+	f->kind = FR_IF;
+	f->saved_lanes = w->lanes;
+	f->else_lanes = (uint8_t)else_l;
+	f->end = end;
+	if (take_then) {
+		f->else_pending = (uint8_t)(take_else && has_else);
+		w->lanes = (uint8_t)then_l;
+		w->pc++;
+	} else {
+		f->else_pending = 0;
+		w->lanes = (uint8_t)else_l;
+		w->pc = has_else ? mid + 1 : end;
+	}
 }
 
 static void issue(struct sim *s, struct warp *w)
@@ -852,43 +978,9 @@ static void issue(struct sim *s, struct warp *w)
 		}
 		break;
 	}
-	case OP_IF: {
-		int mid = (int)in->match;
-		int has_else = s->p->code[mid].op == OP_ELSE;
-		int end = has_else ? (int)s->p->code[mid].match : mid;
-		int then_l, else_l, take_then, take_else;
-		struct frame *f = &w->stack[w->depth++];
-		if (in->pattern == IF_WARP_LT) {
-			take_then = (uint64_t)w->wib < in->count;
-			take_else = !take_then;
-			then_l = else_l = w->lanes;
-		} else {
-			take_then = in->frac > 0.0;
-			take_else = in->frac < 1.0;
-			then_l = (int)lround(in->frac * w->lanes);
-			if (then_l < 1)
-				then_l = 1;
-			if (then_l > w->lanes)
-				then_l = w->lanes;
-			else_l = take_then ? w->lanes - then_l : w->lanes;
-			if (else_l < 1)
-				else_l = 1;
-		}
-		f->kind = FR_IF;
-		f->saved_lanes = w->lanes;
-		f->else_lanes = (uint8_t)else_l;
-		f->end = end;
-		if (take_then) {
-			f->else_pending = (uint8_t)(take_else && has_else);
-			w->lanes = (uint8_t)then_l;
-			w->pc++;
-		} else {
-			f->else_pending = 0;
-			w->lanes = (uint8_t)else_l;
-			w->pc = has_else ? mid + 1 : end;
-		}
+	case OP_IF:
+		issue_if(s, w, in);
 		break;
-	}
 	default:
 		if (op->space != SPACE_NONE) {
 			issue_memory(s, w, in);
@@ -1120,19 +1212,24 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	}
 }
 
+static void mem_release(struct sim *s, int sectors)
+{
+	s->inflight -= sectors;
+	if (s->n_lg_wait > 0) {
+		for (int i = 0; i < s->max_warps; i++)
+			if (s->w[i].live && s->w[i].lg_wait) {
+				s->w[i].lg_wait = 0;
+				wake_at(s, &s->w[i], s->now);
+			}
+		s->n_lg_wait = 0;
+	}
+}
+
 static void handle_event(struct sim *s, const struct event *ev)
 {
 	switch (ev->kind) {
 	case EV_MEM_RELEASE:
-		s->inflight -= ev->arg;
-		if (s->n_lg_wait > 0) {
-			for (int i = 0; i < s->max_warps; i++)
-				if (s->w[i].live && s->w[i].lg_wait) {
-					s->w[i].lg_wait = 0;
-					wake_at(s, &s->w[i], s->now);
-				}
-			s->n_lg_wait = 0;
-		}
+		mem_release(s, ev->arg);
 		break;
 	case EV_CTA_LAUNCH:
 		s->n_cta_events--;
@@ -1218,6 +1315,11 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->end_cycle = 0;
 	s->park_ok = l->timeline == NULL;
 	evq_clear(s->q);
+	memset(s->rel, 0, sizeof *s->rel * REL_SLOTS);
+	memset(s->rel_occ, 0, sizeof s->rel_occ);
+	s->rel_base = 0;
+	s->rel_next = NEVER;
+	s->rel_n = 0;
 	memset(s->w, 0, sizeof *s->w * (size_t)s->max_warps);
 	for (int i = 0; i < s->max_warps; i++) {
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
@@ -1258,20 +1360,18 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 
 	st->end = END_DONE;
 	while (s->blocks_done < s->blocks_total) {
-		struct event ev;
 		uint64_t next = NEVER;
 		if (l->max_cycles && s->now >= l->max_cycles) {
 			st->end = END_MAX_CYCLES;
 			break;
 		}
 		if (events_eager(s))
-			while (evq_pop_due(s->q, s->now, &ev))
-				handle_event(s, &ev);
+			drain_events(s);
 		for (int k = 0; k < s->nsched; k++)
 			sched_cycle(s, &s->sc[k], &next);
 		if (s->blocks_done == s->blocks_total)
 			break;
-		uint64_t evn = events_eager(s) || next == NEVER ? evq_next_cycle(s->q) : NEVER;
+		uint64_t evn = events_eager(s) || next == NEVER ? next_event(s) : NEVER;
 		if (evn < next)
 			next = evn;
 		if (next == NEVER) {
