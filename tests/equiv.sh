@@ -2,7 +2,7 @@
 # make equiv PREV=/path/to/old/smsim: the simulator's output is byte-identical
 # to another build's over many configurations (for changes meant to alter
 # speed only). Compares stdout, stderr and exit status of `smsim run` over
-# workloads x ILP x warps x policies x architectures, multi-block launches,
+# workloads x ILP x warps x policies x architectures, program files, multi-block launches,
 # stopped runs, timelines (CSV) and two sweeps. Prints the differing runs and
 # exits 1 if any differ. Switches: SMSIM (the new build), JOBS (parallel runs),
 # QUICK=1 (sm_90 only).
@@ -38,6 +38,13 @@ archs="sm_70 sm_80 sm_90"
 	for wl in fma dram_chase mix tile barrier diverge; do for p in grr gto; do
 		echo "run --arch sm_90 --workload $wl --set ilp=2,iters=32 --warps 16 --policy $p --timeline TL --json"
 	done; done
+	# program files: loops with their back edge, wait=R couplings, divergence, barriers
+	for f in isa/examples/*.prog tests/data/h200/tloop/*.prog tests/data/h200/lsu/*.prog tests/fuzz/corpus/fuzz_parse/*.prog; do
+		for w in 1 5 32 64; do
+			echo "run --arch sm_90 --program $f --warps $w --json"
+		done
+		echo "run --arch sm_90 --program $f --warps 8 --policy gto --timeline TL --csv"
+	done
 	echo "sweep --arch sm_90 --workload fma --csv"
 	echo "sweep --arch sm_90 --workload dram_chase --csv"
 } >"$tmp/list"
