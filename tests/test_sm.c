@@ -390,6 +390,46 @@ static void sm_8_1_loops(void **state)
 	assert_int_equal(st.warp_instructions, 100 * (3 * 2 + 1) + 1);
 }
 
+/* sm-8.3: the back edge as compiled code has it (loop_insns = 3: counter,
+ * compare on the ALU pipe, branch; branch_cycles 0). 16 warps, 4 on each
+ * scheduler, LOOP 100 { an independent FFMA }: each trip is 4 issue slots
+ * a warp, nothing waits longer than the other 3 warps' slots (FFMA
+ * latency 4, the ALU pipe busy 2 cycles of every 4), so each scheduler
+ * issues every cycle: 4 warps x (4 x 100 + EXIT) = 1604 instructions, the
+ * last EXIT at cycle 1603: 1604 cycles. Instructions count all three. */
+static void sm_8_3_back_edge(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.loop_insns = 3;
+	struct sim_stats st = run_arch(&a, "LOOP 100\nFFMA R0, R1, R2, R3\nENDLOOP\nEXIT\n", 512, 1, POLICY_GRR);
+	assert_int_equal(st.warp_instructions, 16 * (4 * 100 + 1));
+	assert_int_equal(st.cycles, 4 * (4 * 100 + 1));
+	/* one warp: FFMA at 0, counter 1, compare 2, branch 3, the next FFMA at 4 */
+	st = run_arch(&a, "LOOP 100\nFFMA R0, R1, R2, R3\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 4 * 100 + 1);
+}
+
+/* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
+ * four independent LDS: with lsu_warp_cycles 4 they issue at 0, 4, 8, 12
+ * (the scheduler's LSU pipe alone would take one every 2 cycles: 16 lanes
+ * on sm_90); the last passes the shared-memory server in 1 cycle and is
+ * ready smem_latency - 1 later: EXIT at 12 + smem_latency, cycles 13 +
+ * smem_latency. Two warps on one scheduler are not held by each other. */
+static void sm_3_5_lsu_warp_interval(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	const char *t = "LDS R0, [R0] pattern=chase\nLDS R1, [R1] pattern=chase\n"
+			"LDS R2, [R2] pattern=chase\nLDS R3, [R3] pattern=chase\nEXIT\n";
+	a.lsu_warp_cycles = 4;
+	struct sim_stats st = run_arch(&a, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 13 + a.smem_latency);
+	a.lsu_warp_cycles = 0;
+	st = run_arch(&a, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 2 * 3 + 1 + a.smem_latency);
+}
+
 /* sm-10.1: register banks (calibrated file: 2 banks, reuse, forwarding).
  * One warp, FFMA R12, R12, R2, R3: the first reads R12 and R2 from bank 0
  * (2 cycles, result 1 cycle late); later ones get R12 forwarded and R2, R3
@@ -479,6 +519,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
 		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),            cmocka_unit_test(sm_8_2_loop_counter_chain),
+		cmocka_unit_test(sm_8_3_back_edge),        cmocka_unit_test(sm_3_5_lsu_warp_interval),
 		cmocka_unit_test(sm_9_1_determinism),
 		cmocka_unit_test(sm_10_1_bank_conflicts),
 	};
