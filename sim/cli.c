@@ -3,6 +3,8 @@
  */
 #include "cli.h"
 
+#include "sm.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -158,4 +160,32 @@ int cli_int_list(const char *opt, const char *s, int min, int max, int *out, int
 	free(seen);
 	*n = count;
 	return SIM_OK;
+}
+
+int cli_common_opt(struct cli *c, struct cli_common *o, struct err *e)
+{
+	const char *v;
+	int rc;
+	if ((o->takes & CLI_ARCH) && (rc = cli_opt(c, "--arch", &o->arch, e)))
+		return rc < 0 ? rc : 1;
+	if ((o->takes & CLI_JOBS) && (rc = cli_opt(c, "--jobs", &v, e)))
+		return rc < 0 ? rc : (rc = cli_int("--jobs", v, 1, 256, &o->jobs, e)) ? rc : 1;
+	if ((o->takes & CLI_KNEE_TOL) && (rc = cli_opt(c, "--knee-tol", &v, e)))
+		return rc < 0 ? rc : (rc = cli_double("--knee-tol", v, 0.0, 0.99, &o->knee_tol, e)) ? rc : 1;
+	if ((o->takes & CLI_POLICY) && (rc = cli_opt(c, "--policy", &v, e))) {
+		enum sched_policy p;
+		if (rc < 0 || (rc = sched_parse_policy(v, &p, e)))
+			return rc;
+		o->policy = (int)p;
+		return 1;
+	}
+	if ((o->takes & CLI_FORMAT) && cli_flag(c, "--json")) {
+		o->fmt = OUT_JSON;
+		return 1;
+	}
+	if ((o->takes & CLI_FORMAT) && cli_flag(c, "--csv")) {
+		o->fmt = OUT_CSV;
+		return 1;
+	}
+	return 0;
 }

@@ -27,6 +27,21 @@ int cli_flag(struct cli *c, const char *opt);
 /* The unknown-argument error, naming it. */
 int cli_unknown(struct cli *c, const char *usage, struct err *e);
 
+/* Options several subcommands share. The subcommand sets the defaults and,
+ * in `takes`, which of them it accepts (CLI_ARCH | ...). */
+enum { CLI_ARCH = 1, CLI_JOBS = 2, CLI_KNEE_TOL = 4, CLI_POLICY = 8, CLI_FORMAT = 16 };
+struct cli_common {
+	unsigned takes;
+	const char *arch;      /* --arch NAME|FILE */
+	int jobs;              /* --jobs N, 1..256 */
+	double knee_tol;       /* --knee-tol F, 0..0.99 */
+	int policy;            /* --policy grr|gto|lrr|gty (enum sched_policy) */
+	enum out_format fmt;   /* --json | --csv */
+};
+/* If argv[i] is one of the common options `o` takes, stores it, advances and
+ * returns 1; returns 0 for another argument, or the error of a bad value. */
+int cli_common_opt(struct cli *c, struct cli_common *o, struct err *e);
+
 int cli_long(const char *opt, const char *s, long min, long max, long *out, struct err *e);
 int cli_int(const char *opt, const char *s, int min, int max, int *out, struct err *e);
 int cli_double(const char *opt, const char *s, double min, double max, double *out, struct err *e);

@@ -38,12 +38,12 @@ static int cmp_double(const void *a, const void *b)
 int cmd_run(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
-	const char *arch_name = "sm_90", *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
+	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_GRR};
+	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
 	int warps = 0, threads = 0, blocks = 0, repeat = 0, rc;
 	double times[101];
 	long smem = -1, maxc = 0;
-	enum out_format fmt = OUT_TABLE;
-	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1, .policy = POLICY_GRR};
+	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1};
 	struct arch a;
 	struct program p;
 	struct wl_params w;
@@ -53,7 +53,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 
 	program_init(&p, "");
 	while (c.i < argc) {
-		if ((rc = cli_opt(&c, "--arch", &arch_name, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
+		if ((rc = cli_common_opt(&c, &o, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
 		    (rc = cli_opt(&c, "--workload", &workload, e)) || (rc = cli_opt(&c, "--set", &set, e)) ||
 		    (rc = cli_opt(&c, "--timeline", &timeline, e))) {
 			if (rc < 0)
@@ -77,9 +77,6 @@ int cmd_run(int argc, char **argv, struct err *e)
 		} else if ((rc = cli_opt(&c, "--carveout", &v, e))) {
 			if (rc < 0 || (rc = cli_int("--carveout", v, 0, 100, &l.carveout_pct, e)))
 				return rc;
-		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
-			if (rc < 0 || (rc = sched_parse_policy(v, &l.policy, e)))
-				return rc;
 		} else if ((rc = cli_opt(&c, "--max-cycles", &v, e))) {
 			if (rc < 0 || (rc = cli_long("--max-cycles", v, 1, 0x7fffffffffffffffL, &maxc, e)))
 				return rc;
@@ -87,14 +84,11 @@ int cmd_run(int argc, char **argv, struct err *e)
 		} else if ((rc = cli_opt(&c, "--repeat", &v, e))) {
 			if (rc < 0 || (rc = cli_int("--repeat", v, 1, 101, &repeat, e)))
 				return rc;
-		} else if (cli_flag(&c, "--json")) {
-			fmt = OUT_JSON;
-		} else if (cli_flag(&c, "--csv")) {
-			fmt = OUT_CSV;
 		} else {
 			return cli_unknown(&c, usage, e);
 		}
 	}
+	l.policy = (enum sched_policy)o.policy;
 	if (!program == !workload)
 		return err_set(e, SIM_EINPUT, "run: expected exactly one of --program FILE or --workload NAME, got %s",
 			       program ? "both" : "neither");
@@ -104,7 +98,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
 		return rc;
-	if ((rc = cfg_load(&a, arch_name, e)))
+	if ((rc = cfg_load(&a, o.arch, e)))
 		return rc;
 	if (threads > a.maxThreadsPerBlock)
 		return err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,
@@ -175,9 +169,9 @@ int cmd_run(int argc, char **argv, struct err *e)
 				 *params ? ";" : "", params);
 			params = full;
 		}
-		if (fmt == OUT_JSON)
+		if (o.fmt == OUT_JSON)
 			rc = report_print_json(stdout, report_run_json(&a, name, params, &l, &st));
-		else if (fmt == OUT_CSV)
+		else if (o.fmt == OUT_CSV)
 			report_run_csv(stdout, &a, name, params, &l, &st);
 		else
 			report_run_table(stdout, &a, name, params, &l, &st);

@@ -170,42 +170,28 @@ static int write_csv_file(const struct sweep *s, const char *path, struct err *e
 int cmd_sweep(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
-	const char *arch_name = "sm_90", *workload = NULL, *set = "", *ilp_s = "1,2,4,8", *warps_s = "1-64";
-	const char *out = NULL, *shard_s = NULL, *v;
-	int jobs = ncores(), resume = 0, ishard = 0, nshard = 1, demo = 0, rc;
+	struct cli_common o = {.takes = CLI_ARCH | CLI_JOBS | CLI_KNEE_TOL | CLI_POLICY | CLI_FORMAT,
+				.arch = "sm_90", .jobs = ncores(), .knee_tol = 0.05, .policy = POLICY_GRR};
+	const char *workload = NULL, *set = "", *ilp_s = "1,2,4,8", *warps_s = "1-64";
+	const char *out = NULL, *shard_s = NULL;
+	int resume = 0, ishard = 0, nshard = 1, demo = 0, rc;
 	int ilps[SWEEP_MAX_ILP], nilp, warps[SWEEP_MAX_W], nwarps;
-	double knee_tol = 0.05;
-	enum out_format fmt = OUT_TABLE;
-	enum sched_policy policy = POLICY_GRR;
 	struct arch a;
 	struct sweep s = {0};
 	char partial[4200];
 	FILE *prog = NULL;
 
 	while (c.i < argc) {
-		if ((rc = cli_opt(&c, "--arch", &arch_name, e)) || (rc = cli_opt(&c, "--workload", &workload, e)) ||
+		if ((rc = cli_common_opt(&c, &o, e)) || (rc = cli_opt(&c, "--workload", &workload, e)) ||
 		    (rc = cli_opt(&c, "--set", &set, e)) || (rc = cli_opt(&c, "--ilp", &ilp_s, e)) ||
 		    (rc = cli_opt(&c, "--warps", &warps_s, e)) || (rc = cli_opt(&c, "--out", &out, e)) ||
 		    (rc = cli_opt(&c, "--shard", &shard_s, e))) {
 			if (rc < 0)
 				return rc;
-		} else if ((rc = cli_opt(&c, "--jobs", &v, e))) {
-			if (rc < 0 || (rc = cli_int("--jobs", v, 1, 256, &jobs, e)))
-				return rc;
-		} else if ((rc = cli_opt(&c, "--knee-tol", &v, e))) {
-			if (rc < 0 || (rc = cli_double("--knee-tol", v, 0.0, 0.99, &knee_tol, e)))
-				return rc;
-		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
-			if (rc < 0 || (rc = sched_parse_policy(v, &policy, e)))
-				return rc;
 		} else if (cli_flag(&c, "--resume")) {
 			resume = 1;
 		} else if (cli_flag(&c, "--demo")) {
 			demo = 1;
-		} else if (cli_flag(&c, "--json")) {
-			fmt = OUT_JSON;
-		} else if (cli_flag(&c, "--csv")) {
-			fmt = OUT_CSV;
 		} else {
 			return cli_unknown(&c, usage, e);
 		}
@@ -225,12 +211,12 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	if (resume && !out)
 		return err_set(e, SIM_EINPUT, "--resume: expected --out FILE (the sweep to continue)");
 	if ((rc = cli_int_list("--ilp", ilp_s, 1, SWEEP_MAX_ILP, ilps, SWEEP_MAX_ILP, &nilp, e)) ||
-	    (rc = sweep_parse_warps(warps_s, warps, SWEEP_MAX_W, &nwarps, e)) || (rc = cfg_load(&a, arch_name, e)))
+	    (rc = sweep_parse_warps(warps_s, warps, SWEEP_MAX_W, &nwarps, e)) || (rc = cfg_load(&a, o.arch, e)))
 		return rc;
 	if ((rc = sweep_plan(&s, &a, workload, set, ilps, nilp, warps, nwarps, e)))
 		goto out;
-	s.policy = policy;
-	s.knee_tol = knee_tol;
+	s.policy = (enum sched_policy)o.policy;
+	s.knee_tol = o.knee_tol;
 	if (out) {
 		int taken = 0;
 		snprintf(partial, sizeof partial, "%s.partial", out);
@@ -253,7 +239,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 			sweep_csv_header(prog);
 		fflush(prog);
 	}
-	rc = sweep_run(&s, jobs, ishard, nshard, prog, isatty(STDERR_FILENO) && fmt == OUT_TABLE, e);
+	rc = sweep_run(&s, o.jobs, ishard, nshard, prog, isatty(STDERR_FILENO) && o.fmt == OUT_TABLE, e);
 	if (prog) {
 		fclose(prog);
 		prog = NULL;
@@ -266,9 +252,9 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 			goto out;
 		remove(partial);
 	}
-	if (fmt == OUT_JSON) {
+	if (o.fmt == OUT_JSON) {
 		rc = print_json(&s);
-	} else if (fmt == OUT_CSV) {
+	} else if (o.fmt == OUT_CSV) {
 		sweep_csv_header(stdout);
 		for (int i = 0; i < s.nrows; i++)
 			if (s.rows[i].done)
@@ -310,10 +296,10 @@ static int cmp_mrow(const void *a, const void *b)
 int cmd_merge(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
-	const char *out = NULL, *v;
+	struct cli_common o = {.takes = CLI_KNEE_TOL, .knee_tol = 0.05};
+	const char *out = NULL;
 	const char *files[4096];
 	int nfiles = 0, rc = SIM_OK, total = -1, n = 0, cap = 0;
-	double tol = 0.05;
 	struct csv *cs = NULL;
 	struct mrow *rows = NULL;
 	char header[2048] = "";
@@ -323,8 +309,8 @@ int cmd_merge(int argc, char **argv, struct err *e)
 		if ((rc = cli_opt(&c, "--out", &out, e))) {
 			if (rc < 0)
 				return rc;
-		} else if ((rc = cli_opt(&c, "--knee-tol", &v, e))) {
-			if (rc < 0 || (rc = cli_double("--knee-tol", v, 0.0, 0.99, &tol, e)))
+		} else if ((rc = cli_common_opt(&c, &o, e))) {
+			if (rc < 0)
 				return rc;
 		} else if (argv[c.i][0] == '-' && argv[c.i][1] == '-') {
 			return cli_unknown(&c, "--out FILE [--knee-tol F] SHARD.csv...", e);
@@ -414,7 +400,7 @@ int cmd_merge(int argc, char **argv, struct err *e)
 				if (rows[k].ipc > best)
 					best = rows[k].ipc;
 			for (int k = i; k < j && knee < 0; k++)
-				if (rows[k].ipc >= (1.0 - tol) * best)
+				if (rows[k].ipc >= (1.0 - o.knee_tol) * best)
 					knee = k;
 			for (int k = i; k < j; k++)
 				rows[k].f[kcol] = k == knee ? one : zero;

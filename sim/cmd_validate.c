@@ -69,12 +69,12 @@ static int cmp_row(const void *pa, const void *pb)
 int cmd_validate(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
-	const char *arch_name = "sm_90", *files[64], *v;
-	int nfiles = 0, rc = SIM_OK, jobs, rows_flag = 0, nbad = 0;
-	double max_mape = 10.0, knee_tol = 0.05;
+	struct cli_common o = {.takes = CLI_ARCH | CLI_JOBS | CLI_KNEE_TOL | CLI_POLICY | CLI_FORMAT,
+			       .arch = "sm_90", .knee_tol = 0.05, .policy = POLICY_GRR};
+	const char *files[64], *v;
+	int nfiles = 0, rc = SIM_OK, rows_flag = 0, nbad = 0;
+	double max_mape = 10.0;
 	int max_knee = 4;
-	enum out_format fmt = OUT_TABLE;
-	enum sched_policy policy = POLICY_GRR;
 	struct arch a;
 	struct csv cs[64];
 	struct sweep s = {0};
@@ -83,10 +83,10 @@ int cmd_validate(int argc, char **argv, struct err *e)
 	long nc = sysconf(_SC_NPROCESSORS_ONLN);
 	cJSON *jroot = NULL, *jfam = NULL, *jrows = NULL;
 
-	jobs = nc > 0 ? (int)nc : 1;
+	o.jobs = nc > 0 ? (int)nc : 1;
 	memset(cs, 0, sizeof cs);
 	while (c.i < argc) {
-		if ((rc = cli_opt(&c, "--arch", &arch_name, e))) {
+		if ((rc = cli_common_opt(&c, &o, e))) {
 			if (rc < 0)
 				return rc;
 		} else if ((rc = cli_opt(&c, "--measured", &v, e))) {
@@ -104,28 +104,15 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		} else if ((rc = cli_opt(&c, "--max-knee-diff", &v, e))) {
 			if (rc < 0 || (rc = cli_int("--max-knee-diff", v, 0, 64, &max_knee, e)))
 				return rc;
-		} else if ((rc = cli_opt(&c, "--knee-tol", &v, e))) {
-			if (rc < 0 || (rc = cli_double("--knee-tol", v, 0, 0.99, &knee_tol, e)))
-				return rc;
-		} else if ((rc = cli_opt(&c, "--jobs", &v, e))) {
-			if (rc < 0 || (rc = cli_int("--jobs", v, 1, 256, &jobs, e)))
-				return rc;
-		} else if ((rc = cli_opt(&c, "--policy", &v, e))) {
-			if (rc < 0 || (rc = sched_parse_policy(v, &policy, e)))
-				return rc;
 		} else if (cli_flag(&c, "--rows")) {
 			rows_flag = 1;
-		} else if (cli_flag(&c, "--json")) {
-			fmt = OUT_JSON;
-		} else if (cli_flag(&c, "--csv")) {
-			fmt = OUT_CSV;
 		} else {
 			return cli_unknown(&c, usage, e);
 		}
 	}
 	if (nfiles == 0)
 		return err_set(e, SIM_EINPUT, "validate: expected --measured FILE (a CSV written by the microbenchmark, e.g. tests/data/h200/sweep.csv)");
-	if ((rc = cfg_load(&a, arch_name, e)))
+	if ((rc = cfg_load(&a, o.arch, e)))
 		return rc;
 
 	/* read every measured row into a sweep plan */
@@ -140,8 +127,8 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		goto out;
 	}
 	s.a = &a;
-	s.knee_tol = knee_tol;
-	s.policy = policy;
+	s.knee_tol = o.knee_tol;
+	s.policy = (enum sched_policy)o.policy;
 	s.rows = calloc((size_t)total, sizeof *s.rows);
 	meta = calloc((size_t)total, sizeof *meta);
 	meas = calloc((size_t)total, sizeof *meas);
@@ -208,19 +195,19 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		}
 		free(tmp);
 	}
-	if ((rc = sweep_run(&s, jobs, 0, 1, NULL, 0, e)))
+	if ((rc = sweep_run(&s, o.jobs, 0, 1, NULL, 0, e)))
 		goto out;
 	for (int i = 0; i < s.nrows; i++)
 		simc[i] = (double)s.rows[i].st.cycles;
 
-	if (fmt == OUT_JSON) {
+	if (o.fmt == OUT_JSON) {
 		jroot = cJSON_CreateObject();
 		jfam = cJSON_CreateArray();
 		jrows = cJSON_CreateArray();
 		cJSON_AddStringToObject(jroot, "arch", a.name);
 		cJSON_AddNumberToObject(jroot, "max_mape_pct", max_mape);
 		cJSON_AddNumberToObject(jroot, "max_knee_diff", max_knee);
-	} else if (fmt == OUT_CSV) {
+	} else if (o.fmt == OUT_CSV) {
 		printf("family,ilp,warps_per_sm,measured_cycles,simulated_cycles,error_pct,set,iters,blocks_per_sm,threads_per_block\n");
 	} else {
 		printf("validate %s (%s) against", a.name, a.gpu);
@@ -233,10 +220,10 @@ int cmd_validate(int argc, char **argv, struct err *e)
 	for (int i = 0; i < s.nrows; i++) {
 		double err_pct = 100.0 * (simc[i] - meas[i]) / meas[i];
 		const struct sweep_row *r = &s.rows[i];
-		if (fmt == OUT_CSV)
+		if (o.fmt == OUT_CSV)
 			printf("%s,%d,%d,%.0f,%.0f,%.3f,%s,%llu,%d,%d\n", r->w.name, r->w.ilp, r->warps, meas[i], simc[i], err_pct,
 			       r->w.set, (unsigned long long)r->w.iters, r->blocks, r->threads);
-		else if (fmt == OUT_JSON) {
+		else if (o.fmt == OUT_JSON) {
 			cJSON *o = cJSON_CreateObject();
 			cJSON_AddStringToObject(o, "family", r->w.name);
 			cJSON_AddStringToObject(o, "set", r->w.set);
@@ -249,7 +236,7 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		} else if (rows_flag)
 			printf("  %-11s %4d %5d %12.0f %12.0f %+7.1f%%\n", r->w.name, r->w.ilp, r->warps, meas[i], simc[i], err_pct);
 	}
-	if (fmt == OUT_TABLE)
+	if (o.fmt == OUT_TABLE)
 		printf("%s  %-11s %5s %7s %8s %7s  %-34s %s\n", rows_flag ? "\n" : "", "family", "rows", "MAPE", "max err",
 		       "corr", "knee W measured/simulated by ILP", "verdict");
 	/* per family */
@@ -268,12 +255,12 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		}
 		double mape = 100.0 * sum / (j - i);
 		double corr = j - i > 2 ? gsl_stats_correlation(meas + i, 1, simc + i, 1, (size_t)(j - i)) : 1.0;
-		cJSON *jk = fmt == OUT_JSON ? cJSON_CreateArray() : NULL;
+		cJSON *jk = o.fmt == OUT_JSON ? cJSON_CreateArray() : NULL;
 		for (int k = i; k < j;) {
 			int m = k;
 			while (m < j && sweep_same_curve(&s.rows[k], &s.rows[m]))
 				m++;
-			int km = knee_of(&s, meas, k, m, knee_tol), ks = knee_of(&s, simc, k, m, knee_tol);
+			int km = knee_of(&s, meas, k, m, o.knee_tol), ks = knee_of(&s, simc, k, m, o.knee_tol);
 			int ok = abs(km - ks) <= max_knee;
 			knees_ok &= ok;
 			char one[40];
@@ -292,10 +279,10 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		}
 		int pass = mape <= max_mape && knees_ok;
 		nbad += !pass;
-		if (fmt == OUT_TABLE)
+		if (o.fmt == OUT_TABLE)
 			printf("  %-11s %5d %6.1f%% %7.1f%% %7.4f  %-34s %s\n", s.rows[i].w.name, j - i, mape, 100 * worst, corr,
 			       knees, pass ? "ok" : mape > max_mape ? "FAIL (MAPE)" : "FAIL (knee)");
-		else if (fmt == OUT_JSON) {
+		else if (o.fmt == OUT_JSON) {
 			cJSON *o = cJSON_CreateObject();
 			cJSON_AddStringToObject(o, "family", s.rows[i].w.name);
 			cJSON_AddNumberToObject(o, "rows", j - i);
@@ -308,9 +295,9 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		}
 		i = j;
 	}
-	if (fmt == OUT_TABLE)
+	if (o.fmt == OUT_TABLE)
 		printf("\nlimits: MAPE <= %.1f%%, knees within %d warps (knee: smallest W within %.0f%% of the curve's best throughput)\n",
-		       max_mape, max_knee, 100 * knee_tol);
+		       max_mape, max_knee, 100 * o.knee_tol);
 	if (jroot) {
 		cJSON_AddItemToObject(jroot, "families", jfam);
 		cJSON_AddItemToObject(jroot, "rows", jrows);
