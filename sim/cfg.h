@@ -86,6 +86,29 @@ int cfg_load(struct arch *a, const char *name_or_path, struct err *e);
 int cfg_parse(struct arch *a, const char *text, size_t len, const char *file, struct err *e);
 
 /* Max resident warps per SM. */
+/* Memory levels. */
+enum mem_level { LV_SMEM, LV_L1, LV_L2, LV_DRAM };
+
+/*
+ * The level a global access of `op` reaches: streaming accesses (pattern
+ * stream) and ones without a footprint go to DRAM; a load whose footprint
+ * fits the L1 left beside the launch's shared memory (l1_bytes) hits L1;
+ * one that fits the L2 hits L2; the rest go to DRAM. Stores take the
+ * load's level here; the memory model writes L1-sized ones through to L2.
+ * The one rule for the simulator and for Little's-law predictions.
+ */
+static inline enum mem_level arch_global_level(const struct arch *a, int op, int pattern, uint64_t footprint,
+					       long l1_bytes)
+{
+	if (pattern == PAT_STREAM || footprint == 0)
+		return LV_DRAM;
+	if (op == OP_LDG && l1_bytes > 0 && footprint <= (uint64_t)l1_bytes)
+		return LV_L1;
+	if (footprint <= (uint64_t)a->l2CacheSize)
+		return LV_L2;
+	return LV_DRAM;
+}
+
 static inline int arch_max_warps(const struct arch *a)
 {
 	return a->maxThreadsPerMultiProcessor / a->warpSize;

@@ -320,7 +320,6 @@ static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 
 /* ---- memory model ------------------------------------------------------ */
 
-enum level { LV_SMEM, LV_L1, LV_L2, LV_DRAM };
 
 /* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
  * cycle the last byte has passed. */
@@ -351,15 +350,9 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 	}
 }
 
-static enum level global_level(const struct sim *s, const struct insn *in)
+static inline enum mem_level global_level(const struct sim *s, const struct insn *in)
 {
-	if (in->pattern == PAT_STREAM || in->count == 0)
-		return LV_DRAM;
-	if (in->op == OP_LDG && in->count <= (uint64_t)s->l1_bytes)
-		return LV_L1;
-	if (in->count <= (uint64_t)s->a->l2CacheSize)
-		return LV_L2;
-	return LV_DRAM;
+	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
 }
 
 /* ---- issue ----------------------------------------------------------- */
@@ -823,7 +816,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 		done = serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
 		reg_kind = RK_SHORT;
 	} else {
-		enum level lv = global_level(s, in);
+		enum mem_level lv = global_level(s, in);
 		if (in->op == OP_STG && lv == LV_L1)
 			lv = LV_L2;
 		switch (lv) {

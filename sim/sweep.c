@@ -285,6 +285,24 @@ int sweep_same_curve(const struct sweep_row *a, const struct sweep_row *b)
 	       a->w.iters == b->w.iters;
 }
 
+/* The L1 bytes the simulator leaves the curve's launches beside their shared
+ * memory (the carveout the occupancy calculator picks), from the inputs
+ * alone, so a resumed or merged sweep predicts the same. */
+static long curve_l1_bytes(const struct sweep *s, const struct sweep_row *r)
+{
+	struct program p;
+	struct err e = {{0}};
+	struct occ_result o;
+	long l1 = (long)s->a->l1SharedCapacityKB * 1024;
+	if (wl_build(&r->w, s->a, &p, &e) == SIM_OK) {
+		struct occ_input in = {r->threads, p.regs_per_thread, p.smem_per_block, -1};
+		if (occ_compute(s->a, &in, &o, &e) == SIM_OK)
+			l1 -= o.smem_per_sm;
+	}
+	program_free(&p);
+	return l1;
+}
+
 void sweep_knees(struct sweep *s)
 {
 	for (int i = 0; i < s->nrows;) {
@@ -293,7 +311,7 @@ void sweep_knees(struct sweep *s)
 		struct wl_little lt;
 		while (j < s->nrows && sweep_same_curve(&s->rows[i], &s->rows[j]))
 			j++;
-		wl_littles(&s->rows[i].w, s->a, &lt);
+		wl_littles(&s->rows[i].w, s->a, curve_l1_bytes(s, &s->rows[i]), &lt);
 		for (int k = i; k < j; k++) {
 			complete &= s->rows[k].done;
 			if (s->rows[k].done && s->rows[k].st.ipc > best)

@@ -596,7 +596,7 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	return SIM_OK;
 }
 
-void wl_littles(const struct wl_params *w, const struct arch *a, struct wl_little *out)
+void wl_littles(const struct wl_params *w, const struct arch *a, long l1_bytes, struct wl_little *out)
 {
 	int idx = wl_index(w->name);
 	double nsched = a->subPartitions;
@@ -617,13 +617,15 @@ void wl_littles(const struct wl_params *w, const struct arch *a, struct wl_littl
 	case 1:
 	case 2: {
 		double bytes = 32.0 * 8;
-		int l1 = w->footprint <= (uint64_t)(a->l1SharedCapacityKB * 1024 - a->sharedMemPerMultiprocessor / 2) && idx == 2;
-		double bw = l1 ? a->l1_bytes_per_cycle : w->footprint <= (uint64_t)a->l2CacheSize ? a->l2_bytes_per_cycle : a->dram_bytes_per_cycle;
-		double mlat = l1 ? a->l1_latency : w->footprint <= (uint64_t)a->l2CacheSize ? a->l2_latency : a->dram_latency;
+		/* the level the simulator gives the chase's loads */
+		enum mem_level lv = arch_global_level(a, OP_LDG, PAT_CHASE, w->footprint, l1_bytes);
+		int l1 = lv == LV_L1;
+		double bw = l1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle : a->dram_bytes_per_cycle;
+		double mlat = l1 ? a->l1_latency : lv == LV_L2 ? a->l2_latency : a->dram_latency;
 		double lsu = a->pipe_lanes[PIPE_LSU] * lanes_rate;
 		lat = mlat + bytes / bw - 1;
 		rate = bw / bytes;
-		lim = l1 ? "L1 bandwidth" : w->footprint <= (uint64_t)a->l2CacheSize ? "L2 bandwidth" : "DRAM bandwidth";
+		lim = l1 ? "L1 bandwidth" : lv == LV_L2 ? "L2 bandwidth" : "DRAM bandwidth";
 		if (lsu < rate) {
 			rate = lsu;
 			lim = "lsu pipe";

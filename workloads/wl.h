@@ -55,7 +55,7 @@ int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e)
 /* Builds the program for w on arch a (initialises p; caller frees). */
 int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e);
 /* Little's-law prediction of the knee for w on a. */
-void wl_littles(const struct wl_params *w, const struct arch *a, struct wl_little *out);
+void wl_littles(const struct wl_params *w, const struct arch *a, long l1_bytes, struct wl_little *out);
 /* The companion microbenchmark's launch shape for W resident warps: one
  * block of 32*W threads for W <= 32, two blocks of 16*W threads for even
  * W in 34..64. Other W: SIM_EINPUT (give --threads and --blocks). */

@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		}
 		program_free(&p);
-		wl_littles(&w, fuzz_sm90(), &lit);
+		wl_littles(&w, fuzz_sm90(), (long)fuzz_sm90()->l1SharedCapacityKB * 1024, &lit);
 	} else if (e.msg[0] == '\0') {
 		abort();
 	}
