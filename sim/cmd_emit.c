@@ -193,8 +193,9 @@ static const char prologue[] =
 	"typedef unsigned long long u64;\n"
 	"static const u64 kNodes = %lluULL;        // chase nodes of 256 B (footprint)\n"
 	"static const int kSmemNodes = 16;          // shared chase nodes of 128 B\n"
+	"static const int kAddrRegs = %d;           // 64-bit address registers: chases per warp\n"
 	"extern __shared__ __align__(16) unsigned char dyn_smem[];\n"
-	"__global__ void __launch_bounds__(1024, 1) smsim_kernel(const u64* chase, u64* start_end, unsigned* out, unsigned zero) {\n"
+	"__global__ void __launch_bounds__(1024, 1) smsim_kernel(const u64* chase, const u64* starts, u64* start_end, unsigned* out, unsigned zero) {\n"
 	"  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;\n"
 	"  const unsigned gw = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;\n"
 	"  unsigned* tbl = (unsigned*)dyn_smem;\n"
@@ -212,7 +213,7 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 	struct program p;
 	enum rclass rc[ISA_NREGS];
 	uint64_t footprint = 0; /* no global loads: a token chase buffer */
-	int r;
+	int r, naddr = 0, naddr_total = 0;
 	FILE *f = stdout;
 	char tmp[4200];
 
@@ -242,7 +243,9 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 		r = SIM_EIO;
 		goto done;
 	}
-	fprintf(f, prologue, path, path, (unsigned long long)(footprint / 256 > 64 ? footprint / 256 : 64));
+	for (int reg = 0; reg < ISA_NREGS; reg++)
+		naddr_total += rc[reg] == RC_B64;
+	fprintf(f, prologue, path, path, (unsigned long long)(footprint / 256 > 64 ? footprint / 256 : 64), naddr_total);
 	/* initial values: floats for 32-bit registers, chase nodes for addresses */
 	fprintf(f, "  // start values: R<i> = 1 + i/1000 (float bits), addresses = a chase node per (warp, register)\n");
 	{
@@ -271,9 +274,9 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 			case RC_F64:
 				fprintf(a, "\t\"cvt.f64.f32 %%sfd%d, %%seed;\\n\\t\"\n", reg);
 				break;
-			case RC_B64: /* node (gw * 7 + reg) of the chase, this lane's word */
-				fprintf(a, "\t\"mad.wide.u32 %%srd%d, %%5, %d, %%1;\\n\\t\"\n", reg, 256);
-				fprintf(a, "\t\"add.u64 %%srd%d, %%srd%d, %d;\\n\\t\"\n", reg, reg, (reg * 7 % 32) * 256);
+			case RC_B64: /* its own start in the chase cycle (host table), this lane's word */
+				fprintf(a, "\t\"ld.global.u64 %%srd%d, [%%5+%d];\\n\\t\"\n", reg, 8 * naddr++);
+				fprintf(a, "\t\"add.u64 %%srd%d, %%srd%d, %%1;\\n\\t\"\n", reg, reg);
 				break;
 			case RC_SH32:
 				fprintf(a, "\t\"add.u32 %%sr%d, %%2, %d;\\n\\t\"\n", reg, (reg % 16) * 128);
@@ -300,7 +303,7 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 		fprintf(a, "\t\"bar.sync 0;\\n\\t\"\n\t\"mov.u64 %%clk, %%clock64;\\n\\t\"\n\t\"st.global.u64 [%%0+8], %%clk;\\n\\t\"\n");
 		/* keep every result: fold the 32-bit registers into out */
 		fprintf(a, "\t\"}\\n\" :: \"l\"(start_end + 3 * (blockIdx.x * (blockDim.x / 32) + warp)),\n"
-			   "\t\"l\"(chase + (u64)lane), \"r\"(sbase + lane * 4u), \"r\"(lane), \"r\"(warp), \"r\"((unsigned)(gw %% (unsigned)(kNodes - 32))),\n"
+			   "\t\"l\"((u64)lane * 8u), \"r\"(sbase + lane * 4u), \"r\"(lane), \"r\"(warp), \"l\"(starts + (u64)gw * (kAddrRegs > 0 ? kAddrRegs : 1)),\n"
 			   "\t\"l\"(out + blockIdx.x * blockDim.x + threadIdx.x), \"f\"(1.0f + lane * 1e-3f), \"r\"(zero)\n"
 			   "\t: \"memory\");\n");
 		fclose(a);
@@ -334,6 +337,8 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 		"  for (u64 i = 0; i < kNodes; i++) { u64 n = order[i], m = order[(i + 1) %% kNodes];\n"
 		"    for (int l = 0; l < 32; l++) h[n * 32 + l] = (u64)(d_chase + m * 32 + l); }\n"
 		"  CK(cudaMemcpy(d_chase, h.data(), kNodes * 256, cudaMemcpyHostToDevice));\n"
+		"  size_t nstarts_max = (size_t)sms * 64 * (kAddrRegs > 0 ? kAddrRegs : 1); std::vector<u64> hs(nstarts_max);\n"
+		"  u64* d_starts; CK(cudaMalloc(&d_starts, sizeof(u64) * nstarts_max));\n"
 		"  const size_t kFlush = 256u << 20; uint4* d_flush; CK(cudaMalloc(&d_flush, kFlush)); CK(cudaMemset(d_flush, 1, kFlush));\n"
 		"  int max_warps = sms * 64; u64* d_se; CK(cudaMalloc(&d_se, sizeof(u64) * 3 * max_warps)); unsigned* d_out; CK(cudaMalloc(&d_out, sizeof(unsigned) * 32 * max_warps));\n"
 		"  printf(\"warps_per_sm,blocks_per_sm,threads_per_block,cycles\\n\");\n"
@@ -343,9 +348,14 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 		"  CK(cudaFuncSetAttribute(smsim_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));\n"
 		"  int warps_total = blocks * (tpb / 32);\n"
 		"  std::vector<u64> se(3 * warps_total); std::vector<double> per_rep;\n"
+		"  // every (warp, chase) starts at its own point of the one cycle, evenly spaced for this W: no two\n"
+		"  // walk the same nodes while the footprint allows (a shared walk would hit in L2)\n"
+		"  size_t nstarts = (size_t)warps_total * (kAddrRegs > 0 ? kAddrRegs : 1), gap = kNodes / nstarts > 0 ? kNodes / nstarts : 1;\n"
+		"  for (size_t j = 0; j < nstarts; j++) hs[j] = (u64)(d_chase + order[(j * gap) %% kNodes] * 32);\n"
+		"  CK(cudaMemcpy(d_starts, hs.data(), sizeof(u64) * nstarts, cudaMemcpyHostToDevice));\n"
 		"  for (int r = 0; r < reps + 1; r++) {\n"
 		"    flush_l2<<<sms * 4, 1024>>>(d_flush, kFlush / 16, d_out); CK(cudaGetLastError()); // the chase starts in DRAM, as smsim assumes\n"
-		"    smsim_kernel<<<blocks, tpb, smem>>>(d_chase, d_se, d_out, 0u); CK(cudaGetLastError()); CK(cudaDeviceSynchronize());\n"
+		"    smsim_kernel<<<blocks, tpb, smem>>>(d_chase, d_starts, d_se, d_out, 0u); CK(cudaGetLastError()); CK(cudaDeviceSynchronize());\n"
 		"    CK(cudaMemcpy(se.data(), d_se, sizeof(u64) * 3 * warps_total, cudaMemcpyDeviceToHost));\n"
 		"    // per SM: earliest start to latest end of its warps; every SM must hold bps blocks\n"
 		"    std::vector<u64> s0(sms, ~0ULL), e0(sms, 0); std::vector<int> nw(sms, 0);\n"

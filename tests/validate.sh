@@ -83,6 +83,25 @@ emitted tests/data/h200/tloop 15 7 10
 # get less than their FIFO share of shared memory on the H200.
 emitted tests/data/h200/lsu 10 6 3
 
+# sbcheck (tests/data/h200/sbcheck): the scoreboard couplings out of sample.
+# Chases written without couplings, emitted and measured; NAME_sb.prog adds
+# the waits workloads/cuda/sass_waits.py decodes from that kernel's own SASS.
+# With them smsim must be within 6% MAPE, and closer than without.
+tmp=${TMPDIR:-/tmp}/sbcheck.$$
+awk -F, '/^#/ || $1 == "program" { next } { print $1, $2, $5 }' tests/data/h200/sbcheck/runs.csv | while read -r prog w meas; do
+	echo "$prog $w $meas $("$SMSIM" run --program "tests/data/h200/sbcheck/$prog.prog" --warps "$w" --csv | tail -n 1 | cut -d, -f7)"
+done | awk '{ e = ($4 - $3) / $3; if (e < 0) e = -e; s[$1] += e; n[$1]++ } END { for (p in s) printf "%s %.1f\n", p, 100 * s[p] / n[p] }' >"$tmp"
+for p in dram4 dram8 l1c8; do
+	with=$(awk -v p="${p}_sb" '$1 == p { print $2 }' "$tmp")
+	without=$(awk -v p="$p" '$1 == p { print $2 }' "$tmp")
+	if [ -n "$with" ] && awk -v a="$with" -v b="$without" 'BEGIN { exit !(a <= 6 && a < b) }'; then
+		ok "sbcheck $p: MAPE $with% with the SASS's scoreboard waits, $without% without"
+	else
+		bad "sbcheck $p: MAPE ${with:-?}% with the SASS's scoreboard waits (limit 6%, and below the ${without:-?}% without)"
+	fi
+done
+rm -f "$tmp"
+
 # provenance: recompute the calibrated numbers
 cal=tests/data/h200/calib.csv
 get() { awk -F, -v n="$1" '$1 == n { print $2 }' "$cal"; }
