@@ -88,6 +88,8 @@ struct warp {
 			      * queue checks remain until it issues */
 	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
+	uint8_t ops_ready;   /* deps_wait found nothing blocking the instruction at pc in
+			      * the cycle after the last issue, which is now */
 	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
 	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
 	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
@@ -262,17 +264,23 @@ static void timeline_row(struct sim *s, const struct warp *w, uint64_t end)
 		(unsigned long long)w->since, (unsigned long long)end, warp_state_names[w->state]);
 }
 
-static inline void set_state(struct sim *s, struct warp *w, int state)
+/* The warp is in `state` from cycle t (>= since) on. */
+static inline void set_state_at(struct sim *s, struct warp *w, int state, uint64_t t)
 {
 	if (w->state == state)
 		return;
-	if (s->now > w->since) {
-		s->st->state_cycles[w->state] += s->now - w->since;
+	if (t > w->since) {
+		s->st->state_cycles[w->state] += t - w->since;
 		if (s->l->timeline)
-			timeline_row(s, w, s->now);
+			timeline_row(s, w, t);
 	}
 	w->state = (uint8_t)state;
-	w->since = s->now;
+	w->since = t;
+}
+
+static inline void set_state(struct sim *s, struct warp *w, int state)
+{
+	set_state_at(s, w, state, s->now);
 }
 
 /* ---- control flow ------------------------------------------------------ */
@@ -561,21 +569,15 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 		sc->okpipes &= ~(1u << w->pipe);
 }
 
-/* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
- * when its operands are ready (and the ready set is in use), or -1 when it
- * is eligible to issue now. */
-static int evaluate(struct sim *s, struct warp *w)
+/* The instruction at pc looked at in cycle t: the state it is blocked in
+ * (scoreboard, branch fetch, loop compare, the warp's LSU path) with w->wake
+ * set, or -1 when none holds. Reads only the warp's own state, which nothing
+ * but its own issue changes (a barrier aside: see evaluate). */
+static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
 {
-	const struct insn *in = &s->p->code[w->pc];
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
-	if (w->deps_ok)
-		goto resources;
-	if (w->at_bar) {
-		w->wake = NEVER;
-		return ST_BARRIER;
-	}
 	for (int k = 0; k < in->nsrc; k++) {
 		int reg = in->src[k];
 		if (reg != ISA_RZ && w->ready[reg] > r) {
@@ -601,30 +603,52 @@ static int evaluate(struct sim *s, struct warp *w)
 		r = w->drain;
 		rk = w->drain_kind;
 	}
-	if (r > s->now) {
+	if (r > t) {
 		w->wake = r;
 		return rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
 	}
-	if (w->fetch_ready > s->now) {
+	if (w->fetch_ready > t) {
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
 	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
 		/* the back edge waits for the loop counter's compare: a trip takes
 		 * at least loop_cycles from its start to the next trip's start */
-		uint64_t t = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+		uint64_t c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
 		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
-		t = t > lead ? t - lead : 0;
-		if (t > s->now) {
-			w->wake = t;
+		c = c > lead ? c - lead : 0;
+		if (c > t) {
+			w->wake = c;
 			return ST_WAIT;
 		}
 	}
-	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > s->now) {
+	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
 		/* the warp's own LSU path is busy with its previous memory instruction */
 		w->wake = w->lsu_free;
 		return throttle_state(in, PIPE_LSU);
 	}
+	return -1;
+}
+
+/* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
+ * when its operands are ready (and the ready set is in use), or -1 when it
+ * is eligible to issue now. */
+static int evaluate(struct sim *s, struct warp *w)
+{
+	const struct insn *in = &s->p->code[w->pc];
+
+	if (w->deps_ok)
+		goto resources;
+	if (w->at_bar) {
+		w->wake = NEVER;
+		return ST_BARRIER;
+	}
+	if (!w->ops_ready) {
+		int stt = deps_wait(s, w, in, s->now);
+		if (stt >= 0)
+			return stt;
+	}
+	w->ops_ready = 0;
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
 	w->pipe = (uint8_t)insn_pipe(s, w, in);
@@ -1150,9 +1174,26 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 					sc->lru[sc->nlru - 1] = slot;
 					break;
 				}
+		int bar = s->p->code[w->pc].op == OP_BAR;
 		issue(s, w);
-		if (w->live)
+		if (w->live) {
+			if (s->park_ok && !bar) {
+				/*
+				 * What evaluate would find next cycle, due then: the next
+				 * instruction's own waits depend only on this warp's past
+				 * issues. If one holds, the warp takes that state next
+				 * cycle and is filed under its end, not looked at in
+				 * between (the timeline, which writes each interval as it
+				 * closes, keeps the visit: park_ok is off with it).
+				 */
+				int stt = deps_wait(s, w, &s->p->code[w->pc], s->now + 1);
+				if (stt >= 0)
+					set_state_at(s, w, stt, s->now + 1);
+				else
+					w->ops_ready = 1;
+			}
 			wheel_add(s, sc, slot, w->wake);
+		}
 	}
 	/* the ready set is due again when a pipe it waits on is free */
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
