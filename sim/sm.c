@@ -90,9 +90,11 @@ struct warp {
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
 	uint8_t ops_ready;   /* deps_wait found nothing blocking the instruction at pc in
 			      * the cycle after the last issue, which is now */
+	uint8_t pending;     /* joins the ready set at ops_at (its scheduler's pend) */
 	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
 	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
 	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
+	uint64_t ops_at;     /* pending: the cycle its operands are ready */
 	uint8_t depth;       /* control stack depth */
 	int pc;              /* index of the next instruction */
 	int block;           /* block slot */
@@ -148,6 +150,13 @@ struct sched {
 	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
 	uint64_t okm;
 	uint64_t okp[PIPE_COUNT];
+	/* warps that join the ready set at a known cycle (w->ops_at), found
+	 * right after their issue: not filed in the wheel, not looked at when
+	 * they join, only when the scheduler is next due (see flush_pending) */
+	uint64_t pend;
+	uint64_t pend_min;   /* the earliest ops_at in pend (NEVER: none) */
+	uint64_t pend_pmin[PIPE_COUNT]; /* the same by the pipe of their instruction */
+	unsigned pendpipes;  /* pipes whose pend_pmin is not NEVER, by bit */
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
@@ -536,17 +545,24 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 	sc->per_e[p] = e > b ? e : b;
 }
 
-static void park(struct sim *s, struct sched *sc, struct warp *w)
+/* Joins the ready set at cycle t <= now; no busy period of its pipe may
+ * have begun after t. */
+static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
 	uint64_t bit = 1ull << (w - s->w);
-	set_state(s, w, ST_NOT_SELECTED); /* closes the previous state */
+	set_state_at(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
 	w->parked = 1;
 	w->wake = NEVER;
 	sc->okm |= bit;
 	sc->okp[w->pipe] |= bit;
 	sc->okpipes |= 1u << w->pipe;
-	w->join_t = s->now;
-	pipe_busy(sc, w->pipe, s->now, &w->join_l, &w->join_c);
+	w->join_t = t;
+	pipe_busy(sc, w->pipe, t, &w->join_l, &w->join_c);
+}
+
+static void park(struct sim *s, struct sched *sc, struct warp *w)
+{
+	park_at(s, sc, w, s->now);
 }
 
 /* Leaves the ready set at s->now: its time there splits into pipe-throttled
@@ -1083,10 +1099,52 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 	return -1;
 }
 
+/*
+ * Pending warps whose operands are ready by now join the ready set as
+ * evaluate would have had them join at ops_at: one due before now found its
+ * pipe busy then (else the scheduler was due at ops_at) and is parked from
+ * ops_at, which no later busy period precedes (one begins only at an issue,
+ * in a scan, which flushes first). One due now is eligible if its pipe is
+ * free (added to *cand; returned among the fresh), else parked.
+ */
+static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
+{
+	uint64_t fresh = 0, m = NEVER;
+	for (unsigned pm = sc->pendpipes; pm; pm &= pm - 1)
+		sc->pend_pmin[__builtin_ctz(pm)] = NEVER;
+	sc->pendpipes = 0;
+	for (uint64_t u = sc->pend; u; u &= u - 1) {
+		int slot = __builtin_ctzll(u);
+		struct warp *w = &s->w[slot];
+		if (w->ops_at > s->now) {
+			if (w->ops_at < m)
+				m = w->ops_at;
+			if (w->ops_at < sc->pend_pmin[w->pipe])
+				sc->pend_pmin[w->pipe] = w->ops_at;
+			sc->pendpipes |= 1u << w->pipe;
+			continue;
+		}
+		sc->pend &= ~(1ull << slot);
+		w->pending = 0;
+		w->deps_ok = 1;
+		if (w->ops_at < s->now)
+			park_at(s, sc, w, w->ops_at);
+		else if (sc->pipe_free[w->pipe] <= s->now)
+			fresh |= 1ull << slot;
+		else
+			park(s, sc, w);
+	}
+	sc->pend_min = m;
+	*cand |= fresh;
+	return fresh;
+}
+
 static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 {
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
 						   * joining it now (parked after the pick) */
+	if (sc->pend_min <= s->now)
+		fresh = flush_pending(s, sc, &cand);
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
 		int p = __builtin_ctz(m);
 		if (sc->pipe_free[p] <= s->now)
@@ -1153,7 +1211,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 	if (cand) {
 		int slot = pick_slot(s, sc, cand);
 		struct warp *w = &s->w[slot];
-		s->eligible_sum += (uint64_t)popcount64(cand);
+		s->eligible_sum += cand & (cand - 1) ? (uint64_t)popcount64(cand) : 1;
 		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
@@ -1186,11 +1244,31 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				 * between (the timeline, which writes each interval as it
 				 * closes, keeps the visit: park_ok is off with it).
 				 */
-				int stt = deps_wait(s, w, &s->p->code[w->pc], s->now + 1);
-				if (stt >= 0)
+				const struct insn *nx = &s->p->code[w->pc];
+				int stt = deps_wait(s, w, nx, s->now + 1);
+				if (stt >= 0) {
+					uint64_t r = w->wake;
 					set_state_at(s, w, stt, s->now + 1);
-				else
+					if (!(nx->op == OP_LDG && global_level(s, nx) != LV_L1) && deps_wait(s, w, nx, r) < 0) {
+						/* nothing else holds at r: evaluate would have it
+						 * join the ready set then */
+						w->pending = 1;
+						w->ops_at = r;
+						w->wake = NEVER;
+						w->pipe = (uint8_t)insn_pipe(s, w, nx);
+						w->queue_check = 0;
+						sc->pend |= 1ull << slot;
+						if (r < sc->pend_min)
+							sc->pend_min = r;
+						if (r < sc->pend_pmin[w->pipe])
+							sc->pend_pmin[w->pipe] = r;
+						sc->pendpipes |= 1u << w->pipe;
+					} else {
+						w->wake = r;
+					}
+				} else {
 					w->ops_ready = 1;
+				}
 			}
 			wheel_add(s, sc, slot, w->wake);
 		}
@@ -1199,6 +1277,13 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
 		int p = __builtin_ctz(m);
 		uint64_t t = sc->pipe_free[p] > s->now ? sc->pipe_free[p] : s->now + 1;
+		if (t < *next)
+			*next = t;
+	}
+	/* a pending warp when it joins, or when its pipe frees after that */
+	for (unsigned m = sc->pendpipes; m; m &= m - 1) {
+		int p = __builtin_ctz(m);
+		uint64_t t = sc->pipe_free[p] > sc->pend_pmin[p] ? sc->pipe_free[p] : sc->pend_pmin[p];
 		if (t < *next)
 			*next = t;
 	}
@@ -1289,6 +1374,8 @@ static void finish_stats(struct sim *s)
 	/* close the states of warps still live (a stopped or deadlocked run) */
 	for (int i = 0; i < s->max_warps; i++) {
 		struct warp *w = &s->w[i];
+		if (w->live && w->pending && w->ops_at < s->now)
+			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
 		if (w->live && w->parked)
 			unpark(s, &s->sc[w->sched], w);
 		if (w->live && s->now > w->since) {
@@ -1379,6 +1466,11 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].far_min = NEVER;
 		s->sc[k].okm = 0;
 		s->sc[k].okpipes = 0;
+		s->sc[k].pend = 0;
+		s->sc[k].pend_min = NEVER;
+		s->sc[k].pendpipes = 0;
+		for (int pp = 0; pp < PIPE_COUNT; pp++)
+			s->sc[k].pend_pmin[pp] = NEVER;
 		s->sc[k].livem = 0;
 		s->sc[k].nlru = 0;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
