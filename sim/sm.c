@@ -37,6 +37,7 @@
  * into one function: less code there to lay out and keep in registers */
 #define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
+#define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -180,6 +181,7 @@ struct sim {
 	struct evq *q;
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
+	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 
 	/* the run */
 	const struct program *p;
@@ -229,8 +231,9 @@ struct sim *sim_create(const struct arch *a)
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
 	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
+	s->decay = calloc(DECAY_N, sizeof *s->decay);
 	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
-	    !s->rel) {
+	    !s->rel || !s->decay) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -246,6 +249,11 @@ struct sim *sim_create(const struct arch *a)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
+	if (a->dram_queue_cycles > 0)
+		for (int i = 0; i < DECAY_N; i++) {
+			double dt = (double)i; /* the same operations as dram_queue_delay's */
+			s->decay[i] = exp(-dt / a->dram_window_cycles);
+		}
 	return s;
 }
 
@@ -255,6 +263,7 @@ void sim_destroy(struct sim *s)
 		return;
 	evq_destroy(s->q);
 	free(s->rel);
+	free(s->decay);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);
@@ -339,13 +348,21 @@ static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 
 enum level { LV_SMEM, LV_L1, LV_L2, LV_DRAM };
 
+/* (uint64_t)ceil(x) for 0 <= x < 2^63, without the library call: the
+ * truncation is exact, and x is not an integer exactly when it exceeds it. */
+static inline uint64_t ceil_u64(double x)
+{
+	uint64_t u = (uint64_t)x;
+	return (double)u < x ? u + 1 : u;
+}
+
 /* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
  * cycle the last byte has passed. */
 static uint64_t serve(double *free_at, uint64_t now, double bytes, double bw)
 {
 	double start = *free_at > (double)now ? *free_at : (double)now;
 	*free_at = start + bytes / bw;
-	return (uint64_t)ceil(*free_at);
+	return ceil_u64(*free_at);
 }
 
 /* Sectors one warp instruction touches. */
@@ -821,7 +838,8 @@ static uint64_t dram_queue_delay(struct sim *s, double bytes)
 	if (a->dram_queue_cycles <= 0)
 		return 0;
 	dt = (double)(s->now - s->dram_rate_t);
-	s->dram_rate *= exp(-dt / a->dram_window_cycles);
+	s->dram_rate *= s->now - s->dram_rate_t < DECAY_N ? s->decay[s->now - s->dram_rate_t]
+							  : exp(-dt / a->dram_window_cycles);
 	s->dram_rate += bytes / a->dram_window_cycles;
 	s->dram_rate_t = s->now;
 	u = s->dram_rate / a->dram_bytes_per_cycle;
@@ -884,7 +902,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			 * request after another */
 			double t = (double)done > w->miss_free ? (double)done : w->miss_free;
 			w->miss_free = t + bytes / a->warp_miss_bytes_per_cycle;
-			done = (uint64_t)ceil(w->miss_free);
+			done = ceil_u64(w->miss_free);
 		}
 		if (in->op == OP_LDG && lv != LV_L1) {
 			s->inflight += sectors;
