@@ -37,6 +37,7 @@
  * into one function: less code there to lay out and keep in registers */
 #define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
+#define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -88,9 +89,13 @@ struct warp {
 			      * queue checks remain until it issues */
 	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
+	uint8_t ops_ready;   /* deps_wait found nothing blocking the instruction at pc in
+			      * the cycle after the last issue, which is now */
+	uint8_t pending;     /* joins the ready set at ops_at (its scheduler's pend) */
 	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
 	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
 	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
+	uint64_t ops_at;     /* pending: the cycle its operands are ready */
 	uint8_t depth;       /* control stack depth */
 	int pc;              /* index of the next instruction */
 	int block;           /* block slot */
@@ -146,6 +151,13 @@ struct sched {
 	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
 	uint64_t okm;
 	uint64_t okp[PIPE_COUNT];
+	/* warps that join the ready set at a known cycle (w->ops_at), found
+	 * right after their issue: not filed in the wheel, not looked at when
+	 * they join, only when the scheduler is next due (see flush_pending) */
+	uint64_t pend;
+	uint64_t pend_min;   /* the earliest ops_at in pend (NEVER: none) */
+	uint64_t pend_pmin[PIPE_COUNT]; /* the same by the pipe of their instruction */
+	unsigned pendpipes;  /* pipes whose pend_pmin is not NEVER, by bit */
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
@@ -169,6 +181,7 @@ struct sim {
 	struct evq *q;
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
+	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 
 	/* the run */
 	const struct program *p;
@@ -218,8 +231,9 @@ struct sim *sim_create(const struct arch *a)
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
 	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
+	s->decay = calloc(DECAY_N, sizeof *s->decay);
 	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
-	    !s->rel) {
+	    !s->rel || !s->decay) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -235,6 +249,11 @@ struct sim *sim_create(const struct arch *a)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
+	if (a->dram_queue_cycles > 0)
+		for (int i = 0; i < DECAY_N; i++) {
+			double dt = (double)i; /* the same operations as dram_queue_delay's */
+			s->decay[i] = exp(-dt / a->dram_window_cycles);
+		}
 	return s;
 }
 
@@ -244,6 +263,7 @@ void sim_destroy(struct sim *s)
 		return;
 	evq_destroy(s->q);
 	free(s->rel);
+	free(s->decay);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);
@@ -262,17 +282,23 @@ static void timeline_row(struct sim *s, const struct warp *w, uint64_t end)
 		(unsigned long long)w->since, (unsigned long long)end, warp_state_names[w->state]);
 }
 
-static inline void set_state(struct sim *s, struct warp *w, int state)
+/* The warp is in `state` from cycle t (>= since) on. */
+static inline void set_state_at(struct sim *s, struct warp *w, int state, uint64_t t)
 {
 	if (w->state == state)
 		return;
-	if (s->now > w->since) {
-		s->st->state_cycles[w->state] += s->now - w->since;
+	if (t > w->since) {
+		s->st->state_cycles[w->state] += t - w->since;
 		if (s->l->timeline)
-			timeline_row(s, w, s->now);
+			timeline_row(s, w, t);
 	}
 	w->state = (uint8_t)state;
-	w->since = s->now;
+	w->since = t;
+}
+
+static inline void set_state(struct sim *s, struct warp *w, int state)
+{
+	set_state_at(s, w, state, s->now);
 }
 
 /* ---- control flow ------------------------------------------------------ */
@@ -321,13 +347,21 @@ static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 /* ---- memory model ------------------------------------------------------ */
 
 
+/* (uint64_t)ceil(x) for 0 <= x < 2^63, without the library call: the
+ * truncation is exact, and x is not an integer exactly when it exceeds it. */
+static inline uint64_t ceil_u64(double x)
+{
+	uint64_t u = (uint64_t)x;
+	return (double)u < x ? u + 1 : u;
+}
+
 /* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
  * cycle the last byte has passed. */
 static uint64_t serve(double *free_at, uint64_t now, double bytes, double bw)
 {
 	double start = *free_at > (double)now ? *free_at : (double)now;
 	*free_at = start + bytes / bw;
-	return (uint64_t)ceil(*free_at);
+	return ceil_u64(*free_at);
 }
 
 /* Sectors one warp instruction touches. */
@@ -521,17 +555,24 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 	sc->per_e[p] = e > b ? e : b;
 }
 
-static void park(struct sim *s, struct sched *sc, struct warp *w)
+/* Joins the ready set at cycle t <= now; no busy period of its pipe may
+ * have begun after t. */
+static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
 	uint64_t bit = 1ull << (w - s->w);
-	set_state(s, w, ST_NOT_SELECTED); /* closes the previous state */
+	set_state_at(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
 	w->parked = 1;
 	w->wake = NEVER;
 	sc->okm |= bit;
 	sc->okp[w->pipe] |= bit;
 	sc->okpipes |= 1u << w->pipe;
-	w->join_t = s->now;
-	pipe_busy(sc, w->pipe, s->now, &w->join_l, &w->join_c);
+	w->join_t = t;
+	pipe_busy(sc, w->pipe, t, &w->join_l, &w->join_c);
+}
+
+static void park(struct sim *s, struct sched *sc, struct warp *w)
+{
+	park_at(s, sc, w, s->now);
 }
 
 /* Leaves the ready set at s->now: its time there splits into pipe-throttled
@@ -554,21 +595,15 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 		sc->okpipes &= ~(1u << w->pipe);
 }
 
-/* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
- * when its operands are ready (and the ready set is in use), or -1 when it
- * is eligible to issue now. */
-static int evaluate(struct sim *s, struct warp *w)
+/* The instruction at pc looked at in cycle t: the state it is blocked in
+ * (scoreboard, branch fetch, loop compare, the warp's LSU path) with w->wake
+ * set, or -1 when none holds. Reads only the warp's own state, which nothing
+ * but its own issue changes (a barrier aside: see evaluate). */
+static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
 {
-	const struct insn *in = &s->p->code[w->pc];
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
-	if (w->deps_ok)
-		goto resources;
-	if (w->at_bar) {
-		w->wake = NEVER;
-		return ST_BARRIER;
-	}
 	for (int k = 0; k < in->nsrc; k++) {
 		int reg = in->src[k];
 		if (reg != ISA_RZ && w->ready[reg] > r) {
@@ -594,30 +629,52 @@ static int evaluate(struct sim *s, struct warp *w)
 		r = w->drain;
 		rk = w->drain_kind;
 	}
-	if (r > s->now) {
+	if (r > t) {
 		w->wake = r;
 		return rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
 	}
-	if (w->fetch_ready > s->now) {
+	if (w->fetch_ready > t) {
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
 	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
 		/* the back edge waits for the loop counter's compare: a trip takes
 		 * at least loop_cycles from its start to the next trip's start */
-		uint64_t t = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+		uint64_t c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
 		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
-		t = t > lead ? t - lead : 0;
-		if (t > s->now) {
-			w->wake = t;
+		c = c > lead ? c - lead : 0;
+		if (c > t) {
+			w->wake = c;
 			return ST_WAIT;
 		}
 	}
-	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > s->now) {
+	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
 		/* the warp's own LSU path is busy with its previous memory instruction */
 		w->wake = w->lsu_free;
 		return throttle_state(in, PIPE_LSU);
 	}
+	return -1;
+}
+
+/* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
+ * when its operands are ready (and the ready set is in use), or -1 when it
+ * is eligible to issue now. */
+static int evaluate(struct sim *s, struct warp *w)
+{
+	const struct insn *in = &s->p->code[w->pc];
+
+	if (w->deps_ok)
+		goto resources;
+	if (w->at_bar) {
+		w->wake = NEVER;
+		return ST_BARRIER;
+	}
+	if (!w->ops_ready) {
+		int stt = deps_wait(s, w, in, s->now);
+		if (stt >= 0)
+			return stt;
+	}
+	w->ops_ready = 0;
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
 	w->pipe = (uint8_t)insn_pipe(s, w, in);
@@ -774,7 +831,8 @@ static uint64_t dram_queue_delay(struct sim *s, double bytes)
 	if (a->dram_queue_cycles <= 0)
 		return 0;
 	dt = (double)(s->now - s->dram_rate_t);
-	s->dram_rate *= exp(-dt / a->dram_window_cycles);
+	s->dram_rate *= s->now - s->dram_rate_t < DECAY_N ? s->decay[s->now - s->dram_rate_t]
+							  : exp(-dt / a->dram_window_cycles);
 	s->dram_rate += bytes / a->dram_window_cycles;
 	s->dram_rate_t = s->now;
 	u = s->dram_rate / a->dram_bytes_per_cycle;
@@ -837,7 +895,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			 * request after another */
 			double t = (double)done > w->miss_free ? (double)done : w->miss_free;
 			w->miss_free = t + bytes / a->warp_miss_bytes_per_cycle;
-			done = (uint64_t)ceil(w->miss_free);
+			done = ceil_u64(w->miss_free);
 		}
 		if (in->op == OP_LDG && lv != LV_L1) {
 			s->inflight += sectors;
@@ -1052,10 +1110,52 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 	return -1;
 }
 
+/*
+ * Pending warps whose operands are ready by now join the ready set as
+ * evaluate would have had them join at ops_at: one due before now found its
+ * pipe busy then (else the scheduler was due at ops_at) and is parked from
+ * ops_at, which no later busy period precedes (one begins only at an issue,
+ * in a scan, which flushes first). One due now is eligible if its pipe is
+ * free (added to *cand; returned among the fresh), else parked.
+ */
+static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
+{
+	uint64_t fresh = 0, m = NEVER;
+	for (unsigned pm = sc->pendpipes; pm; pm &= pm - 1)
+		sc->pend_pmin[__builtin_ctz(pm)] = NEVER;
+	sc->pendpipes = 0;
+	for (uint64_t u = sc->pend; u; u &= u - 1) {
+		int slot = __builtin_ctzll(u);
+		struct warp *w = &s->w[slot];
+		if (w->ops_at > s->now) {
+			if (w->ops_at < m)
+				m = w->ops_at;
+			if (w->ops_at < sc->pend_pmin[w->pipe])
+				sc->pend_pmin[w->pipe] = w->ops_at;
+			sc->pendpipes |= 1u << w->pipe;
+			continue;
+		}
+		sc->pend &= ~(1ull << slot);
+		w->pending = 0;
+		w->deps_ok = 1;
+		if (w->ops_at < s->now)
+			park_at(s, sc, w, w->ops_at);
+		else if (sc->pipe_free[w->pipe] <= s->now)
+			fresh |= 1ull << slot;
+		else
+			park(s, sc, w);
+	}
+	sc->pend_min = m;
+	*cand |= fresh;
+	return fresh;
+}
+
 static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 {
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
 						   * joining it now (parked after the pick) */
+	if (sc->pend_min <= s->now)
+		fresh = flush_pending(s, sc, &cand);
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
 		int p = __builtin_ctz(m);
 		if (sc->pipe_free[p] <= s->now)
@@ -1122,7 +1222,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 	if (cand) {
 		int slot = pick_slot(s, sc, cand);
 		struct warp *w = &s->w[slot];
-		s->eligible_sum += (uint64_t)popcount64(cand);
+		s->eligible_sum += cand & (cand - 1) ? (uint64_t)popcount64(cand) : 1;
 		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
@@ -1143,14 +1243,58 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 					sc->lru[sc->nlru - 1] = slot;
 					break;
 				}
+		int bar = s->p->code[w->pc].op == OP_BAR;
 		issue(s, w);
-		if (w->live)
+		if (w->live) {
+			if (s->park_ok && !bar) {
+				/*
+				 * What evaluate would find next cycle, due then: the next
+				 * instruction's own waits depend only on this warp's past
+				 * issues. If one holds, the warp takes that state next
+				 * cycle and is filed under its end, not looked at in
+				 * between (the timeline, which writes each interval as it
+				 * closes, keeps the visit: park_ok is off with it).
+				 */
+				const struct insn *nx = &s->p->code[w->pc];
+				int stt = deps_wait(s, w, nx, s->now + 1);
+				if (stt >= 0) {
+					uint64_t r = w->wake;
+					set_state_at(s, w, stt, s->now + 1);
+					if (!(nx->op == OP_LDG && global_level(s, nx) != LV_L1) && deps_wait(s, w, nx, r) < 0) {
+						/* nothing else holds at r: evaluate would have it
+						 * join the ready set then */
+						w->pending = 1;
+						w->ops_at = r;
+						w->wake = NEVER;
+						w->pipe = (uint8_t)insn_pipe(s, w, nx);
+						w->queue_check = 0;
+						sc->pend |= 1ull << slot;
+						if (r < sc->pend_min)
+							sc->pend_min = r;
+						if (r < sc->pend_pmin[w->pipe])
+							sc->pend_pmin[w->pipe] = r;
+						sc->pendpipes |= 1u << w->pipe;
+					} else {
+						w->wake = r;
+					}
+				} else {
+					w->ops_ready = 1;
+				}
+			}
 			wheel_add(s, sc, slot, w->wake);
+		}
 	}
 	/* the ready set is due again when a pipe it waits on is free */
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
 		int p = __builtin_ctz(m);
 		uint64_t t = sc->pipe_free[p] > s->now ? sc->pipe_free[p] : s->now + 1;
+		if (t < *next)
+			*next = t;
+	}
+	/* a pending warp when it joins, or when its pipe frees after that */
+	for (unsigned m = sc->pendpipes; m; m &= m - 1) {
+		int p = __builtin_ctz(m);
+		uint64_t t = sc->pipe_free[p] > sc->pend_pmin[p] ? sc->pipe_free[p] : sc->pend_pmin[p];
 		if (t < *next)
 			*next = t;
 	}
@@ -1241,6 +1385,8 @@ static void finish_stats(struct sim *s)
 	/* close the states of warps still live (a stopped or deadlocked run) */
 	for (int i = 0; i < s->max_warps; i++) {
 		struct warp *w = &s->w[i];
+		if (w->live && w->pending && w->ops_at < s->now)
+			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
 		if (w->live && w->parked)
 			unpark(s, &s->sc[w->sched], w);
 		if (w->live && s->now > w->since) {
@@ -1331,6 +1477,11 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].far_min = NEVER;
 		s->sc[k].okm = 0;
 		s->sc[k].okpipes = 0;
+		s->sc[k].pend = 0;
+		s->sc[k].pend_min = NEVER;
+		s->sc[k].pendpipes = 0;
+		for (int pp = 0; pp < PIPE_COUNT; pp++)
+			s->sc[k].pend_pmin[pp] = NEVER;
 		s->sc[k].livem = 0;
 		s->sc[k].nlru = 0;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
