@@ -283,6 +283,22 @@ for t in 1 2 4 8 16; do
 done
 render tile
 
+# ---- 8. scoreboards: the compiler's couplings, out of sample (tests/data/h200/sbcheck) ----
+SB=tests/data/h200/sbcheck
+if [ -f "$SB/runs.csv" ]; then
+	echo "program,warps_per_sm,measured,as_written,with_waits" >"$DATA/scoreboards.csv"
+	awk -F, '/^#/ || $1 == "program" || $1 ~ /_sb$/ { next } { print $1, $2, $5 }' "$SB/runs.csv" |
+		while read -r prog w meas; do
+			a=$(sim run --arch "$ARCH" --program "$SB/$prog.prog" --warps "$w" --csv | tail -n 1 | cut -d, -f7)
+			b=$(sim run --arch "$ARCH" --program "$SB/${prog}_sb.prog" --warps "$w" --csv | tail -n 1 | cut -d, -f7)
+			echo "$prog,$w,$meas,$a,$b"
+		done >>"$DATA/scoreboards.csv"
+	render scoreboards
+else
+	echo "  scoreboards: skipped ($SB/runs.csv not found)"
+	skipped="$skipped scoreboards"
+fi
+
 # ---- check: every figure exists in both formats and is non-empty --------------
 echo "make_plots: figures:"
 missing=0

@@ -36,7 +36,7 @@ else
 	rm -f "$log"
 fi
 
-figs="occupancy fma_sweep dram_sweep stalls timeline tile"
+figs="occupancy fma_sweep dram_sweep stalls timeline tile scoreboards"
 [ -f "$OUT/data/validate.csv" ] && figs="$figs validation"
 
 for name in $figs; do
