@@ -656,6 +656,75 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 	return -1;
 }
 
+/* deps_wait(s, w, in, t) in one pass, for the look-ahead after issue: when
+ * blocked, also whether nothing else blocks the instruction at the end of
+ * that wait (*clear: deps_wait(s, w, in, w->wake) would return -1). */
+static inline int deps_ahead(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t, int *clear)
+{
+	uint64_t r = 0, end = 0, later = 0;
+	int rk = RK_FIXED, stt = -1;
+
+	for (int k = 0; k < in->nsrc; k++) {
+		int reg = in->src[k];
+		if (reg != ISA_RZ && w->ready[reg] > r) {
+			r = w->ready[reg];
+			rk = w->kind[reg];
+		}
+	}
+	for (int k = 0; k < in->nxwait; k++) {
+		int reg = in->xwait[k];
+		if (w->ready[reg] > r) {
+			r = w->ready[reg];
+			rk = w->kind[reg];
+		}
+	}
+	if (in->has_dst && in->dst != ISA_RZ && w->kind[in->dst] != RK_FIXED && w->ready[in->dst] > r) {
+		r = w->ready[in->dst];
+		rk = w->kind[in->dst];
+	}
+	if ((in->op == OP_EXIT || in->wait_all) && w->drain > r) {
+		r = w->drain;
+		rk = w->drain_kind;
+	}
+	if (r > t) {
+		end = r;
+		stt = rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
+	}
+	if (w->fetch_ready > t) {
+		if (stt < 0) {
+			end = w->fetch_ready;
+			stt = ST_NO_INSTRUCTION;
+		} else if (w->fetch_ready > later) {
+			later = w->fetch_ready;
+		}
+	}
+	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
+		uint64_t c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w);
+		c = c > lead ? c - lead : 0;
+		if (c > t) {
+			if (stt < 0) {
+				end = c;
+				stt = ST_WAIT;
+			} else if (c > later) {
+				later = c;
+			}
+		}
+	}
+	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
+		if (stt < 0) {
+			end = w->lsu_free;
+			stt = throttle_state(in, PIPE_LSU);
+		} else if (w->lsu_free > later) {
+			later = w->lsu_free;
+		}
+	}
+	if (stt >= 0)
+		w->wake = end;
+	*clear = later <= end;
+	return stt;
+}
+
 /* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
  * when its operands are ready (and the ready set is in use), or -1 when it
  * is eligible to issue now. */
@@ -1082,6 +1151,8 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 /* The eligible warp the policy issues, from the candidate mask. */
 static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 {
+	if (!(cand & (cand - 1)))
+		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
 	if (sc->last >= 0 && s->l->policy != POLICY_LRR && ((cand >> sc->last) & 1))
 		return sc->last; /* greedy */
 	switch (s->l->policy) {
@@ -1256,11 +1327,11 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				 * closes, keeps the visit: park_ok is off with it).
 				 */
 				const struct insn *nx = &s->p->code[w->pc];
-				int stt = deps_wait(s, w, nx, s->now + 1);
+				int clear, stt = deps_ahead(s, w, nx, s->now + 1, &clear);
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_at(s, w, stt, s->now + 1);
-					if (!(nx->op == OP_LDG && global_level(s, nx) != LV_L1) && deps_wait(s, w, nx, r) < 0) {
+					if (clear && !(nx->op == OP_LDG && global_level(s, nx) != LV_L1)) {
 						/* nothing else holds at r: evaluate would have it
 						 * join the ready set then */
 						w->pending = 1;
