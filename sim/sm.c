@@ -38,6 +38,7 @@
 #define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
+#define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -138,8 +139,8 @@ struct sched {
 	uint64_t far_t[64];
 	uint8_t far_s[64];
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
-	uint16_t reuse_src[3]; /* those sources, by operand slot */
-	uint16_t fwd_reg;    /* destination of that warp's instruction: forwarded, not read */
+	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
+			      * operand slot; its destination is forwarded, not read */
 	uint64_t active_since;
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
@@ -182,6 +183,16 @@ struct sim {
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
+	/* operand collection cycles of instruction pc when no source is reused
+	 * or forwarded (they depend on the instruction alone), at pc mod
+	 * OC_SLOTS with tag pc + 1 (0: empty); cleared for each run */
+	uint32_t oc_tag[OC_SLOTS];
+	uint8_t oc_val[OC_SLOTS];
+	/* the same for instruction pc issued right after the same warp's
+	 * instruction oc_prev (tag pc + 1) */
+	uint32_t ocs_tag[OC_SLOTS];
+	int ocs_prev[OC_SLOTS];
+	uint8_t ocs_val[OC_SLOTS];
 
 	/* the run */
 	const struct program *p;
@@ -983,17 +994,22 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
  * (forwarding). Returns the cycles the reads take (>= 1): the pipe accepts
  * nothing else meanwhile, and each cycle past the first delays the result.
  */
-static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const struct insn *in)
+static int bank_cycles(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
 {
-	int worst = 1, same = sc->reuse_warp == warp, reuse = same && s->a->operand_reuse;
+	int worst = 1, reuse = same && s->a->operand_reuse;
 	if (s->a->regfile_banks > 0) {
 		/* at most three sources, so a bank is read at most three times:
 		 * banks read once and twice by bit, no counting array, no division */
 		unsigned once = 0, twice = 0;
 		for (int k = 0; k < in->nsrc; k++) {
 			int r = in->src[k];
-			if (r == ISA_RZ || (same && r == sc->fwd_reg) || (reuse && sc->reuse_src[k] == r))
+			if (r == ISA_RZ)
 				continue;
+			if (same) {
+				const struct insn *ri = &s->p->code[sc->reuse_pc];
+				if ((ri->has_dst && r == ri->dst) || (reuse && k < ri->nsrc && ri->src[k] == r))
+					continue;
+			}
 			if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
 				continue; /* read once for both */
 			unsigned b = 1u << s->bank_of[r];
@@ -1008,11 +1024,30 @@ static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const
 			}
 		}
 	}
-	sc->reuse_warp = warp;
-	for (int k = 0; k < 3; k++)
-		sc->reuse_src[k] = k < in->nsrc ? in->src[k] : ISA_RZ;
-	sc->fwd_reg = in->has_dst ? in->dst : ISA_RZ;
 	return worst;
+}
+
+static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct insn *in)
+{
+	int oc;
+	unsigned i = (unsigned)pc & (OC_SLOTS - 1);
+	if (sc->reuse_warp == warp) {
+		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc) {
+			s->ocs_tag[i] = (uint32_t)pc + 1;
+			s->ocs_prev[i] = sc->reuse_pc;
+			s->ocs_val[i] = (uint8_t)bank_cycles(s, sc, 1, in);
+		}
+		oc = s->ocs_val[i];
+	} else {
+		if (s->oc_tag[i] != (uint32_t)pc + 1) {
+			s->oc_tag[i] = (uint32_t)pc + 1;
+			s->oc_val[i] = (uint8_t)bank_cycles(s, sc, 0, in);
+		}
+		oc = s->oc_val[i];
+	}
+	sc->reuse_warp = warp;
+	sc->reuse_pc = pc;
+	return oc;
 }
 
 /* IF: the warp takes the THEN path with some of its lanes, the ELSE path
@@ -1061,7 +1096,7 @@ static void issue(struct sim *s, struct warp *w)
 	const struct opinfo *op = &isa_ops[in->op];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), in);
+	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), w->pc, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
@@ -1524,6 +1559,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
 	s->park_ok = l->timeline == NULL;
+	memset(s->oc_tag, 0, sizeof s->oc_tag);
+	memset(s->ocs_tag, 0, sizeof s->ocs_tag);
 	evq_clear(s->q);
 	memset(s->rel, 0, sizeof *s->rel * REL_SLOTS);
 	memset(s->rel_occ, 0, sizeof s->rel_occ);
