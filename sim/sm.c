@@ -197,6 +197,9 @@ struct sim {
 	/* the run */
 	const struct program *p;
 	const struct sim_launch *l;
+	const struct insn *code; /* p->code */
+	FILE *tl;            /* l->timeline */
+	int policy;          /* l->policy */
 	struct sim_stats *st;
 	uint64_t now;
 	int warps_per_block;
@@ -289,7 +292,7 @@ void sim_destroy(struct sim *s)
 
 static void timeline_row(struct sim *s, const struct warp *w, uint64_t end)
 {
-	fprintf(s->l->timeline, "%d,%d,%d,%llu,%llu,%s\n", (int)(w - s->w), w->sched, w->block,
+	fprintf(s->tl, "%d,%d,%d,%llu,%llu,%s\n", (int)(w - s->w), w->sched, w->block,
 		(unsigned long long)w->since, (unsigned long long)end, warp_state_names[w->state]);
 }
 
@@ -300,7 +303,7 @@ static inline void set_state_at(struct sim *s, struct warp *w, int state, uint64
 		return;
 	if (t > w->since) {
 		s->st->state_cycles[w->state] += t - w->since;
-		if (s->l->timeline)
+		if (s->tl)
 			timeline_row(s, w, t);
 	}
 	w->state = (uint8_t)state;
@@ -432,7 +435,7 @@ static int throttle_state(const struct insn *in, int pipe)
  */
 static inline int back_edge_insns(const struct sim *s, const struct warp *w)
 {
-	return s->p->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
+	return s->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
 }
 
 /* Cycles from a taken back-edge branch's issue to its target's first issue, less one. */
@@ -541,7 +544,7 @@ static inline int popcount64(uint64_t x)
 }
 
 /* Busy cycles of pipe p in [0, t): lanes (*l) and operand collection (*c). */
-static void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
+static inline __attribute__((always_inline)) void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
 {
 	uint64_t t0 = sc->per_t0[p], b = (uint64_t)sc->per_b[p], e = (uint64_t)sc->per_e[p];
 	*l = sc->cum_l[p];
@@ -594,7 +597,7 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
 	l -= w->join_l;
 	c -= w->join_c;
-	s->st->state_cycles[throttle_state(&s->p->code[w->pc], w->pipe)] += l;
+	s->st->state_cycles[throttle_state(&s->code[w->pc], w->pipe)] += l;
 	s->st->state_cycles[ST_WAIT] += c;
 	s->st->state_cycles[ST_NOT_SELECTED] += total - l - c;
 	w->parked = 0;
@@ -741,7 +744,7 @@ static inline int deps_ahead(const struct sim *s, struct warp *w, const struct i
  * is eligible to issue now. */
 static int evaluate(struct sim *s, struct warp *w)
 {
-	const struct insn *in = &s->p->code[w->pc];
+	const struct insn *in = &s->code[w->pc];
 
 	if (w->deps_ok)
 		goto resources;
@@ -826,7 +829,7 @@ static COLD void warp_exit(struct sim *s, struct warp *w)
 	s->now++;
 	set_state(s, w, ST_SELECTED); /* no-op: it is already selected */
 	s->st->state_cycles[w->state] += s->now - w->since;
-	if (s->l->timeline)
+	if (s->tl)
 		timeline_row(s, w, s->now);
 	s->now--;
 	w->live = 0;
@@ -1006,7 +1009,7 @@ static int bank_cycles(const struct sim *s, const struct sched *sc, int same, co
 			if (r == ISA_RZ)
 				continue;
 			if (same) {
-				const struct insn *ri = &s->p->code[sc->reuse_pc];
+				const struct insn *ri = &s->code[sc->reuse_pc];
 				if ((ri->has_dst && r == ri->dst) || (reuse && k < ri->nsrc && ri->src[k] == r))
 					continue;
 			}
@@ -1055,8 +1058,8 @@ static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int 
 static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
 {
 	int mid = (int)in->match;
-	int has_else = s->p->code[mid].op == OP_ELSE;
-	int end = has_else ? (int)s->p->code[mid].match : mid;
+	int has_else = s->code[mid].op == OP_ELSE;
+	int end = has_else ? (int)s->code[mid].match : mid;
 	int then_l, else_l, take_then, take_else;
 	struct frame *f = &w->stack[w->depth++];
 	if (in->pattern == IF_WARP_LT) {
@@ -1092,7 +1095,7 @@ static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
 
 static void issue(struct sim *s, struct warp *w)
 {
-	const struct insn *in = &s->p->code[w->pc];
+	const struct insn *in = &s->code[w->pc];
 	const struct opinfo *op = &isa_ops[in->op];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
@@ -1188,9 +1191,9 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 {
 	if (!(cand & (cand - 1)))
 		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
-	if (sc->last >= 0 && s->l->policy != POLICY_LRR && ((cand >> sc->last) & 1))
+	if (sc->last >= 0 && s->policy != POLICY_LRR && ((cand >> sc->last) & 1))
 		return sc->last; /* greedy */
-	switch (s->l->policy) {
+	switch (s->policy) {
 	case POLICY_GRR:
 		for (int k = 0; k < sc->nlru; k++)
 			if ((cand >> sc->lru[k]) & 1)
@@ -1349,7 +1352,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 					sc->lru[sc->nlru - 1] = slot;
 					break;
 				}
-		int bar = s->p->code[w->pc].op == OP_BAR;
+		int bar = s->code[w->pc].op == OP_BAR;
 		issue(s, w);
 		if (w->live) {
 			if (s->park_ok && !bar) {
@@ -1361,7 +1364,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				 * between (the timeline, which writes each interval as it
 				 * closes, keeps the visit: park_ok is off with it).
 				 */
-				const struct insn *nx = &s->p->code[w->pc];
+				const struct insn *nx = &s->code[w->pc];
 				int clear, stt = deps_ahead(s, w, nx, s->now + 1, &clear);
 				if (stt >= 0) {
 					uint64_t r = w->wake;
@@ -1497,7 +1500,7 @@ static void finish_stats(struct sim *s)
 			unpark(s, &s->sc[w->sched], w);
 		if (w->live && s->now > w->since) {
 			st->state_cycles[w->state] += s->now - w->since;
-			if (s->l->timeline)
+			if (s->tl)
 				timeline_row(s, w, s->now);
 			w->since = s->now;
 		}
@@ -1543,6 +1546,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 
 	/* reset the run state; arrays were sized by sim_create */
 	s->p = prog;
+	s->code = prog->code;
+	s->tl = l->timeline;
+	s->policy = (int)l->policy;
 	s->l = l;
 	s->st = st;
 	s->now = 0;
