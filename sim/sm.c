@@ -38,6 +38,7 @@
 #define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
+#define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -138,8 +139,8 @@ struct sched {
 	uint64_t far_t[64];
 	uint8_t far_s[64];
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
-	uint16_t reuse_src[3]; /* those sources, by operand slot */
-	uint16_t fwd_reg;    /* destination of that warp's instruction: forwarded, not read */
+	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
+			      * operand slot; its destination is forwarded, not read */
 	uint64_t active_since;
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
@@ -182,10 +183,23 @@ struct sim {
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
+	/* operand collection cycles of instruction pc when no source is reused
+	 * or forwarded (they depend on the instruction alone), at pc mod
+	 * OC_SLOTS with tag pc + 1 (0: empty); cleared for each run */
+	uint32_t oc_tag[OC_SLOTS];
+	uint8_t oc_val[OC_SLOTS];
+	/* the same for instruction pc issued right after the same warp's
+	 * instruction oc_prev (tag pc + 1) */
+	uint32_t ocs_tag[OC_SLOTS];
+	int ocs_prev[OC_SLOTS];
+	uint8_t ocs_val[OC_SLOTS];
 
 	/* the run */
 	const struct program *p;
 	const struct sim_launch *l;
+	const struct insn *code; /* p->code */
+	FILE *tl;            /* l->timeline */
+	int policy;          /* l->policy */
 	struct sim_stats *st;
 	uint64_t now;
 	int warps_per_block;
@@ -278,7 +292,7 @@ void sim_destroy(struct sim *s)
 
 static void timeline_row(struct sim *s, const struct warp *w, uint64_t end)
 {
-	fprintf(s->l->timeline, "%d,%d,%d,%llu,%llu,%s\n", (int)(w - s->w), w->sched, w->block,
+	fprintf(s->tl, "%d,%d,%d,%llu,%llu,%s\n", (int)(w - s->w), w->sched, w->block,
 		(unsigned long long)w->since, (unsigned long long)end, warp_state_names[w->state]);
 }
 
@@ -289,7 +303,7 @@ static inline void set_state_at(struct sim *s, struct warp *w, int state, uint64
 		return;
 	if (t > w->since) {
 		s->st->state_cycles[w->state] += t - w->since;
-		if (s->l->timeline)
+		if (s->tl)
 			timeline_row(s, w, t);
 	}
 	w->state = (uint8_t)state;
@@ -421,7 +435,7 @@ static int throttle_state(const struct insn *in, int pipe)
  */
 static inline int back_edge_insns(const struct sim *s, const struct warp *w)
 {
-	return s->p->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
+	return s->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
 }
 
 /* Cycles from a taken back-edge branch's issue to its target's first issue, less one. */
@@ -530,7 +544,7 @@ static inline int popcount64(uint64_t x)
 }
 
 /* Busy cycles of pipe p in [0, t): lanes (*l) and operand collection (*c). */
-static void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
+static inline __attribute__((always_inline)) void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
 {
 	uint64_t t0 = sc->per_t0[p], b = (uint64_t)sc->per_b[p], e = (uint64_t)sc->per_e[p];
 	*l = sc->cum_l[p];
@@ -583,7 +597,7 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
 	l -= w->join_l;
 	c -= w->join_c;
-	s->st->state_cycles[throttle_state(&s->p->code[w->pc], w->pipe)] += l;
+	s->st->state_cycles[throttle_state(&s->code[w->pc], w->pipe)] += l;
 	s->st->state_cycles[ST_WAIT] += c;
 	s->st->state_cycles[ST_NOT_SELECTED] += total - l - c;
 	w->parked = 0;
@@ -656,12 +670,81 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 	return -1;
 }
 
+/* deps_wait(s, w, in, t) in one pass, for the look-ahead after issue: when
+ * blocked, also whether nothing else blocks the instruction at the end of
+ * that wait (*clear: deps_wait(s, w, in, w->wake) would return -1). */
+static inline int deps_ahead(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t, int *clear)
+{
+	uint64_t r = 0, end = 0, later = 0;
+	int rk = RK_FIXED, stt = -1;
+
+	for (int k = 0; k < in->nsrc; k++) {
+		int reg = in->src[k];
+		if (reg != ISA_RZ && w->ready[reg] > r) {
+			r = w->ready[reg];
+			rk = w->kind[reg];
+		}
+	}
+	for (int k = 0; k < in->nxwait; k++) {
+		int reg = in->xwait[k];
+		if (w->ready[reg] > r) {
+			r = w->ready[reg];
+			rk = w->kind[reg];
+		}
+	}
+	if (in->has_dst && in->dst != ISA_RZ && w->kind[in->dst] != RK_FIXED && w->ready[in->dst] > r) {
+		r = w->ready[in->dst];
+		rk = w->kind[in->dst];
+	}
+	if ((in->op == OP_EXIT || in->wait_all) && w->drain > r) {
+		r = w->drain;
+		rk = w->drain_kind;
+	}
+	if (r > t) {
+		end = r;
+		stt = rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
+	}
+	if (w->fetch_ready > t) {
+		if (stt < 0) {
+			end = w->fetch_ready;
+			stt = ST_NO_INSTRUCTION;
+		} else if (w->fetch_ready > later) {
+			later = w->fetch_ready;
+		}
+	}
+	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
+		uint64_t c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w);
+		c = c > lead ? c - lead : 0;
+		if (c > t) {
+			if (stt < 0) {
+				end = c;
+				stt = ST_WAIT;
+			} else if (c > later) {
+				later = c;
+			}
+		}
+	}
+	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
+		if (stt < 0) {
+			end = w->lsu_free;
+			stt = throttle_state(in, PIPE_LSU);
+		} else if (w->lsu_free > later) {
+			later = w->lsu_free;
+		}
+	}
+	if (stt >= 0)
+		w->wake = end;
+	*clear = later <= end;
+	return stt;
+}
+
 /* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
  * when its operands are ready (and the ready set is in use), or -1 when it
  * is eligible to issue now. */
 static int evaluate(struct sim *s, struct warp *w)
 {
-	const struct insn *in = &s->p->code[w->pc];
+	const struct insn *in = &s->code[w->pc];
 
 	if (w->deps_ok)
 		goto resources;
@@ -746,7 +829,7 @@ static COLD void warp_exit(struct sim *s, struct warp *w)
 	s->now++;
 	set_state(s, w, ST_SELECTED); /* no-op: it is already selected */
 	s->st->state_cycles[w->state] += s->now - w->since;
-	if (s->l->timeline)
+	if (s->tl)
 		timeline_row(s, w, s->now);
 	s->now--;
 	w->live = 0;
@@ -914,17 +997,22 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
  * (forwarding). Returns the cycles the reads take (>= 1): the pipe accepts
  * nothing else meanwhile, and each cycle past the first delays the result.
  */
-static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const struct insn *in)
+static int bank_cycles(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
 {
-	int worst = 1, same = sc->reuse_warp == warp, reuse = same && s->a->operand_reuse;
+	int worst = 1, reuse = same && s->a->operand_reuse;
 	if (s->a->regfile_banks > 0) {
 		/* at most three sources, so a bank is read at most three times:
 		 * banks read once and twice by bit, no counting array, no division */
 		unsigned once = 0, twice = 0;
 		for (int k = 0; k < in->nsrc; k++) {
 			int r = in->src[k];
-			if (r == ISA_RZ || (same && r == sc->fwd_reg) || (reuse && sc->reuse_src[k] == r))
+			if (r == ISA_RZ)
 				continue;
+			if (same) {
+				const struct insn *ri = &s->code[sc->reuse_pc];
+				if ((ri->has_dst && r == ri->dst) || (reuse && k < ri->nsrc && ri->src[k] == r))
+					continue;
+			}
 			if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
 				continue; /* read once for both */
 			unsigned b = 1u << s->bank_of[r];
@@ -939,11 +1027,30 @@ static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const
 			}
 		}
 	}
-	sc->reuse_warp = warp;
-	for (int k = 0; k < 3; k++)
-		sc->reuse_src[k] = k < in->nsrc ? in->src[k] : ISA_RZ;
-	sc->fwd_reg = in->has_dst ? in->dst : ISA_RZ;
 	return worst;
+}
+
+static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct insn *in)
+{
+	int oc;
+	unsigned i = (unsigned)pc & (OC_SLOTS - 1);
+	if (sc->reuse_warp == warp) {
+		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc) {
+			s->ocs_tag[i] = (uint32_t)pc + 1;
+			s->ocs_prev[i] = sc->reuse_pc;
+			s->ocs_val[i] = (uint8_t)bank_cycles(s, sc, 1, in);
+		}
+		oc = s->ocs_val[i];
+	} else {
+		if (s->oc_tag[i] != (uint32_t)pc + 1) {
+			s->oc_tag[i] = (uint32_t)pc + 1;
+			s->oc_val[i] = (uint8_t)bank_cycles(s, sc, 0, in);
+		}
+		oc = s->oc_val[i];
+	}
+	sc->reuse_warp = warp;
+	sc->reuse_pc = pc;
+	return oc;
 }
 
 /* IF: the warp takes the THEN path with some of its lanes, the ELSE path
@@ -951,8 +1058,8 @@ static int operand_cycles(const struct sim *s, struct sched *sc, int warp, const
 static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
 {
 	int mid = (int)in->match;
-	int has_else = s->p->code[mid].op == OP_ELSE;
-	int end = has_else ? (int)s->p->code[mid].match : mid;
+	int has_else = s->code[mid].op == OP_ELSE;
+	int end = has_else ? (int)s->code[mid].match : mid;
 	int then_l, else_l, take_then, take_else;
 	struct frame *f = &w->stack[w->depth++];
 	if (in->pattern == IF_WARP_LT) {
@@ -988,11 +1095,11 @@ static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
 
 static void issue(struct sim *s, struct warp *w)
 {
-	const struct insn *in = &s->p->code[w->pc];
+	const struct insn *in = &s->code[w->pc];
 	const struct opinfo *op = &isa_ops[in->op];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), in);
+	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), w->pc, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
@@ -1082,9 +1189,11 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 /* The eligible warp the policy issues, from the candidate mask. */
 static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 {
-	if (sc->last >= 0 && s->l->policy != POLICY_LRR && ((cand >> sc->last) & 1))
+	if (!(cand & (cand - 1)))
+		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
+	if (sc->last >= 0 && s->policy != POLICY_LRR && ((cand >> sc->last) & 1))
 		return sc->last; /* greedy */
-	switch (s->l->policy) {
+	switch (s->policy) {
 	case POLICY_GRR:
 		for (int k = 0; k < sc->nlru; k++)
 			if ((cand >> sc->lru[k]) & 1)
@@ -1243,7 +1352,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 					sc->lru[sc->nlru - 1] = slot;
 					break;
 				}
-		int bar = s->p->code[w->pc].op == OP_BAR;
+		int bar = s->code[w->pc].op == OP_BAR;
 		issue(s, w);
 		if (w->live) {
 			if (s->park_ok && !bar) {
@@ -1255,12 +1364,12 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				 * between (the timeline, which writes each interval as it
 				 * closes, keeps the visit: park_ok is off with it).
 				 */
-				const struct insn *nx = &s->p->code[w->pc];
-				int stt = deps_wait(s, w, nx, s->now + 1);
+				const struct insn *nx = &s->code[w->pc];
+				int clear, stt = deps_ahead(s, w, nx, s->now + 1, &clear);
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_at(s, w, stt, s->now + 1);
-					if (!(nx->op == OP_LDG && global_level(s, nx) != LV_L1) && deps_wait(s, w, nx, r) < 0) {
+					if (clear && !(nx->op == OP_LDG && global_level(s, nx) != LV_L1)) {
 						/* nothing else holds at r: evaluate would have it
 						 * join the ready set then */
 						w->pending = 1;
@@ -1391,7 +1500,7 @@ static void finish_stats(struct sim *s)
 			unpark(s, &s->sc[w->sched], w);
 		if (w->live && s->now > w->since) {
 			st->state_cycles[w->state] += s->now - w->since;
-			if (s->l->timeline)
+			if (s->tl)
 				timeline_row(s, w, s->now);
 			w->since = s->now;
 		}
@@ -1437,6 +1546,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 
 	/* reset the run state; arrays were sized by sim_create */
 	s->p = prog;
+	s->code = prog->code;
+	s->tl = l->timeline;
+	s->policy = (int)l->policy;
 	s->l = l;
 	s->st = st;
 	s->now = 0;
@@ -1453,6 +1565,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
 	s->park_ok = l->timeline == NULL;
+	memset(s->oc_tag, 0, sizeof s->oc_tag);
+	memset(s->ocs_tag, 0, sizeof s->ocs_tag);
 	evq_clear(s->q);
 	memset(s->rel, 0, sizeof *s->rel * REL_SLOTS);
 	memset(s->rel_occ, 0, sizeof s->rel_occ);
