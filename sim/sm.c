@@ -168,6 +168,18 @@ struct sched {
 	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
 };
 
+struct memc {
+	uint32_t tag;        /* pc + 1 */
+	uint8_t lanes;       /* the warp's active lanes it was computed for */
+	uint8_t lv;          /* global_level */
+	uint8_t queue_check; /* an L2/DRAM load: the in-flight limit applies */
+	int sectors;         /* mem_sectors */
+	double bytes;        /* sectors * sector_bytes */
+	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
+	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
+	double window_bytes; /* bytes / dram_window_cycles */
+};
+
 struct sim {
 	const struct arch *a;
 	int max_warps, nsched, max_blocks;
@@ -193,6 +205,10 @@ struct sim {
 	uint32_t ocs_tag[OC_SLOTS];
 	int ocs_prev[OC_SLOTS];
 	uint8_t ocs_val[OC_SLOTS];
+	/* a memory instruction's level, sectors and the server times its bytes
+	 * take, for instruction pc with `lanes` active lanes, at pc mod OC_SLOTS
+	 * with tag pc + 1 (0: empty); cleared for each run */
+	struct memc mc[OC_SLOTS];
 
 	/* the run */
 	const struct program *p;
@@ -378,6 +394,14 @@ static uint64_t serve(double *free_at, uint64_t now, double bytes, double bw)
 	return ceil_u64(*free_at);
 }
 
+/* serve() with bytes / bw given (the same value). */
+static inline uint64_t serve_q(double *free_at, uint64_t now, double q)
+{
+	double start = *free_at > (double)now ? *free_at : (double)now;
+	*free_at = start + q;
+	return ceil_u64(*free_at);
+}
+
 /* Sectors one warp instruction touches. */
 static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 {
@@ -401,6 +425,34 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 static inline enum mem_level global_level(const struct sim *s, const struct insn *in)
 {
 	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
+}
+
+static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
+{
+	const struct arch *a = s->a;
+	enum mem_level lv = global_level(s, in);
+	m->tag = (uint32_t)(in - s->code) + 1;
+	m->lanes = (uint8_t)lanes;
+	m->lv = (uint8_t)lv;
+	m->queue_check = in->op == OP_LDG && lv != LV_L1;
+	m->sectors = mem_sectors(a, in, lanes);
+	m->bytes = (double)m->sectors * a->sector_bytes;
+	if (in->op == OP_STG && lv == LV_L1)
+		lv = LV_L2;
+	m->lv_cycles = m->bytes / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
+										     : a->dram_bytes_per_cycle);
+	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
+	m->window_bytes = a->dram_queue_cycles > 0 ? m->bytes / a->dram_window_cycles : 0.0;
+}
+
+/* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
+static inline const struct memc *mem_info(struct sim *s, const struct insn *in, int lanes)
+{
+	unsigned pc = (unsigned)(in - s->code);
+	struct memc *m = &s->mc[pc & (OC_SLOTS - 1)];
+	if (m->tag != pc + 1 || m->lanes != lanes)
+		mem_info_fill(s, m, in, lanes);
+	return m;
 }
 
 /* ---- issue ----------------------------------------------------------- */
@@ -761,7 +813,7 @@ static int evaluate(struct sim *s, struct warp *w)
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
 	w->pipe = (uint8_t)insn_pipe(s, w, in);
-	w->queue_check = in->op == OP_LDG && global_level(s, in) != LV_L1;
+	w->queue_check = in->op == OP_LDG && mem_info(s, in, w->lanes)->queue_check;
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;
 resources:;
@@ -776,7 +828,7 @@ resources:;
 	if (w->queue_check)
 		drain_events(s);
 	if (w->queue_check &&
-	    s->inflight + mem_sectors(s->a, in, w->lanes) > s->a->max_inflight_sectors && s->inflight > 0) {
+	    s->inflight + mem_info(s, in, w->lanes)->sectors > s->a->max_inflight_sectors && s->inflight > 0) {
 		w->lg_wait = 1;
 		s->n_lg_wait++;
 		w->wake = NEVER;
@@ -907,7 +959,7 @@ static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
  * dram_window_cycles. q is calibrated from the loaded-latency
  * microbenchmark (tests/data/h200/loaded.csv).
  */
-static uint64_t dram_queue_delay(struct sim *s, double bytes)
+static uint64_t dram_queue_delay(struct sim *s, double window_bytes)
 {
 	const struct arch *a = s->a;
 	double dt, u;
@@ -916,7 +968,7 @@ static uint64_t dram_queue_delay(struct sim *s, double bytes)
 	dt = (double)(s->now - s->dram_rate_t);
 	s->dram_rate *= s->now - s->dram_rate_t < DECAY_N ? s->decay[s->now - s->dram_rate_t]
 							  : exp(-dt / a->dram_window_cycles);
-	s->dram_rate += bytes / a->dram_window_cycles;
+	s->dram_rate += window_bytes; /* bytes / dram_window_cycles */
 	s->dram_rate_t = s->now;
 	u = s->dram_rate / a->dram_bytes_per_cycle;
 	if (u > 0.95)
@@ -942,8 +994,6 @@ static void lsu_path(const struct sim *s, struct warp *w)
 static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct arch *a = s->a;
-	int sectors = mem_sectors(a, in, w->lanes);
-	double bytes = (double)sectors * a->sector_bytes;
 	uint64_t done;
 	int reg_kind = RK_LONG;
 
@@ -957,32 +1007,33 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 		done = serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
 		reg_kind = RK_SHORT;
 	} else {
-		enum mem_level lv = global_level(s, in);
+		const struct memc *m = mem_info(s, in, w->lanes);
+		enum mem_level lv = (enum mem_level)m->lv;
 		if (in->op == OP_STG && lv == LV_L1)
 			lv = LV_L2;
 		switch (lv) {
 		case LV_L1:
-			done = serve(&s->l1_free, s->now, bytes, a->l1_bytes_per_cycle) + (uint64_t)a->l1_latency - 1;
+			done = serve_q(&s->l1_free, s->now, m->lv_cycles) + (uint64_t)a->l1_latency - 1;
 			break;
 		case LV_L2:
-			done = serve(&s->l2_free, s->now, bytes, a->l2_bytes_per_cycle) + (uint64_t)a->l2_latency - 1;
+			done = serve_q(&s->l2_free, s->now, m->lv_cycles) + (uint64_t)a->l2_latency - 1;
 			break;
 		default:
-			done = serve(&s->dram_free, s->now, bytes, a->dram_bytes_per_cycle) + (uint64_t)a->dram_latency - 1 +
-			       dram_queue_delay(s, bytes);
-			s->st->dram_bytes += (uint64_t)bytes;
+			done = serve_q(&s->dram_free, s->now, m->lv_cycles) + (uint64_t)a->dram_latency - 1 +
+			       dram_queue_delay(s, m->window_bytes);
+			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
 		if (lv != LV_L1 && in->op == OP_LDG && a->warp_miss_bytes_per_cycle > 0) {
 			/* the data returns to the warp through its own miss path, one
 			 * request after another */
 			double t = (double)done > w->miss_free ? (double)done : w->miss_free;
-			w->miss_free = t + bytes / a->warp_miss_bytes_per_cycle;
+			w->miss_free = t + m->miss_cycles;
 			done = ceil_u64(w->miss_free);
 		}
 		if (in->op == OP_LDG && lv != LV_L1) {
-			s->inflight += sectors;
-			rel_add(s, done, sectors);
+			s->inflight += m->sectors;
+			rel_add(s, done, m->sectors);
 		}
 	}
 	if (isa_ops[in->op].is_load && in->dst != ISA_RZ)
@@ -1369,7 +1420,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_at(s, w, stt, s->now + 1);
-					if (clear && !(nx->op == OP_LDG && global_level(s, nx) != LV_L1)) {
+					if (clear && !(nx->op == OP_LDG && mem_info(s, nx, w->lanes)->queue_check)) {
 						/* nothing else holds at r: evaluate would have it
 						 * join the ready set then */
 						w->pending = 1;
@@ -1385,6 +1436,9 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 						sc->pendpipes |= 1u << w->pipe;
 					} else {
 						w->wake = r;
+						/* nothing else holds at r, which the warp is not
+						 * looked at before: evaluate needs no deps_wait then */
+						w->ops_ready = (uint8_t)clear;
 					}
 				} else {
 					w->ops_ready = 1;
@@ -1567,6 +1621,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->park_ok = l->timeline == NULL;
 	memset(s->oc_tag, 0, sizeof s->oc_tag);
 	memset(s->ocs_tag, 0, sizeof s->ocs_tag);
+	memset(s->mc, 0, sizeof s->mc);
 	evq_clear(s->q);
 	memset(s->rel, 0, sizeof *s->rel * REL_SLOTS);
 	memset(s->rel_occ, 0, sizeof s->rel_occ);
