@@ -38,6 +38,7 @@
 #define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
+#define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
@@ -135,9 +136,13 @@ struct sched {
 	uint64_t wheel[64];
 	uint64_t wheel_occ;  /* non-empty slots */
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
-	int far_n;           /* far warps: a binary min-heap of (wake, slot) */
-	uint64_t far_t[64];
-	uint8_t far_s[64];
+	/* far warps (a wake-up 64 or more cycles ahead when filed) by their
+	 * wake-up's 64-cycle bin (t / 64 mod 64), by slot bit, with a bit per
+	 * non-empty bin; those FAR_SPAN or more ahead in a set of their own */
+	uint64_t far_bin[64];
+	uint64_t far_bocc;
+	uint64_t far_over;
+	uint64_t far_t[64];  /* a far warp's wake-up, by slot */
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
 	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
 			      * operand slot; its destination is forwarded, not read */
@@ -536,14 +541,16 @@ static void rel_add(struct sim *s, uint64_t t, int sectors)
 		evq_push(s->q, t, EV_MEM_RELEASE, sectors);
 		return;
 	}
+	/* without branches on t: it comes at the end of a long chain of
+	 * floating-point operations (the servers and the miss path), and
+	 * whether its slot is taken is not predictable */
 	unsigned i = (unsigned)(t & (REL_SLOTS - 1));
-	if (!((s->rel_occ[i / 64] >> (i % 64)) & 1)) {
-		s->rel_occ[i / 64] |= 1ull << (i % 64);
-		s->rel_n++;
-	}
+	uint64_t occ = s->rel_occ[i / 64], bit = 1ull << (i % 64);
+	s->rel_n += (occ & bit) == 0;
+	s->rel_occ[i / 64] = occ | bit;
 	s->rel[i] += sectors;
-	if (t < s->rel_next)
-		s->rel_next = t;
+	uint64_t rn = s->rel_next;
+	s->rel_next = t < rn ? t : rn;
 }
 
 /*
@@ -848,17 +855,16 @@ static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t
 		sc->wheel[t & 63] |= 1ull << slot;
 		sc->wheel_occ |= 1ull << (t & 63);
 	} else {
-		/* heap push: a warp is filed once at a time, so 64 entries suffice */
-		int i = sc->far_n++;
-		SIM_ASSERT(i < 64);
-		while (i > 0 && sc->far_t[(i - 1) / 2] > t) {
-			sc->far_t[i] = sc->far_t[(i - 1) / 2];
-			sc->far_s[i] = sc->far_s[(i - 1) / 2];
-			i = (i - 1) / 2;
+		/* a warp is filed once at a time: one entry per slot */
+		sc->far_t[slot] = t;
+		if (t - s->now < FAR_SPAN) {
+			unsigned b = (unsigned)(t >> 6) & 63;
+			sc->far_bin[b] |= 1ull << slot;
+			sc->far_bocc |= 1ull << b;
+		} else {
+			sc->far_over |= 1ull << slot;
 		}
-		sc->far_t[i] = t;
-		sc->far_s[i] = (uint8_t)slot;
-		sc->far_min = sc->far_t[0];
+		sc->far_min = t < sc->far_min ? t : sc->far_min;
 	}
 	if (t < sc->min_wake)
 		sc->min_wake = t;
@@ -1310,6 +1316,50 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 	return fresh;
 }
 
+/* The far warps due by now (far_min <= now) leave, by slot bit; far_min
+ * becomes the earliest wake-up of the others. Every binned wake-up lies in
+ * [far_min, now + FAR_SPAN), so bins taken in order from one's bin hold
+ * later cycles. */
+static uint64_t far_pop(struct sim *s, struct sched *sc)
+{
+	uint64_t now = s->now, fd = 0, nm = NEVER;
+	uint64_t nb = (now >> 6) - (sc->far_min >> 6) + 1; /* bins that may hold a due warp */
+	unsigned b = (unsigned)(sc->far_min >> 6) & 63;
+	for (uint64_t n = 0; n < nb && n < 64; n++, b = (b + 1) & 63) {
+		for (uint64_t u = sc->far_bin[b]; u; u &= u - 1) {
+			int slot = __builtin_ctzll(u);
+			if (sc->far_t[slot] <= now)
+				fd |= 1ull << slot;
+		}
+		sc->far_bin[b] &= ~fd;
+		if (!sc->far_bin[b])
+			sc->far_bocc &= ~(1ull << b);
+	}
+	if (sc->far_over) {
+		for (uint64_t u = sc->far_over; u; u &= u - 1) {
+			int slot = __builtin_ctzll(u);
+			uint64_t t = sc->far_t[slot];
+			if (t <= now)
+				fd |= 1ull << slot;
+			else if (t < nm)
+				nm = t;
+		}
+		sc->far_over &= ~fd;
+	}
+	if (sc->far_bocc) {
+		/* the first non-empty bin from now's holds the earliest */
+		unsigned k = (unsigned)(now >> 6) & 63;
+		uint64_t rot = k ? (sc->far_bocc >> k) | (sc->far_bocc << (64 - k)) : sc->far_bocc;
+		unsigned first = (k + (unsigned)__builtin_ctzll(rot)) & 63;
+		for (uint64_t u = sc->far_bin[first]; u; u &= u - 1) {
+			uint64_t t = sc->far_t[__builtin_ctzll(u)];
+			nm = t < nm ? t : nm;
+		}
+	}
+	sc->far_min = nm;
+	return fd;
+}
+
 static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 {
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
@@ -1327,28 +1377,8 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 		sc->wheel[s->now & 63] = 0;
 		sc->wheel_occ &= ~(1ull << (s->now & 63));
 	}
-	while (sc->far_n > 0 && sc->far_t[0] <= s->now) {
-		/* heap pop */
-		due |= 1ull << sc->far_s[0];
-		uint64_t lt = sc->far_t[--sc->far_n];
-		uint8_t ls = sc->far_s[sc->far_n];
-		int i = 0;
-		for (;;) {
-			int c = 2 * i + 1;
-			if (c >= sc->far_n)
-				break;
-			if (c + 1 < sc->far_n && sc->far_t[c + 1] < sc->far_t[c])
-				c++;
-			if (sc->far_t[c] >= lt)
-				break;
-			sc->far_t[i] = sc->far_t[c];
-			sc->far_s[i] = sc->far_s[c];
-			i = c;
-		}
-		sc->far_t[i] = lt;
-		sc->far_s[i] = ls;
-	}
-	sc->far_min = sc->far_n ? sc->far_t[0] : NEVER;
+	if (sc->far_min <= s->now)
+		due |= far_pop(s, sc);
 	for (uint64_t u = due; u; u &= u - 1) {
 		int slot = __builtin_ctzll(u);
 		struct warp *w = &s->w[slot];
@@ -1642,7 +1672,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].reuse_warp = -1;
 		memset(s->sc[k].wheel, 0, sizeof s->sc[k].wheel);
 		s->sc[k].wheel_occ = 0;
-		s->sc[k].far_n = 0;
+		memset(s->sc[k].far_bin, 0, sizeof s->sc[k].far_bin);
+		s->sc[k].far_bocc = 0;
+		s->sc[k].far_over = 0;
 		s->sc[k].far_min = NEVER;
 		s->sc[k].okm = 0;
 		s->sc[k].okpipes = 0;
