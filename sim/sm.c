@@ -200,6 +200,12 @@ struct sim {
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
+	/* queue_delay_of(rate) is non-decreasing in rate: qthr[d] (d = 1..qmax)
+	 * is the least rate at which it is d or more, so the delay at a rate
+	 * is the number of thresholds at or below it (NULL: not tabled) */
+	double *qthr;
+	int qmax;
+	int qd;              /* the delay at the last rate (where the search starts) */
 	/* operand collection cycles of instruction pc when no source is reused
 	 * or forwarded (they depend on the instruction alone), at pc mod
 	 * OC_SLOTS with tag pc + 1 (0: empty); cleared for each run */
@@ -246,6 +252,48 @@ struct sim {
 	uint64_t end_cycle;
 };
 
+/* dram_queue_delay at utilisation estimate `rate` (bytes per cycle). */
+static inline uint64_t queue_delay_of(const struct arch *a, double rate)
+{
+	double u = rate / a->dram_bytes_per_cycle;
+	if (u > 0.95)
+		u = 0.95; /* beyond this the bandwidth server itself queues */
+	return (uint64_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
+}
+
+/* Tables the rates at which queue_delay_of steps up (see struct sim), when
+ * there are not too many steps. Non-negative doubles order as their bits,
+ * so each threshold is found by bisection on the bits: it is exact. */
+static void queue_table(struct sim *s)
+{
+	const struct arch *a = s->a;
+	double top = a->dram_bytes_per_cycle; /* u = 1: clamped, the largest delay */
+	uint64_t dmax = queue_delay_of(a, top);
+	if (a->dram_queue_cycles <= 0 || !(top > 0) || dmax > 4096 || queue_delay_of(a, 0.0) != 0)
+		return;
+	s->qthr = calloc(dmax + 1, sizeof *s->qthr);
+	if (!s->qthr)
+		return; /* computed directly instead */
+	s->qmax = (int)dmax;
+	uint64_t lo = 0, hi;
+	memcpy(&hi, &top, sizeof hi);
+	for (uint64_t d = 1; d <= dmax; d++) {
+		/* g(lo) < d <= g(hi) */
+		uint64_t l = lo, h = hi;
+		while (h - l > 1) {
+			uint64_t m = l + (h - l) / 2;
+			double r;
+			memcpy(&r, &m, sizeof r);
+			if (queue_delay_of(a, r) >= d)
+				h = m;
+			else
+				l = m;
+		}
+		memcpy(&s->qthr[d], &h, sizeof h);
+		lo = l;
+	}
+}
+
 struct sim *sim_create(const struct arch *a)
 {
 	struct sim *s = calloc(1, sizeof *s);
@@ -289,6 +337,7 @@ struct sim *sim_create(const struct arch *a)
 			double dt = (double)i; /* the same operations as dram_queue_delay's */
 			s->decay[i] = exp(-dt / a->dram_window_cycles);
 		}
+	queue_table(s);
 	return s;
 }
 
@@ -299,6 +348,7 @@ void sim_destroy(struct sim *s)
 	evq_destroy(s->q);
 	free(s->rel);
 	free(s->decay);
+	free(s->qthr);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);
@@ -968,7 +1018,7 @@ static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
 static uint64_t dram_queue_delay(struct sim *s, double window_bytes)
 {
 	const struct arch *a = s->a;
-	double dt, u;
+	double dt;
 	if (a->dram_queue_cycles <= 0)
 		return 0;
 	dt = (double)(s->now - s->dram_rate_t);
@@ -976,10 +1026,24 @@ static uint64_t dram_queue_delay(struct sim *s, double window_bytes)
 							  : exp(-dt / a->dram_window_cycles);
 	s->dram_rate += window_bytes; /* bytes / dram_window_cycles */
 	s->dram_rate_t = s->now;
-	u = s->dram_rate / a->dram_bytes_per_cycle;
-	if (u > 0.95)
-		u = 0.95; /* beyond this the bandwidth server itself queues */
-	return (uint64_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
+	if (!s->qthr)
+		return queue_delay_of(a, s->dram_rate);
+	/* the same value from the thresholds: the delay mostly stays or moves
+	 * by one from one load to the next, found by compares instead of two
+	 * divisions on the load's latency chain; larger moves compute it */
+	double r = s->dram_rate;
+	int d = s->qd;
+	if (d < s->qmax && r >= s->qthr[d + 1]) {
+		d++;
+		if (d < s->qmax && r >= s->qthr[d + 1])
+			d = (int)queue_delay_of(a, r);
+	} else if (d > 0 && r < s->qthr[d]) {
+		d--;
+		if (d > 0 && r < s->qthr[d])
+			d = (int)queue_delay_of(a, r);
+	}
+	s->qd = d;
+	return (uint64_t)d;
 }
 
 /*
@@ -1644,6 +1708,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
 	s->dram_rate = 0.0;
 	s->dram_rate_t = 0;
+	s->qd = 0;
 	s->inflight = s->n_lg_wait = 0;
 	s->n_cta_events = 0;
 	s->sched_active = s->eligible_sum = 0;
