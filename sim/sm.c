@@ -388,6 +388,12 @@ static inline void set_state(struct sim *s, struct warp *w, int state)
 
 /* ---- control flow ------------------------------------------------------ */
 
+/* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
+static inline int is_pseudo(int op)
+{
+	return op == OP_LOOP || op == OP_ELSE || op == OP_ENDIF;
+}
+
 /* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
  * pc is at an instruction that issues. */
 static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
@@ -700,7 +706,7 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
 
 /* Leaves the ready set at s->now: its time there splits into pipe-throttled
  * (lanes busy), wait (another warp's operand collection) and not selected. */
-static void unpark(struct sim *s, struct sched *sc, struct warp *w)
+static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w)
 {
 	uint64_t bit = 1ull << (w - s->w), l, c, total = s->now - w->join_t;
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
@@ -1270,7 +1276,8 @@ static void issue(struct sim *s, struct warp *w)
 		w->pc++;
 		break;
 	}
-	skip_pseudo(s->p, w, s->now);
+	if (is_pseudo(s->code[w->pc].op))
+		skip_pseudo(s->p, w, s->now);
 }
 
 /* ---- scheduling ------------------------------------------------------- */
