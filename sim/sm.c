@@ -40,6 +40,7 @@
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
+#define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -168,6 +169,8 @@ struct sched {
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
 	int nlru;
+	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
+			      * moves it past the last by advancing lru, no copy */
 	uint64_t per_t0[PIPE_COUNT];
 	int per_b[PIPE_COUNT], per_e[PIPE_COUNT];
 	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
@@ -310,7 +313,7 @@ struct sim *sim_create(const struct arch *a)
 	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
-	s->lru_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->lru_store);
+	s->lru_store = calloc((size_t)s->nsched * 2 * LRU_SPAN, sizeof *s->lru_store);
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
 	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
@@ -326,7 +329,7 @@ struct sim *sim_create(const struct arch *a)
 	}
 	for (int k = 0; k < s->nsched; k++) {
 		s->sc[k].list = s->list_store + (size_t)k * (size_t)s->max_warps;
-		s->sc[k].lru = s->lru_store + (size_t)k * (size_t)s->max_warps;
+		s->sc[k].lru = s->sc[k].lru_base = s->lru_store + (size_t)k * 2 * LRU_SPAN;
 	}
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
@@ -1497,7 +1500,13 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 			unpark(s, sc, w);
 		set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
-		if (sc->lru[sc->nlru - 1] != slot)
+		if (sc->lru[0] == slot && sc->nlru > 1) {
+			sc->lru[sc->nlru] = slot;
+			if (++sc->lru == sc->lru_base + LRU_SPAN) {
+				memmove(sc->lru_base, sc->lru, sizeof(int) * (size_t)sc->nlru);
+				sc->lru = sc->lru_base;
+			}
+		} else if (sc->lru[sc->nlru - 1] != slot)
 			for (int k = 0; k < sc->nlru; k++)
 				if (sc->lru[k] == slot) {
 					memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
@@ -1757,6 +1766,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			s->sc[k].pend_pmin[pp] = NEVER;
 		s->sc[k].livem = 0;
 		s->sc[k].nlru = 0;
+		s->sc[k].lru = s->sc[k].lru_base;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
 		memset(s->sc[k].per_t0, 0, sizeof s->sc[k].per_t0);
 		memset(s->sc[k].per_b, 0, sizeof s->sc[k].per_b);
