@@ -151,12 +151,11 @@ struct sched {
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
 	/* the ready set: warps whose next instruction has its operands, by slot
-	 * bit, in total and by that instruction's pipe. They are not looked at
+	 * bit, by the pipe of that instruction. They are not looked at
 	 * each cycle: a ready warp is eligible exactly when its pipe is free,
 	 * and the time it spends not selected, pipe-throttled or waiting on
 	 * another warp's operand collection follows from the pipe's busy
 	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
-	uint64_t okm;
 	uint64_t okp[PIPE_COUNT];
 	/* warps that join the ready set at a known cycle (w->ops_at), found
 	 * right after their issue: not filed in the wheel, not looked at when
@@ -689,17 +688,21 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 
 /* Joins the ready set at cycle t <= now; no busy period of its pipe may
  * have begun after t. */
-static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
 	uint64_t bit = 1ull << (w - s->w);
 	set_state_at(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
 	w->parked = 1;
 	w->wake = NEVER;
-	sc->okm |= bit;
 	sc->okp[w->pipe] |= bit;
 	sc->okpipes |= 1u << w->pipe;
 	w->join_t = t;
 	pipe_busy(sc, w->pipe, t, &w->join_l, &w->join_c);
+}
+
+static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+{
+	park_at_inl(s, sc, w, t);
 }
 
 static void park(struct sim *s, struct sched *sc, struct warp *w)
@@ -721,7 +724,6 @@ static inline __attribute__((always_inline)) void unpark(struct sim *s, struct s
 	w->parked = 0;
 	w->state = ST_NOT_SELECTED;
 	w->since = s->now;
-	sc->okm &= ~bit;
 	sc->okp[w->pipe] &= ~bit;
 	if (!sc->okp[w->pipe])
 		sc->okpipes &= ~(1u << w->pipe);
@@ -1379,7 +1381,7 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 		w->pending = 0;
 		w->deps_ok = 1;
 		if (w->ops_at < s->now)
-			park_at(s, sc, w, w->ops_at);
+			park_at_inl(s, sc, w, w->ops_at);
 		else if (sc->pipe_free[w->pipe] <= s->now)
 			fresh |= 1ull << slot;
 		else
@@ -1757,7 +1759,6 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].far_bocc = 0;
 		s->sc[k].far_over = 0;
 		s->sc[k].far_min = NEVER;
-		s->sc[k].okm = 0;
 		s->sc[k].okpipes = 0;
 		s->sc[k].pend = 0;
 		s->sc[k].pend_min = NEVER;
