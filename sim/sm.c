@@ -738,9 +738,10 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
+	/* RZ needs no test: it is never written, its ready cycle stays 0 */
 	for (int k = 0; k < in->nsrc; k++) {
 		int reg = in->src[k];
-		if (reg != ISA_RZ && w->ready[reg] > r) {
+		if (w->ready[reg] > r) {
 			r = w->ready[reg];
 			rk = w->kind[reg];
 		}
@@ -798,9 +799,10 @@ static inline int deps_ahead(const struct sim *s, struct warp *w, const struct i
 	uint64_t r = 0, end = 0, later = 0;
 	int rk = RK_FIXED, stt = -1;
 
+	/* RZ needs no test: it is never written, its ready cycle stays 0 */
 	for (int k = 0; k < in->nsrc; k++) {
 		int reg = in->src[k];
-		if (reg != ISA_RZ && w->ready[reg] > r) {
+		if (w->ready[reg] > r) {
 			r = w->ready[reg];
 			rk = w->kind[reg];
 		}
