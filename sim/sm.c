@@ -40,6 +40,7 @@
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
+#define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -150,12 +151,11 @@ struct sched {
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
 	/* the ready set: warps whose next instruction has its operands, by slot
-	 * bit, in total and by that instruction's pipe. They are not looked at
+	 * bit, by the pipe of that instruction. They are not looked at
 	 * each cycle: a ready warp is eligible exactly when its pipe is free,
 	 * and the time it spends not selected, pipe-throttled or waiting on
 	 * another warp's operand collection follows from the pipe's busy
 	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
-	uint64_t okm;
 	uint64_t okp[PIPE_COUNT];
 	/* warps that join the ready set at a known cycle (w->ops_at), found
 	 * right after their issue: not filed in the wheel, not looked at when
@@ -168,6 +168,8 @@ struct sched {
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
 	int nlru;
+	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
+			      * moves it past the last by advancing lru, no copy */
 	uint64_t per_t0[PIPE_COUNT];
 	int per_b[PIPE_COUNT], per_e[PIPE_COUNT];
 	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
@@ -310,7 +312,7 @@ struct sim *sim_create(const struct arch *a)
 	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
-	s->lru_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->lru_store);
+	s->lru_store = calloc((size_t)s->nsched * 2 * LRU_SPAN, sizeof *s->lru_store);
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
 	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
@@ -326,7 +328,7 @@ struct sim *sim_create(const struct arch *a)
 	}
 	for (int k = 0; k < s->nsched; k++) {
 		s->sc[k].list = s->list_store + (size_t)k * (size_t)s->max_warps;
-		s->sc[k].lru = s->lru_store + (size_t)k * (size_t)s->max_warps;
+		s->sc[k].lru = s->sc[k].lru_base = s->lru_store + (size_t)k * 2 * LRU_SPAN;
 	}
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
@@ -387,6 +389,12 @@ static inline void set_state(struct sim *s, struct warp *w, int state)
 }
 
 /* ---- control flow ------------------------------------------------------ */
+
+/* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
+static inline int is_pseudo(int op)
+{
+	return op == OP_LOOP || op == OP_ELSE || op == OP_ENDIF;
+}
 
 /* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
  * pc is at an instruction that issues. */
@@ -680,17 +688,21 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 
 /* Joins the ready set at cycle t <= now; no busy period of its pipe may
  * have begun after t. */
-static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
 	uint64_t bit = 1ull << (w - s->w);
 	set_state_at(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
 	w->parked = 1;
 	w->wake = NEVER;
-	sc->okm |= bit;
 	sc->okp[w->pipe] |= bit;
 	sc->okpipes |= 1u << w->pipe;
 	w->join_t = t;
 	pipe_busy(sc, w->pipe, t, &w->join_l, &w->join_c);
+}
+
+static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+{
+	park_at_inl(s, sc, w, t);
 }
 
 static void park(struct sim *s, struct sched *sc, struct warp *w)
@@ -700,7 +712,7 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
 
 /* Leaves the ready set at s->now: its time there splits into pipe-throttled
  * (lanes busy), wait (another warp's operand collection) and not selected. */
-static void unpark(struct sim *s, struct sched *sc, struct warp *w)
+static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w)
 {
 	uint64_t bit = 1ull << (w - s->w), l, c, total = s->now - w->join_t;
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
@@ -712,7 +724,6 @@ static void unpark(struct sim *s, struct sched *sc, struct warp *w)
 	w->parked = 0;
 	w->state = ST_NOT_SELECTED;
 	w->since = s->now;
-	sc->okm &= ~bit;
 	sc->okp[w->pipe] &= ~bit;
 	if (!sc->okp[w->pipe])
 		sc->okpipes &= ~(1u << w->pipe);
@@ -727,9 +738,10 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
+	/* RZ needs no test: it is never written, its ready cycle stays 0 */
 	for (int k = 0; k < in->nsrc; k++) {
 		int reg = in->src[k];
-		if (reg != ISA_RZ && w->ready[reg] > r) {
+		if (w->ready[reg] > r) {
 			r = w->ready[reg];
 			rk = w->kind[reg];
 		}
@@ -787,9 +799,10 @@ static inline int deps_ahead(const struct sim *s, struct warp *w, const struct i
 	uint64_t r = 0, end = 0, later = 0;
 	int rk = RK_FIXED, stt = -1;
 
+	/* RZ needs no test: it is never written, its ready cycle stays 0 */
 	for (int k = 0; k < in->nsrc; k++) {
 		int reg = in->src[k];
-		if (reg != ISA_RZ && w->ready[reg] > r) {
+		if (w->ready[reg] > r) {
 			r = w->ready[reg];
 			rk = w->kind[reg];
 		}
@@ -1270,7 +1283,8 @@ static void issue(struct sim *s, struct warp *w)
 		w->pc++;
 		break;
 	}
-	skip_pseudo(s->p, w, s->now);
+	if (is_pseudo(s->code[w->pc].op))
+		skip_pseudo(s->p, w, s->now);
 }
 
 /* ---- scheduling ------------------------------------------------------- */
@@ -1369,7 +1383,7 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 		w->pending = 0;
 		w->deps_ok = 1;
 		if (w->ops_at < s->now)
-			park_at(s, sc, w, w->ops_at);
+			park_at_inl(s, sc, w, w->ops_at);
 		else if (sc->pipe_free[w->pipe] <= s->now)
 			fresh |= 1ull << slot;
 		else
@@ -1490,7 +1504,13 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 			unpark(s, sc, w);
 		set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
-		if (sc->lru[sc->nlru - 1] != slot)
+		if (sc->lru[0] == slot && sc->nlru > 1) {
+			sc->lru[sc->nlru] = slot;
+			if (++sc->lru == sc->lru_base + LRU_SPAN) {
+				memmove(sc->lru_base, sc->lru, sizeof(int) * (size_t)sc->nlru);
+				sc->lru = sc->lru_base;
+			}
+		} else if (sc->lru[sc->nlru - 1] != slot)
 			for (int k = 0; k < sc->nlru; k++)
 				if (sc->lru[k] == slot) {
 					memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
@@ -1741,7 +1761,6 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].far_bocc = 0;
 		s->sc[k].far_over = 0;
 		s->sc[k].far_min = NEVER;
-		s->sc[k].okm = 0;
 		s->sc[k].okpipes = 0;
 		s->sc[k].pend = 0;
 		s->sc[k].pend_min = NEVER;
@@ -1750,6 +1769,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			s->sc[k].pend_pmin[pp] = NEVER;
 		s->sc[k].livem = 0;
 		s->sc[k].nlru = 0;
+		s->sc[k].lru = s->sc[k].lru_base;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
 		memset(s->sc[k].per_t0, 0, sizeof s->sc[k].per_t0);
 		memset(s->sc[k].per_b, 0, sizeof s->sc[k].per_b);
