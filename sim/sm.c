@@ -729,11 +729,11 @@ static inline __attribute__((always_inline)) void unpark(struct sim *s, struct s
 		sc->okpipes &= ~(1u << w->pipe);
 }
 
-/* The instruction at pc looked at in cycle t: the state it is blocked in
- * (scoreboard, branch fetch, loop compare, the warp's LSU path) with w->wake
- * set, or -1 when none holds. Reads only the warp's own state, which nothing
- * but its own issue changes (a barrier aside: see evaluate). */
-static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
+/* The cycle the instruction's registers are all ready (sources, wait=
+ * registers, a pending variable-latency write to its destination, and for
+ * EXIT or wait=all every outstanding result), and in *state the stall of
+ * the latest one. */
+static inline uint64_t regs_ready(const struct warp *w, const struct insn *in, int *state)
 {
 	uint64_t r = 0;
 	int rk = RK_FIXED;
@@ -764,24 +764,43 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 		r = w->drain;
 		rk = w->drain_kind;
 	}
+	*state = rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
+	return r;
+}
+
+/* The earliest cycle the back edge's branch may issue (0: no bound): the
+ * loop counter's compare makes a trip last at least loop_cycles from its
+ * start to the next trip's start. */
+static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, const struct insn *in)
+{
+	uint64_t c, lead;
+	if (in->op != OP_ENDLOOP || s->a->loop_cycles <= 0 || w->be_step + 1 < back_edge_insns(s, w))
+		return 0;
+	c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+	lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
+	return c > lead ? c - lead : 0;
+}
+
+/* The instruction at pc looked at in cycle t: the state it is blocked in
+ * (scoreboard, branch fetch, loop compare, the warp's LSU path) with w->wake
+ * set, or -1 when none holds. Reads only the warp's own state, which nothing
+ * but its own issue changes (a barrier aside: see evaluate). */
+static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
+{
+	int stt;
+	uint64_t r = regs_ready(w, in, &stt), c;
+
 	if (r > t) {
 		w->wake = r;
-		return rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
+		return stt;
 	}
 	if (w->fetch_ready > t) {
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
-	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
-		/* the back edge waits for the loop counter's compare: a trip takes
-		 * at least loop_cycles from its start to the next trip's start */
-		uint64_t c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
-		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
-		c = c > lead ? c - lead : 0;
-		if (c > t) {
-			w->wake = c;
-			return ST_WAIT;
-		}
+	if ((c = loop_floor(s, w, in)) > t) {
+		w->wake = c;
+		return ST_WAIT;
 	}
 	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
 		/* the warp's own LSU path is busy with its previous memory instruction */
@@ -791,70 +810,35 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 	return -1;
 }
 
+/* One of deps_ahead's waits, ending at c: the first that holds (c > t) gives
+ * the state and *end; the others only push *later. */
+static inline void ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t *end, uint64_t *later)
+{
+	if (c <= t)
+		return;
+	if (*stt < 0) {
+		*end = c;
+		*stt = st;
+	} else if (c > *later) {
+		*later = c;
+	}
+}
+
 /* deps_wait(s, w, in, t) in one pass, for the look-ahead after issue: when
  * blocked, also whether nothing else blocks the instruction at the end of
  * that wait (*clear: deps_wait(s, w, in, w->wake) would return -1). */
 static inline int deps_ahead(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t, int *clear)
 {
-	uint64_t r = 0, end = 0, later = 0;
-	int rk = RK_FIXED, stt = -1;
+	uint64_t end = 0, later = 0;
+	int rstt, stt = -1;
+	uint64_t r = regs_ready(w, in, &rstt);
 
-	/* RZ needs no test: it is never written, its ready cycle stays 0 */
-	for (int k = 0; k < in->nsrc; k++) {
-		int reg = in->src[k];
-		if (w->ready[reg] > r) {
-			r = w->ready[reg];
-			rk = w->kind[reg];
-		}
-	}
-	for (int k = 0; k < in->nxwait; k++) {
-		int reg = in->xwait[k];
-		if (w->ready[reg] > r) {
-			r = w->ready[reg];
-			rk = w->kind[reg];
-		}
-	}
-	if (in->has_dst && in->dst != ISA_RZ && w->kind[in->dst] != RK_FIXED && w->ready[in->dst] > r) {
-		r = w->ready[in->dst];
-		rk = w->kind[in->dst];
-	}
-	if ((in->op == OP_EXIT || in->wait_all) && w->drain > r) {
-		r = w->drain;
-		rk = w->drain_kind;
-	}
-	if (r > t) {
-		end = r;
-		stt = rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
-	}
-	if (w->fetch_ready > t) {
-		if (stt < 0) {
-			end = w->fetch_ready;
-			stt = ST_NO_INSTRUCTION;
-		} else if (w->fetch_ready > later) {
-			later = w->fetch_ready;
-		}
-	}
-	if (in->op == OP_ENDLOOP && s->a->loop_cycles > 0 && w->be_step + 1 >= back_edge_insns(s, w)) {
-		uint64_t c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
-		uint64_t lead = 1 + (uint64_t)back_edge_gap(s, w);
-		c = c > lead ? c - lead : 0;
-		if (c > t) {
-			if (stt < 0) {
-				end = c;
-				stt = ST_WAIT;
-			} else if (c > later) {
-				later = c;
-			}
-		}
-	}
-	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
-		if (stt < 0) {
-			end = w->lsu_free;
-			stt = throttle_state(in, PIPE_LSU);
-		} else if (w->lsu_free > later) {
-			later = w->lsu_free;
-		}
-	}
+	/* in deps_wait's order */
+	ahead_wait(r, t, rstt, &stt, &end, &later);
+	ahead_wait(w->fetch_ready, t, ST_NO_INSTRUCTION, &stt, &end, &later);
+	ahead_wait(loop_floor(s, w, in), t, ST_WAIT, &stt, &end, &later);
+	if (isa_ops[in->op].space != SPACE_NONE)
+		ahead_wait(w->lsu_free, t, throttle_state(in, PIPE_LSU), &stt, &end, &later);
 	if (stt >= 0)
 		w->wake = end;
 	*clear = later <= end;
