@@ -16,6 +16,7 @@ from collections import Counter, OrderedDict
 FUNC_RE = re.compile(r'^\s*Function\s*:\s*(\S+)')            # cuobjdump
 TEXT_RE = re.compile(r'^\.text\.(\S+?):\s*$')                # nvdisasm
 LABEL_RE = re.compile(r'^(\.L_x_\d+):')
+HIGH_RE = re.compile(r'^\s*/\* (0x[0-9a-f]{16}) \*/\s*$')       # cuobjdump: an encoding's high 64 bits
 INSN_RE = re.compile(r'^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;')
 PRED_RE = re.compile(r'^@!?U?P[0-9T]\s+')
 HEX_TARGET_RE = re.compile(r'\b0x([0-9a-f]+)\b')
@@ -23,15 +24,20 @@ LABEL_TARGET_RE = re.compile(r'`\((\.L_x_\d+)\)')
 
 
 def parse(lines):
+    """Functions by name: 'insns' [(address, text)], 'labels', and 'hi': each
+    instruction's high 64 encoding bits (cuobjdump prints them on the next line;
+    they hold the scheduling control bits)."""
     funcs = OrderedDict()
     cur = None
     pending_labels = []
+    last = None
     for line in lines:
         m = FUNC_RE.match(line) or TEXT_RE.match(line)
         if m:
-            cur = {'insns': [], 'labels': {}}
+            cur = {'insns': [], 'labels': {}, 'hi': {}}
             funcs[m.group(1)] = cur
             pending_labels = []
+            last = None
             continue
         if cur is None:
             continue
@@ -47,6 +53,12 @@ def parse(lines):
                 cur['labels'][lab] = addr
             pending_labels = []
             cur['insns'].append((addr, text))
+            last = addr
+            continue
+        m = HIGH_RE.match(line)
+        if m and last is not None:
+            cur['hi'][last] = int(m.group(1), 16)
+        last = None
     return funcs
 
 

@@ -18,11 +18,13 @@ yield 1, write scoreboard 3 (7: none), read scoreboard 3, wait mask 6, reuse 4.
 
 usage: sass_waits.py SASS [--section NAME] [--annotate PROG.prog [--out FILE]]
 """
+import os
 import re
 import sys
 
-INSN = re.compile(r'\s+/\*([0-9a-f]{4})\*/\s+(.*?)\s*;?\s*/\* (0x[0-9a-f]{16}) \*/')
-HIGH = re.compile(r'\s+/\* (0x[0-9a-f]{16}) \*/')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sass_loops import loops_of, parse  # noqa: E402
+
 LOAD = re.compile(r'(?:@!?P\d\s+)?(?:LDG|LDS)\S*\s+R(\d+),\s*(?:desc\[\w+\])?\[R(\d+)')
 
 
@@ -31,33 +33,16 @@ def control(hi):
     return {'stall': c & 15, 'wbar': (c >> 5) & 7, 'rbar': (c >> 8) & 7, 'wait': (c >> 11) & 63}
 
 
-def kernel(lines):
-    """(address, text, high qword) of smsim_kernel's instructions."""
-    out, on, pend = [], False, None
-    for line in lines:
-        if 'Function :' in line:
-            on = 'smsim_kernel' in line
-            continue
-        if not on:
-            continue
-        m = INSN.match(line)
-        if m:
-            pend = (int(m.group(1), 16), m.group(2))
-            continue
-        m = HIGH.match(line)
-        if m and pend:
-            out.append((pend[0], pend[1], int(m.group(1), 16)))
-            pend = None
-    return out
-
-
-def timed_loop(code):
-    bars = [a for a, t, _ in code if 'BAR.SYNC' in t]
-    for a, t, _ in code:
-        m = re.search(r'BRA (0x[0-9a-f]+)', t)
-        if m and int(m.group(1), 16) < a and bars and bars[0] < int(m.group(1), 16) and a < bars[-1]:
-            start = int(m.group(1), 16)
-            return [i for i in code if start <= i[0] <= a]
+def timed_loop(lines):
+    """(address, text, high qword) of smsim_kernel's timed loop: the loop
+    between the kernel's two BAR.SYNC."""
+    f = next((v for k, v in parse(lines).items() if 'smsim_kernel' in k), None)
+    if f is None:
+        sys.exit('sass_waits: no smsim_kernel in the listing')
+    bars = [a for a, t in f['insns'] if 'BAR.SYNC' in t]
+    for start, end, body in loops_of(f):
+        if bars and bars[0] < start and end < bars[-1]:
+            return [(a, t, f['hi'][a]) for a, t in body]
     sys.exit('sass_waits: no timed loop (a backward branch between the two BAR.SYNC) in smsim_kernel')
 
 
@@ -123,7 +108,7 @@ def main(argv):
             sys.exit('sass_waits: %s: no section "### %s"' % (path, section))
         end = next((j for j in range(start + 1, len(lines)) if lines[j].startswith('### ')), len(lines))
         lines = lines[start + 1:end]
-    res, k = waits(timed_loop(kernel(lines)))
+    res, k = waits(timed_loop(lines))
     if not prog:
         print('load,round,chain,waits_for_chains')
         for n, (c, o) in enumerate(res):
