@@ -52,15 +52,20 @@ done
 # than smsim's do (README: what limits).
 # emitted(DIR, EACH, MEAN): smsim against the H200 for the emit-cuda kernels
 # of DIR/runs.csv: every program's MAPE over its rows <= EACH%, their mean <= MEAN%.
-emitted() {
-	dir=$1
-	tmp=${TMPDIR:-/tmp}/emitted.$$
-	awk -F, '/^#/ || $1 == "program" { next } { print $1, $2, $5 }' "$dir/runs.csv" | while read -r prog w meas; do
-		f=$dir/$prog.prog
+# mapes DIR: "program MAPE% launches" for each program of DIR/runs.csv, smsim
+# against the measured cycles (DIR/NAME.prog, else isa/examples/NAME.prog).
+mapes() {
+	awk -F, '/^#/ || $1 == "program" { next } { print $1, $2, $5 }' "$1/runs.csv" | while read -r prog w meas; do
+		f=$1/$prog.prog
 		[ -f "$f" ] || f=isa/examples/$prog.prog
 		echo "$prog $w $meas $("$SMSIM" run --program "$f" --warps "$w" --csv | tail -n 1 | cut -d, -f7)"
 	done | awk '{ e = ($4 - $3) / $3; if (e < 0) e = -e; s[$1] += e; n[$1]++ }
-		END { for (p in s) printf "%s %.1f %d\n", p, 100 * s[p] / n[p], n[p] }' | sort >"$tmp"
+		END { for (p in s) printf "%s %.1f %d\n", p, 100 * s[p] / n[p], n[p] }' | sort
+}
+emitted() {
+	dir=$1
+	tmp=${TMPDIR:-/tmp}/emitted.$$
+	mapes "$dir" >"$tmp"
 	while read -r prog mape rows; do
 		if awk -v m="$mape" -v l="$2" 'BEGIN { exit !(m <= l) }'; then
 			ok "$dir: $prog on the H200: MAPE $mape% over $rows launches"
@@ -88,9 +93,7 @@ emitted tests/data/h200/lsu 10 6 3
 # the waits workloads/cuda/sass_waits.py decodes from that kernel's own SASS.
 # With them smsim must be within 6% MAPE, and closer than without.
 tmp=${TMPDIR:-/tmp}/sbcheck.$$
-awk -F, '/^#/ || $1 == "program" { next } { print $1, $2, $5 }' tests/data/h200/sbcheck/runs.csv | while read -r prog w meas; do
-	echo "$prog $w $meas $("$SMSIM" run --program "tests/data/h200/sbcheck/$prog.prog" --warps "$w" --csv | tail -n 1 | cut -d, -f7)"
-done | awk '{ e = ($4 - $3) / $3; if (e < 0) e = -e; s[$1] += e; n[$1]++ } END { for (p in s) printf "%s %.1f\n", p, 100 * s[p] / n[p] }' >"$tmp"
+mapes tests/data/h200/sbcheck >"$tmp"
 for p in dram4 dram8 l1c8; do
 	with=$(awk -v p="${p}_sb" '$1 == p { print $2 }' "$tmp")
 	without=$(awk -v p="$p" '$1 == p { print $2 }' "$tmp")
