@@ -37,6 +37,7 @@
  * into one function: less code there to lay out and keep in registers */
 #define COLD __attribute__((noinline, cold))
 #define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
+#define REL_STAGE 32   /* releases staged before they are filed in the wheel */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
@@ -91,6 +92,7 @@ struct warp {
 	uint8_t deps_ok;     /* the instruction at pc has its operands: only pipe and
 			      * queue checks remain until it issues */
 	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
+	uint8_t thr;         /* deps_ok: the state that pipe's throttle shows as (throttle_state) */
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
 	uint8_t ops_ready;   /* deps_wait found nothing blocking the instruction at pc in
 			      * the cycle after the last issue, which is now */
@@ -170,8 +172,9 @@ struct sched {
 	int nlru;
 	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
 			      * moves it past the last by advancing lru, no copy */
-	uint64_t per_t0[PIPE_COUNT];
-	int per_b[PIPE_COUNT], per_e[PIPE_COUNT];
+	/* the current busy period of each pipe: lanes busy [per_l, per_c),
+	 * operand collection [per_c, per_e) (all 0: none yet) */
+	uint64_t per_l[PIPE_COUNT], per_c[PIPE_COUNT], per_e[PIPE_COUNT];
 	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
 };
 
@@ -204,7 +207,8 @@ struct sim {
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 	/* queue_delay_of(rate) is non-decreasing in rate: qthr[d] (d = 1..qmax)
 	 * is the least rate at which it is d or more, so the delay at a rate
-	 * is the number of thresholds at or below it (NULL: not tabled) */
+	 * is the number of thresholds at or below it (NULL: not tabled);
+	 * qthr[0] = 0 and qthr[qmax + 1] = infinity bound the search */
 	double *qthr;
 	int qmax;
 	int qd;              /* the delay at the last rate (where the search starts) */
@@ -247,6 +251,13 @@ struct sim {
 	uint64_t rel_base;   /* every release before this cycle is done */
 	uint64_t rel_next;   /* the earliest release in the wheel (NEVER: none) */
 	int rel_n;           /* non-empty slots */
+	/* releases not yet filed: a load's release cycle ends a long chain of
+	 * floating-point operations, and filing it at once (an address that
+	 * depends on it) stalls the CPU; they are filed before the wheel is
+	 * next read (rel_file) */
+	uint64_t stage_t[REL_STAGE];
+	int stage_n[REL_STAGE];
+	int nstage;
 	int n_cta_events;    /* block launches pending in the event queue */
 	int n_lg_wait;
 	uint64_t sched_active;  /* scheduler active cycles, summed */
@@ -273,7 +284,7 @@ static void queue_table(struct sim *s)
 	uint64_t dmax = queue_delay_of(a, top);
 	if (a->dram_queue_cycles <= 0 || !(top > 0) || dmax > 4096 || queue_delay_of(a, 0.0) != 0)
 		return;
-	s->qthr = calloc(dmax + 1, sizeof *s->qthr);
+	s->qthr = calloc(dmax + 2, sizeof *s->qthr);
 	if (!s->qthr)
 		return; /* computed directly instead */
 	s->qmax = (int)dmax;
@@ -294,6 +305,7 @@ static void queue_table(struct sim *s)
 		memcpy(&s->qthr[d], &h, sizeof h);
 		lo = l;
 	}
+	s->qthr[dmax + 1] = INFINITY;
 }
 
 struct sim *sim_create(const struct arch *a)
@@ -440,12 +452,33 @@ static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 /* ---- memory model ------------------------------------------------------ */
 
 
-/* (uint64_t)ceil(x) for 0 <= x < 2^63, without the library call: the
- * truncation is exact, and x is not an integer exactly when it exceeds it. */
+/*
+ * ceil(x) for 0 <= x < 2^52, without the library call: one SSE4.1 ROUNDSD
+ * where the CPU has it (libgcc's CPU model, filled before main), else the
+ * truncation, which is exact, plus one when x exceeds it. The load path
+ * below is a chain of these; its length is what a DRAM-bound run waits on.
+ */
+static inline double ceil_d(double x)
+{
+#if defined(__SSE4_1__)
+	return __builtin_ceil(x);
+#else
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SIM_NO_ASM)
+	if (__builtin_cpu_supports("sse4.1")) {
+		double r;
+		__asm__("roundsd $10, %1, %0" : "=x"(r) : "x"(x)); /* toward +inf, inexact suppressed */
+		return r;
+	}
+#endif
+	double t = (double)(int64_t)x;
+	return t < x ? t + 1.0 : t;
+#endif
+}
+
+/* (uint64_t)ceil(x) for 0 <= x < 2^52. */
 static inline uint64_t ceil_u64(double x)
 {
-	uint64_t u = (uint64_t)x;
-	return (double)u < x ? u + 1 : u;
+	return (uint64_t)(int64_t)ceil_d(x);
 }
 
 /* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
@@ -457,12 +490,12 @@ static uint64_t serve(double *free_at, uint64_t now, double bytes, double bw)
 	return ceil_u64(*free_at);
 }
 
-/* serve() with bytes / bw given (the same value). */
-static inline uint64_t serve_q(double *free_at, uint64_t now, double q)
+/* serve() with bytes / bw given (the same value), as a double (integral). */
+static inline double serve_q(double *free_at, uint64_t now, double q)
 {
 	double start = *free_at > (double)now ? *free_at : (double)now;
 	*free_at = start + q;
-	return ceil_u64(*free_at);
+	return ceil_d(*free_at);
 }
 
 /* Sectors one warp instruction touches. */
@@ -571,6 +604,15 @@ static inline int insn_pipe(const struct sim *s, const struct warp *w, const str
 	return isa_ops[in->op].pipe;
 }
 
+/* The pipe of the warp's next instruction `in`, and the state it is in
+ * while that pipe holds it back (throttle_state). */
+static inline void set_pipe(const struct sim *s, struct warp *w, const struct insn *in)
+{
+	int p = insn_pipe(s, w, in);
+	w->pipe = (uint8_t)p;
+	w->thr = (uint8_t)throttle_state(in, p);
+}
+
 static void handle_event(struct sim *s, const struct event *ev);
 static void mem_release(struct sim *s, int sectors);
 
@@ -592,23 +634,34 @@ static uint64_t rel_find(const struct sim *s, uint64_t t)
 	return NEVER;
 }
 
-/* An L2/DRAM load's sectors leave the in-flight count at cycle t. */
-static void rel_add(struct sim *s, uint64_t t, int sectors)
+/* Files the staged releases in the wheel (or the event queue, beyond it). */
+static void rel_file(struct sim *s)
 {
-	if (t < s->rel_base || t - s->rel_base >= REL_SLOTS) {
-		evq_push(s->q, t, EV_MEM_RELEASE, sectors);
-		return;
+	for (int k = 0; k < s->nstage; k++) {
+		uint64_t t = s->stage_t[k];
+		int sectors = s->stage_n[k];
+		if (t < s->rel_base || t - s->rel_base >= REL_SLOTS) {
+			evq_push(s->q, t, EV_MEM_RELEASE, sectors);
+			continue;
+		}
+		unsigned i = (unsigned)(t & (REL_SLOTS - 1));
+		uint64_t bit = 1ull << (i % 64);
+		s->rel_n += (s->rel_occ[i / 64] & bit) == 0;
+		s->rel_occ[i / 64] |= bit;
+		s->rel[i] += sectors;
+		if (t < s->rel_next)
+			s->rel_next = t;
 	}
-	/* without branches on t: it comes at the end of a long chain of
-	 * floating-point operations (the servers and the miss path), and
-	 * whether its slot is taken is not predictable */
-	unsigned i = (unsigned)(t & (REL_SLOTS - 1));
-	uint64_t occ = s->rel_occ[i / 64], bit = 1ull << (i % 64);
-	s->rel_n += (occ & bit) == 0;
-	s->rel_occ[i / 64] = occ | bit;
-	s->rel[i] += sectors;
-	uint64_t rn = s->rel_next;
-	s->rel_next = t < rn ? t : rn;
+	s->nstage = 0;
+}
+
+/* An L2/DRAM load's sectors leave the in-flight count at cycle t (>= rel_base). */
+static inline void rel_add(struct sim *s, uint64_t t, int sectors)
+{
+	s->stage_t[s->nstage] = t;
+	s->stage_n[s->nstage] = sectors;
+	if (++s->nstage == REL_STAGE)
+		rel_file(s);
 }
 
 /*
@@ -623,6 +676,8 @@ static void rel_add(struct sim *s, uint64_t t, int sectors)
 static inline void drain_events(struct sim *s)
 {
 	struct event ev;
+	if (s->nstage)
+		rel_file(s);
 	while (evq_pop_due(s->q, s->now, &ev))
 		handle_event(s, &ev);
 	while (s->rel_next <= s->now) {
@@ -640,8 +695,10 @@ static inline void drain_events(struct sim *s)
 }
 
 /* The cycle of the earliest pending event or release. */
-static inline uint64_t next_event(const struct sim *s)
+static inline uint64_t next_event(struct sim *s)
 {
+	if (s->nstage)
+		rel_file(s);
 	uint64_t t = evq_next_cycle(s->q);
 	return s->rel_next < t ? s->rel_next : t;
 }
@@ -651,39 +708,46 @@ static inline int events_eager(const struct sim *s)
 	return s->n_lg_wait > 0 || s->n_cta_events > 0;
 }
 
-/* Bits set in x, without a library call on CPUs the compiler may not assume have POPCNT. */
+/* Bits set in x: the CPU's POPCNT where it has one (libgcc's CPU model,
+ * filled before main), else bit arithmetic; never a library call. */
 static inline int popcount64(uint64_t x)
 {
+#if defined(__POPCNT__)
+	return __builtin_popcountll(x);
+#else
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SIM_NO_ASM)
+	if (__builtin_cpu_supports("popcnt")) {
+		uint64_t n;
+		__asm__("popcntq %1, %0" : "=r"(n) : "r"(x) : "cc");
+		return (int)n;
+	}
+#endif
 	x = x - ((x >> 1) & 0x5555555555555555ull);
 	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
 	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
 	return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 /* Busy cycles of pipe p in [0, t): lanes (*l) and operand collection (*c). */
 static inline __attribute__((always_inline)) void pipe_busy(const struct sched *sc, int p, uint64_t t, uint64_t *l, uint64_t *c)
 {
-	uint64_t t0 = sc->per_t0[p], b = (uint64_t)sc->per_b[p], e = (uint64_t)sc->per_e[p];
-	*l = sc->cum_l[p];
-	*c = sc->cum_c[p];
-	if (b == 0)
-		return;
-	if (t > t0 + 1)
-		*l += (t < t0 + b ? t : t0 + b) - (t0 + 1);
-	if (t > t0 + b && e > b)
-		*c += (t < t0 + e ? t : t0 + e) - (t0 + b);
+	uint64_t pl = sc->per_l[p], pc = sc->per_c[p], pe = sc->per_e[p];
+	uint64_t tl = t > pl ? t : pl, tc = t > pc ? t : pc;
+	*l = sc->cum_l[p] + (tl < pc ? tl : pc) - pl;
+	*c = sc->cum_c[p] + (tc < pe ? tc : pe) - pc;
 }
 
-/* A new busy period of pipe p from an issue at t (the last one has ended). */
+/* A new busy period of pipe p from an issue at t (the last one has ended):
+ * lanes busy b cycles (>= 1: lanes divide warpSize) from t, operand
+ * collection to t + e. */
 static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 {
-	if (sc->per_b[p] > 0) {
-		sc->cum_l[p] += (uint64_t)sc->per_b[p] - 1;
-		sc->cum_c[p] += (uint64_t)(sc->per_e[p] - sc->per_b[p]);
-	}
-	sc->per_t0[p] = t;
-	sc->per_b[p] = b;
-	sc->per_e[p] = e > b ? e : b;
+	sc->cum_l[p] += sc->per_c[p] - sc->per_l[p];
+	sc->cum_c[p] += sc->per_e[p] - sc->per_c[p];
+	sc->per_l[p] = t + 1;
+	sc->per_c[p] = t + (uint64_t)b;
+	sc->per_e[p] = t + (uint64_t)(e > b ? e : b);
 }
 
 /* Joins the ready set at cycle t <= now; no busy period of its pipe may
@@ -710,19 +774,20 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
 	park_at(s, sc, w, s->now);
 }
 
-/* Leaves the ready set at s->now: its time there splits into pipe-throttled
- * (lanes busy), wait (another warp's operand collection) and not selected. */
-static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w)
+/* Leaves the ready set at s->now for `state`: its time there splits into
+ * pipe-throttled (lanes busy), wait (another warp's operand collection) and
+ * not selected. */
+static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w, int state)
 {
 	uint64_t bit = 1ull << (w - s->w), l, c, total = s->now - w->join_t;
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
 	l -= w->join_l;
 	c -= w->join_c;
-	s->st->state_cycles[throttle_state(&s->code[w->pc], w->pipe)] += l;
+	s->st->state_cycles[w->thr] += l;
 	s->st->state_cycles[ST_WAIT] += c;
 	s->st->state_cycles[ST_NOT_SELECTED] += total - l - c;
 	w->parked = 0;
-	w->state = ST_NOT_SELECTED;
+	w->state = (uint8_t)state;
 	w->since = s->now;
 	sc->okp[w->pipe] &= ~bit;
 	if (!sc->okp[w->pipe])
@@ -866,7 +931,7 @@ static int evaluate(struct sim *s, struct warp *w)
 	w->ops_ready = 0;
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
-	w->pipe = (uint8_t)insn_pipe(s, w, in);
+	set_pipe(s, w, in);
 	w->queue_check = in->op == OP_LDG && mem_info(s, in, w->lanes)->queue_check;
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;
@@ -879,14 +944,25 @@ resources:;
 		 * pipe throttle (tests/data/h200/ncu.csv, fma ILP 1) */
 		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? throttle_state(in, w->pipe) : ST_WAIT;
 	}
-	if (w->queue_check)
-		drain_events(s);
-	if (w->queue_check &&
-	    s->inflight + mem_info(s, in, w->lanes)->sectors > s->a->max_inflight_sectors && s->inflight > 0) {
-		w->lg_wait = 1;
-		s->n_lg_wait++;
-		w->wake = NEVER;
-		return ST_LG_THROTTLE;
+	if (w->queue_check) {
+		/*
+		 * The in-flight limit. The count before the due releases are
+		 * drained is an upper bound: when the load fits under it, it fits
+		 * after, and draining can wait for a later load (releases only add
+		 * up; a warp waiting for them or a block launch makes the main
+		 * loop drain each cycle). The wheel is drained at least every half
+		 * span, so that releases keep being filed in it.
+		 */
+		int sectors = mem_info(s, in, w->lanes)->sectors, max = s->a->max_inflight_sectors;
+		if (s->inflight + sectors > max || s->now >= s->rel_base + REL_SLOTS / 2) {
+			drain_events(s);
+			if (s->inflight + sectors > max && s->inflight > 0) {
+				w->lg_wait = 1;
+				s->n_lg_wait++;
+				w->wake = NEVER;
+				return ST_LG_THROTTLE;
+			}
+		}
 	}
 	return -1;
 }
@@ -994,12 +1070,14 @@ static COLD void barrier_arrive(struct sim *s, struct warp *w)
 /* Scoreboard write: the register's value is ready at `ready`. */
 static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
 {
+	/* without a branch: a load's ready cycle comes at the end of a long
+	 * chain of floating-point operations, and whether it is the latest
+	 * is not predictable */
+	int later = ready > w->drain;
 	w->ready[reg] = ready;
 	w->kind[reg] = (uint8_t)kind;
-	if (ready > w->drain) {
-		w->drain = ready;
-		w->drain_kind = (uint8_t)kind;
-	}
+	w->drain_kind = later ? (uint8_t)kind : w->drain_kind;
+	w->drain = later ? ready : w->drain;
 }
 
 /*
@@ -1026,19 +1104,16 @@ static uint64_t dram_queue_delay(struct sim *s, double window_bytes)
 	if (!s->qthr)
 		return queue_delay_of(a, s->dram_rate);
 	/* the same value from the thresholds: the delay mostly stays or moves
-	 * by one from one load to the next, found by compares instead of two
-	 * divisions on the load's latency chain; larger moves compute it */
+	 * by one from one load to the next. The step is taken without a branch
+	 * (the rate comes at the end of a chain of floating-point operations,
+	 * and which way it moves is not predictable); a larger move, rare,
+	 * computes it */
 	double r = s->dram_rate;
+	const double *q = s->qthr;
 	int d = s->qd;
-	if (d < s->qmax && r >= s->qthr[d + 1]) {
-		d++;
-		if (d < s->qmax && r >= s->qthr[d + 1])
-			d = (int)queue_delay_of(a, r);
-	} else if (d > 0 && r < s->qthr[d]) {
-		d--;
-		if (d > 0 && r < s->qthr[d])
-			d = (int)queue_delay_of(a, r);
-	}
+	d += (r >= q[d + 1]) - (r < q[d]);
+	if (__builtin_expect(r >= q[d + 1] || r < q[d], 0))
+		d = (int)queue_delay_of(a, r);
 	s->qd = d;
 	return (uint64_t)d;
 }
@@ -1076,28 +1151,30 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
 		enum mem_level lv = (enum mem_level)m->lv;
+		double dd; /* done, integral: kept a double until the end (see ceil_d) */
 		if (in->op == OP_STG && lv == LV_L1)
 			lv = LV_L2;
 		switch (lv) {
 		case LV_L1:
-			done = serve_q(&s->l1_free, s->now, m->lv_cycles) + (uint64_t)a->l1_latency - 1;
+			dd = serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
-			done = serve_q(&s->l2_free, s->now, m->lv_cycles) + (uint64_t)a->l2_latency - 1;
+			dd = serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
 			break;
 		default:
-			done = serve_q(&s->dram_free, s->now, m->lv_cycles) + (uint64_t)a->dram_latency - 1 +
-			       dram_queue_delay(s, m->window_bytes);
+			dd = serve_q(&s->dram_free, s->now, m->lv_cycles) +
+			     (double)((uint64_t)a->dram_latency - 1 + dram_queue_delay(s, m->window_bytes));
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
 		if (lv != LV_L1 && in->op == OP_LDG && a->warp_miss_bytes_per_cycle > 0) {
 			/* the data returns to the warp through its own miss path, one
 			 * request after another */
-			double t = (double)done > w->miss_free ? (double)done : w->miss_free;
+			double t = dd > w->miss_free ? dd : w->miss_free;
 			w->miss_free = t + m->miss_cycles;
-			done = ceil_u64(w->miss_free);
+			dd = ceil_d(w->miss_free);
 		}
+		done = (uint64_t)(int64_t)dd;
 		if (in->op == OP_LDG && lv != LV_L1) {
 			s->inflight += m->sectors;
 			rel_add(s, done, m->sectors);
@@ -1485,8 +1562,9 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
 			park(s, sc, &s->w[__builtin_ctzll(u)]);
 		if (w->parked)
-			unpark(s, sc, w);
-		set_state(s, w, ST_SELECTED);
+			unpark(s, sc, w, ST_SELECTED);
+		else
+			set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
 		if (sc->lru[0] == slot && sc->nlru > 1) {
 			sc->lru[sc->nlru] = slot;
@@ -1524,7 +1602,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 						w->pending = 1;
 						w->ops_at = r;
 						w->wake = NEVER;
-						w->pipe = (uint8_t)insn_pipe(s, w, nx);
+						set_pipe(s, w, nx);
 						w->queue_check = 0;
 						sc->pend |= 1ull << slot;
 						if (r < sc->pend_min)
@@ -1649,7 +1727,7 @@ static void finish_stats(struct sim *s)
 		if (w->live && w->pending && w->ops_at < s->now)
 			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
 		if (w->live && w->parked)
-			unpark(s, &s->sc[w->sched], w);
+			unpark(s, &s->sc[w->sched], w, ST_NOT_SELECTED);
 		if (w->live && s->now > w->since) {
 			st->state_cycles[w->state] += s->now - w->since;
 			if (s->tl)
@@ -1727,6 +1805,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->rel_base = 0;
 	s->rel_next = NEVER;
 	s->rel_n = 0;
+	s->nstage = 0;
 	memset(s->w, 0, sizeof *s->w * (size_t)s->max_warps);
 	for (int i = 0; i < s->max_warps; i++) {
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
@@ -1755,8 +1834,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].nlru = 0;
 		s->sc[k].lru = s->sc[k].lru_base;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
-		memset(s->sc[k].per_t0, 0, sizeof s->sc[k].per_t0);
-		memset(s->sc[k].per_b, 0, sizeof s->sc[k].per_b);
+		memset(s->sc[k].per_l, 0, sizeof s->sc[k].per_l);
+		memset(s->sc[k].per_c, 0, sizeof s->sc[k].per_c);
 		memset(s->sc[k].per_e, 0, sizeof s->sc[k].per_e);
 		memset(s->sc[k].cum_l, 0, sizeof s->sc[k].cum_l);
 		memset(s->sc[k].cum_c, 0, sizeof s->sc[k].cum_c);
