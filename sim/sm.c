@@ -41,6 +41,7 @@
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
+#define PQ_CAP 64      /* the pending ring: at least a scheduler's warps (<= 64 in all) */
 #define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
@@ -161,11 +162,13 @@ struct sched {
 	uint64_t okp[PIPE_COUNT];
 	/* warps that join the ready set at a known cycle (w->ops_at), found
 	 * right after their issue: not filed in the wheel, not looked at when
-	 * they join, only when the scheduler is next due (see flush_pending) */
-	uint64_t pend;
-	uint64_t pend_min;   /* the earliest ops_at in pend (NEVER: none) */
-	uint64_t pend_pmin[PIPE_COUNT]; /* the same by the pipe of their instruction */
-	unsigned pendpipes;  /* pipes whose pend_pmin is not NEVER, by bit */
+	 * they join, only when the scheduler is next due (see flush_pending).
+	 * A ring of PQ_CAP in ops_at order from pq_h, pq_n of them: the cycle,
+	 * the warp slot and the pipe of its instruction. */
+	uint64_t pq_t[PQ_CAP];
+	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP];
+	unsigned pq_h, pq_n;
+	uint64_t pend_min;   /* the earliest ops_at (NEVER: none) */
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
@@ -1425,34 +1428,73 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
  */
 static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 {
-	uint64_t fresh = 0, m = NEVER;
-	for (unsigned pm = sc->pendpipes; pm; pm &= pm - 1)
-		sc->pend_pmin[__builtin_ctz(pm)] = NEVER;
-	sc->pendpipes = 0;
-	for (uint64_t u = sc->pend; u; u &= u - 1) {
-		int slot = __builtin_ctzll(u);
+	uint64_t fresh = 0;
+	unsigned h = sc->pq_h, n = sc->pq_n;
+	while (n > 0 && sc->pq_t[h] <= s->now) {
+		int slot = sc->pq_s[h];
 		struct warp *w = &s->w[slot];
-		if (w->ops_at > s->now) {
-			if (w->ops_at < m)
-				m = w->ops_at;
-			if (w->ops_at < sc->pend_pmin[w->pipe])
-				sc->pend_pmin[w->pipe] = w->ops_at;
-			sc->pendpipes |= 1u << w->pipe;
-			continue;
-		}
-		sc->pend &= ~(1ull << slot);
+		uint64_t t = sc->pq_t[h];
+		h = (h + 1) & (PQ_CAP - 1);
+		n--;
 		w->pending = 0;
 		w->deps_ok = 1;
-		if (w->ops_at < s->now)
-			park_at_inl(s, sc, w, w->ops_at);
+		if (t < s->now)
+			park_at_inl(s, sc, w, t);
 		else if (sc->pipe_free[w->pipe] <= s->now)
 			fresh |= 1ull << slot;
 		else
 			park(s, sc, w);
 	}
-	sc->pend_min = m;
+	sc->pq_h = h;
+	sc->pq_n = n;
+	sc->pend_min = n > 0 ? sc->pq_t[h] : NEVER;
 	*cand |= fresh;
 	return fresh;
+}
+
+/* Files a pending warp (ops_at r, its instruction on pipe p) in ops_at order. */
+static inline void pend_add(struct sched *sc, int slot, uint64_t r, int p)
+{
+	unsigned n = sc->pq_n, i = (sc->pq_h + n) & (PQ_CAP - 1);
+	SIM_ASSERT(n < PQ_CAP);
+	for (; n > 0; n--) {
+		unsigned j = (i - 1) & (PQ_CAP - 1);
+		if (sc->pq_t[j] <= r)
+			break;
+		sc->pq_t[i] = sc->pq_t[j];
+		sc->pq_s[i] = sc->pq_s[j];
+		sc->pq_p[i] = sc->pq_p[j];
+		i = j;
+	}
+	sc->pq_t[i] = r;
+	sc->pq_s[i] = (uint8_t)slot;
+	sc->pq_p[i] = (uint8_t)p;
+	sc->pq_n++;
+	if (r < sc->pend_min)
+		sc->pend_min = r;
+}
+
+/* The cycle a pending warp first finds its pipe free after it joins: the
+ * least max(pipe_free, ops_at). In ops_at order, an entry no earlier than
+ * the best so far ends the search, and one whose pipe an earlier entry had
+ * cannot beat it. */
+static inline uint64_t pend_due(const struct sched *sc)
+{
+	uint64_t best = NEVER;
+	unsigned seen = 0, i = sc->pq_h;
+	for (unsigned k = 0; k < sc->pq_n; k++, i = (i + 1) & (PQ_CAP - 1)) {
+		uint64_t t = sc->pq_t[i], f;
+		unsigned pb = 1u << sc->pq_p[i];
+		if (t >= best)
+			break;
+		if (seen & pb)
+			continue;
+		seen |= pb;
+		f = sc->pipe_free[sc->pq_p[i]];
+		f = f > t ? f : t;
+		best = f < best ? f : best;
+	}
+	return best;
 }
 
 /* The far warps due by now (far_min <= now) leave, by slot bit; far_min
@@ -1604,12 +1646,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 						w->wake = NEVER;
 						set_pipe(s, w, nx);
 						w->queue_check = 0;
-						sc->pend |= 1ull << slot;
-						if (r < sc->pend_min)
-							sc->pend_min = r;
-						if (r < sc->pend_pmin[w->pipe])
-							sc->pend_pmin[w->pipe] = r;
-						sc->pendpipes |= 1u << w->pipe;
+						pend_add(sc, slot, r, w->pipe);
 					} else {
 						w->wake = r;
 						/* nothing else holds at r, which the warp is not
@@ -1631,9 +1668,8 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 			*next = t;
 	}
 	/* a pending warp when it joins, or when its pipe frees after that */
-	for (unsigned m = sc->pendpipes; m; m &= m - 1) {
-		int p = __builtin_ctz(m);
-		uint64_t t = sc->pipe_free[p] > sc->pend_pmin[p] ? sc->pipe_free[p] : sc->pend_pmin[p];
+	if (sc->pq_n > 0) {
+		uint64_t t = pend_due(sc);
 		if (t < *next)
 			*next = t;
 	}
@@ -1825,11 +1861,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].far_over = 0;
 		s->sc[k].far_min = NEVER;
 		s->sc[k].okpipes = 0;
-		s->sc[k].pend = 0;
+		s->sc[k].pq_h = s->sc[k].pq_n = 0;
 		s->sc[k].pend_min = NEVER;
-		s->sc[k].pendpipes = 0;
-		for (int pp = 0; pp < PIPE_COUNT; pp++)
-			s->sc[k].pend_pmin[pp] = NEVER;
 		s->sc[k].livem = 0;
 		s->sc[k].nlru = 0;
 		s->sc[k].lru = s->sc[k].lru_base;
