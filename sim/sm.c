@@ -181,6 +181,38 @@ struct sched {
 	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
 };
 
+/*
+ * An instruction decoded once per run, by pc: what issue, the dependence
+ * checks and the scheduler read of it each time it comes round, so that the
+ * hot path reads one small record instead of the instruction, the opcode
+ * table and the caches.
+ */
+enum {
+	U_MEM = 1,       /* a memory instruction (the warp's LSU path applies) */
+	U_ENDLOOP = 2,   /* a loop's back edge (its steps' pipes and the loop floor) */
+	U_PSEUDO = 4,    /* a structure marker that issues nothing (skip_pseudo) */
+	U_PLAIN = 8,     /* issues as an ALU or memory instruction (not EXIT, BAR, ENDLOOP, IF) */
+	U_BAR = 16,
+	U_LDG = 32,
+	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
+	U_DRAIN = 128    /* wait for every outstanding result (EXIT, wait=all) */
+};
+#define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
+
+struct uop {
+	uint8_t flags;
+	uint8_t pipe;        /* the pipe it issues to (ENDLOOP: see insn_pipe) */
+	uint8_t thr;         /* throttle_state(in, pipe) */
+	uint8_t wkind;       /* RK_* of its ALU result, UOP_NOWRITE when none */
+	uint8_t oc0;         /* bank_cycles with nothing reused or forwarded */
+	uint8_t nchk;
+	uint16_t dst;
+	int32_t lat;         /* the ALU result's latency less one */
+	/* the registers regs_ready reads: sources, then wait= registers, each
+	 * once, no RZ (a repeat or RZ, ready at 0, never changes the latest) */
+	uint8_t chk[3 + ISA_MAX_XWAIT];
+};
+
 struct memc {
 	uint32_t tag;        /* pc + 1 */
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
@@ -215,13 +247,10 @@ struct sim {
 	double *qthr;
 	int qmax;
 	int qd;              /* the delay at the last rate (where the search starts) */
-	/* operand collection cycles of instruction pc when no source is reused
-	 * or forwarded (they depend on the instruction alone), at pc mod
-	 * OC_SLOTS with tag pc + 1 (0: empty); cleared for each run */
-	uint32_t oc_tag[OC_SLOTS];
-	uint8_t oc_val[OC_SLOTS];
-	/* the same for instruction pc issued right after the same warp's
-	 * instruction oc_prev (tag pc + 1) */
+	/* operand collection cycles of instruction pc issued right after the
+	 * same warp's instruction ocs_prev, at pc mod OC_SLOTS with tag pc + 1
+	 * (0: empty); cleared for each run (with nothing reused or forwarded
+	 * they depend on the instruction alone: uop.oc0) */
 	uint32_t ocs_tag[OC_SLOTS];
 	int ocs_prev[OC_SLOTS];
 	uint8_t ocs_val[OC_SLOTS];
@@ -229,6 +258,9 @@ struct sim {
 	 * take, for instruction pc with `lanes` active lanes, at pc mod OC_SLOTS
 	 * with tag pc + 1 (0: empty); cleared for each run */
 	struct memc mc[OC_SLOTS];
+
+	struct uop *uop;     /* [uop_cap], the program's instructions decoded (uops_fill) */
+	int uop_cap;
 
 	/* the run */
 	const struct program *p;
@@ -366,6 +398,7 @@ void sim_destroy(struct sim *s)
 	free(s->rel);
 	free(s->decay);
 	free(s->qthr);
+	free(s->uop);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);
@@ -611,9 +644,15 @@ static inline int insn_pipe(const struct sim *s, const struct warp *w, const str
  * while that pipe holds it back (throttle_state). */
 static inline void set_pipe(const struct sim *s, struct warp *w, const struct insn *in)
 {
-	int p = insn_pipe(s, w, in);
-	w->pipe = (uint8_t)p;
-	w->thr = (uint8_t)throttle_state(in, p);
+	const struct uop *u = &s->uop[in - s->code];
+	if (u->flags & U_ENDLOOP) {
+		int p = insn_pipe(s, w, in);
+		w->pipe = (uint8_t)p;
+		w->thr = (uint8_t)throttle_state(in, p);
+	} else {
+		w->pipe = u->pipe;
+		w->thr = u->thr;
+	}
 }
 
 static void handle_event(struct sim *s, const struct event *ev);
@@ -801,36 +840,30 @@ static inline __attribute__((always_inline)) void unpark(struct sim *s, struct s
  * registers, a pending variable-latency write to its destination, and for
  * EXIT or wait=all every outstanding result), and in *state the stall of
  * the latest one. */
-static inline uint64_t regs_ready(const struct warp *w, const struct insn *in, int *state)
+static inline uint64_t regs_ready(const struct warp *w, const struct uop *u, int *state)
 {
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
-	/* RZ needs no test: it is never written, its ready cycle stays 0 */
-	for (int k = 0; k < in->nsrc; k++) {
-		int reg = in->src[k];
+	for (int k = 0; k < u->nchk; k++) {
+		int reg = u->chk[k];
 		if (w->ready[reg] > r) {
 			r = w->ready[reg];
 			rk = w->kind[reg];
 		}
 	}
-	for (int k = 0; k < in->nxwait; k++) {
-		int reg = in->xwait[k];
-		if (w->ready[reg] > r) {
-			r = w->ready[reg];
-			rk = w->kind[reg];
+	if (u->flags & (U_WAW | U_DRAIN)) {
+		/* write-after-write: a pending variable-latency write must land
+		 * first (fixed-latency writes complete in issue order) */
+		if ((u->flags & U_WAW) && w->kind[u->dst] != RK_FIXED && w->ready[u->dst] > r) {
+			r = w->ready[u->dst];
+			rk = w->kind[u->dst];
 		}
-	}
-	/* write-after-write: a pending variable-latency write must land first
-	 * (fixed-latency writes complete in issue order) */
-	if (in->has_dst && in->dst != ISA_RZ && w->kind[in->dst] != RK_FIXED && w->ready[in->dst] > r) {
-		r = w->ready[in->dst];
-		rk = w->kind[in->dst];
-	}
-	if ((in->op == OP_EXIT || in->wait_all) && w->drain > r) {
-		/* a warp retires once its outstanding results have landed */
-		r = w->drain;
-		rk = w->drain_kind;
+		if ((u->flags & U_DRAIN) && w->drain > r) {
+			/* a warp retires once its outstanding results have landed */
+			r = w->drain;
+			rk = w->drain_kind;
+		}
 	}
 	*state = rk == RK_LONG ? ST_LONG_SCOREBOARD : rk == RK_SHORT ? ST_SHORT_SCOREBOARD : ST_WAIT;
 	return r;
@@ -839,10 +872,10 @@ static inline uint64_t regs_ready(const struct warp *w, const struct insn *in, i
 /* The earliest cycle the back edge's branch may issue (0: no bound): the
  * loop counter's compare makes a trip last at least loop_cycles from its
  * start to the next trip's start. */
-static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, const struct insn *in)
+static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, const struct uop *u)
 {
 	uint64_t c, lead;
-	if (in->op != OP_ENDLOOP || s->a->loop_cycles <= 0 || w->be_step + 1 < back_edge_insns(s, w))
+	if (!(u->flags & U_ENDLOOP) || s->a->loop_cycles <= 0 || w->be_step + 1 < back_edge_insns(s, w))
 		return 0;
 	c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
 	lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
@@ -855,8 +888,9 @@ static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, con
  * but its own issue changes (a barrier aside: see evaluate). */
 static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
 {
+	const struct uop *u = &s->uop[in - s->code];
 	int stt;
-	uint64_t r = regs_ready(w, in, &stt), c;
+	uint64_t r = regs_ready(w, u, &stt), c;
 
 	if (r > t) {
 		w->wake = r;
@@ -866,11 +900,11 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
-	if ((c = loop_floor(s, w, in)) > t) {
+	if ((c = loop_floor(s, w, u)) > t) {
 		w->wake = c;
 		return ST_WAIT;
 	}
-	if (isa_ops[in->op].space != SPACE_NONE && w->lsu_free > t) {
+	if ((u->flags & U_MEM) && w->lsu_free > t) {
 		/* the warp's own LSU path is busy with its previous memory instruction */
 		w->wake = w->lsu_free;
 		return throttle_state(in, PIPE_LSU);
@@ -898,14 +932,15 @@ static inline void ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t
 static inline int deps_ahead(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t, int *clear)
 {
 	uint64_t end = 0, later = 0;
+	const struct uop *u = &s->uop[in - s->code];
 	int rstt, stt = -1;
-	uint64_t r = regs_ready(w, in, &rstt);
+	uint64_t r = regs_ready(w, u, &rstt);
 
 	/* in deps_wait's order */
 	ahead_wait(r, t, rstt, &stt, &end, &later);
 	ahead_wait(w->fetch_ready, t, ST_NO_INSTRUCTION, &stt, &end, &later);
-	ahead_wait(loop_floor(s, w, in), t, ST_WAIT, &stt, &end, &later);
-	if (isa_ops[in->op].space != SPACE_NONE)
+	ahead_wait(loop_floor(s, w, u), t, ST_WAIT, &stt, &end, &later);
+	if (u->flags & U_MEM)
 		ahead_wait(w->lsu_free, t, throttle_state(in, PIPE_LSU), &stt, &end, &later);
 	if (stt >= 0)
 		w->wake = end;
@@ -935,7 +970,7 @@ static int evaluate(struct sim *s, struct warp *w)
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
 	set_pipe(s, w, in);
-	w->queue_check = in->op == OP_LDG && mem_info(s, in, w->lanes)->queue_check;
+	w->queue_check = (s->uop[w->pc].flags & U_LDG) && mem_info(s, in, w->lanes)->queue_check;
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;
 resources:;
@@ -1228,7 +1263,8 @@ static int bank_cycles(const struct sim *s, const struct sched *sc, int same, co
 	return worst;
 }
 
-static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct insn *in)
+static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
+				 const struct insn *in)
 {
 	int oc;
 	unsigned i = (unsigned)pc & (OC_SLOTS - 1);
@@ -1240,15 +1276,62 @@ static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int 
 		}
 		oc = s->ocs_val[i];
 	} else {
-		if (s->oc_tag[i] != (uint32_t)pc + 1) {
-			s->oc_tag[i] = (uint32_t)pc + 1;
-			s->oc_val[i] = (uint8_t)bank_cycles(s, sc, 0, in);
-		}
-		oc = s->oc_val[i];
+		oc = u->oc0;
 	}
 	sc->reuse_warp = warp;
 	sc->reuse_pc = pc;
 	return oc;
+}
+
+/* Decodes the program into s->uop (see struct uop). */
+static int uops_fill(struct sim *s, const struct program *prog)
+{
+	if (prog->ninsn > s->uop_cap) {
+		struct uop *u = realloc(s->uop, sizeof *u * (size_t)prog->ninsn);
+		if (!u)
+			return -1;
+		s->uop = u;
+		s->uop_cap = prog->ninsn;
+	}
+	for (int pc = 0; pc < prog->ninsn; pc++) {
+		const struct insn *in = &prog->code[pc];
+		const struct opinfo *op = &isa_ops[in->op];
+		struct uop *u = &s->uop[pc];
+		int dst_read = 0;
+
+		memset(u, 0, sizeof *u);
+		u->pipe = (uint8_t)op->pipe;
+		u->thr = (uint8_t)throttle_state(in, op->pipe);
+		u->dst = in->dst;
+		u->lat = s->a->pipe_latency[op->pipe] - 1;
+		u->oc0 = (uint8_t)bank_cycles(s, NULL, 0, in);
+		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
+		if (op->space != SPACE_NONE)
+			u->flags |= U_MEM;
+		if (in->op == OP_LDG)
+			u->flags |= U_LDG;
+		if (in->op == OP_BAR)
+			u->flags |= U_BAR;
+		if (in->op == OP_ENDLOOP)
+			u->flags |= U_ENDLOOP;
+		if (is_pseudo(in->op))
+			u->flags |= U_PSEUDO;
+		else if (in->op != OP_EXIT && in->op != OP_BAR && in->op != OP_ENDLOOP && in->op != OP_IF)
+			u->flags |= U_PLAIN;
+		if (in->op == OP_EXIT || in->wait_all)
+			u->flags |= U_DRAIN;
+		for (int k = 0; k < in->nsrc + in->nxwait; k++) {
+			int reg = k < in->nsrc ? in->src[k] : in->xwait[k - in->nsrc], dup = reg == ISA_RZ;
+			for (int j = 0; j < u->nchk && !dup; j++)
+				dup = u->chk[j] == reg;
+			if (!dup)
+				u->chk[u->nchk++] = (uint8_t)reg;
+			dst_read |= in->has_dst && reg == in->dst;
+		}
+		if (in->has_dst && in->dst != ISA_RZ && !dst_read)
+			u->flags |= U_WAW;
+	}
+	return 0;
 }
 
 /* IF: the warp takes the THEN path with some of its lanes, the ELSE path
@@ -1294,10 +1377,10 @@ static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
 static void issue(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->code[w->pc];
-	const struct opinfo *op = &isa_ops[in->op];
+	const struct uop *u = &s->uop[w->pc];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), w->pc, in);
+	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), w->pc, u, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
@@ -1309,45 +1392,47 @@ static void issue(struct sim *s, struct warp *w)
 	sc->last = (int)(w - s->w);
 	w->wake = s->now + 1;
 
-	switch (in->op) {
-	case OP_EXIT:
-		warp_exit(s, w);
-		return;
-	case OP_BAR:
-		w->pc++;
-		barrier_arrive(s, w);
-		break;
-	case OP_ENDLOOP: {
-		struct frame *f = &w->stack[w->depth - 1];
-		if (w->be_step + 1 < back_edge_insns(s, w)) {
-			w->be_step++; /* counter or compare: the branch comes next */
-			return;
-		}
-		w->be_step = 0;
-		if (--f->left > 0) {
-			w->pc = f->start + 1;
-			w->fetch_ready = s->now + 1 + (uint64_t)back_edge_gap(s, w);
-			f->trip_start = w->fetch_ready;
-		} else {
-			w->depth--;
-			w->pc++;
-		}
-		break;
-	}
-	case OP_IF:
-		issue_if(s, w, in);
-		break;
-	default:
-		if (op->space != SPACE_NONE) {
+	if (u->flags & U_PLAIN) {
+		if (u->flags & U_MEM)
 			issue_memory(s, w, in);
-		} else if (in->has_dst && in->dst != ISA_RZ) {
-			write_reg(w, in->dst, s->now + (uint64_t)(s->a->pipe_latency[op->pipe] + oc - 1),
-				  op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED);
-		}
+		else if (u->wkind != UOP_NOWRITE)
+			write_reg(w, u->dst, s->now + (uint64_t)(u->lat + oc), u->wkind);
 		w->pc++;
-		break;
+	} else {
+		switch (in->op) {
+		case OP_EXIT:
+			warp_exit(s, w);
+			return;
+		case OP_BAR:
+			w->pc++;
+			barrier_arrive(s, w);
+			break;
+		case OP_ENDLOOP: {
+			struct frame *f = &w->stack[w->depth - 1];
+			if (w->be_step + 1 < back_edge_insns(s, w)) {
+				w->be_step++; /* counter or compare: the branch comes next */
+				return;
+			}
+			w->be_step = 0;
+			if (--f->left > 0) {
+				w->pc = f->start + 1;
+				w->fetch_ready = s->now + 1 + (uint64_t)back_edge_gap(s, w);
+				f->trip_start = w->fetch_ready;
+			} else {
+				w->depth--;
+				w->pc++;
+			}
+			break;
+		}
+		case OP_IF:
+			issue_if(s, w, in);
+			break;
+		default:
+			SIM_ASSERT(!"issue: an instruction that neither issues plainly nor is handled");
+			break;
+		}
 	}
-	if (is_pseudo(s->code[w->pc].op))
+	if (s->uop[w->pc].flags & U_PSEUDO)
 		skip_pseudo(s->p, w, s->now);
 }
 
@@ -1621,7 +1706,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 					sc->lru[sc->nlru - 1] = slot;
 					break;
 				}
-		int bar = s->code[w->pc].op == OP_BAR;
+		int bar = s->uop[w->pc].flags & U_BAR;
 		issue(s, w);
 		if (w->live) {
 			if (s->park_ok && !bar) {
@@ -1638,7 +1723,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_at(s, w, stt, s->now + 1);
-					if (clear && !(nx->op == OP_LDG && mem_info(s, nx, w->lanes)->queue_check)) {
+					if (clear && !((s->uop[w->pc].flags & U_LDG) && mem_info(s, nx, w->lanes)->queue_check)) {
 						/* nothing else holds at r: evaluate would have it
 						 * join the ready set then */
 						w->pending = 1;
@@ -1810,6 +1895,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	if (prog->ninsn < 1 || prog->code[prog->ninsn - 1].op != OP_EXIT)
 		return err_set(e, SIM_EINTERNAL, "program %s: not finished (program_finish was not called)", prog->name);
 
+	if (uops_fill(s, prog))
+		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	/* reset the run state; arrays were sized by sim_create */
 	s->p = prog;
 	s->code = prog->code;
@@ -1832,7 +1919,6 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
 	s->park_ok = l->timeline == NULL;
-	memset(s->oc_tag, 0, sizeof s->oc_tag);
 	memset(s->ocs_tag, 0, sizeof s->ocs_tag);
 	memset(s->mc, 0, sizeof s->mc);
 	evq_clear(s->q);
