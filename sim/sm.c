@@ -644,7 +644,7 @@ static inline int insn_pipe(const struct sim *s, const struct warp *w, const str
  * while that pipe holds it back (throttle_state). */
 static inline void set_pipe(const struct sim *s, struct warp *w, const struct insn *in)
 {
-	const struct uop *u = &s->uop[in - s->code];
+	const struct uop *u = &s->uop[w->pc]; /* in is &s->code[w->pc] */
 	if (u->flags & U_ENDLOOP) {
 		int p = insn_pipe(s, w, in);
 		w->pipe = (uint8_t)p;
@@ -888,7 +888,7 @@ static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, con
  * but its own issue changes (a barrier aside: see evaluate). */
 static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
 {
-	const struct uop *u = &s->uop[in - s->code];
+	const struct uop *u = &s->uop[w->pc]; /* in is &s->code[w->pc] */
 	int stt;
 	uint64_t r = regs_ready(w, u, &stt), c;
 
@@ -932,7 +932,7 @@ static inline void ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t
 static inline int deps_ahead(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t, int *clear)
 {
 	uint64_t end = 0, later = 0;
-	const struct uop *u = &s->uop[in - s->code];
+	const struct uop *u = &s->uop[w->pc]; /* in is &s->code[w->pc] */
 	int rstt, stt = -1;
 	uint64_t r = regs_ready(w, u, &rstt);
 
@@ -1752,8 +1752,9 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 		if (t < *next)
 			*next = t;
 	}
-	/* a pending warp when it joins, or when its pipe frees after that */
-	if (sc->pq_n > 0) {
+	/* a pending warp when it joins, or when its pipe frees after that
+	 * (never before the first joins: no search when that is not sooner) */
+	if (sc->pend_min < *next) {
 		uint64_t t = pend_due(sc);
 		if (t < *next)
 			*next = t;
