@@ -85,6 +85,7 @@ struct frame {
 
 struct warp {
 	uint8_t resident;    /* holds a warp slot (until its block finishes) */
+	uint8_t slot;        /* its index in s->w (< 64) */
 	uint8_t live;        /* resident and not exited */
 	uint8_t at_bar;      /* waiting at BAR */
 	uint8_t lg_wait;     /* waiting for in-flight sectors to drain */
@@ -796,7 +797,7 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
  * have begun after t. */
 static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
-	uint64_t bit = 1ull << (w - s->w);
+	uint64_t bit = 1ull << w->slot;
 	set_state_at(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
 	w->parked = 1;
 	w->wake = NEVER;
@@ -821,7 +822,7 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
  * not selected. */
 static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w, int state)
 {
-	uint64_t bit = 1ull << (w - s->w), l, c, total = s->now - w->join_t;
+	uint64_t bit = 1ull << w->slot, l, c, total = s->now - w->join_t;
 	pipe_busy(sc, w->pipe, s->now, &l, &c);
 	l -= w->join_l;
 	c -= w->join_c;
@@ -1035,7 +1036,7 @@ static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t
 static inline void wake_at(struct sim *s, struct warp *w, uint64_t t)
 {
 	w->wake = t;
-	wheel_add(s, &s->sc[w->sched], (int)(w - s->w), t);
+	wheel_add(s, &s->sc[w->sched], w->slot, t);
 }
 
 static COLD void warp_exit(struct sim *s, struct warp *w)
@@ -1380,7 +1381,7 @@ static void issue(struct sim *s, struct warp *w)
 	const struct uop *u = &s->uop[w->pc];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe], oc = operand_cycles(s, sc, (int)(w - s->w), w->pc, u, in);
+	int busy = s->interval[pipe], oc = operand_cycles(s, sc, w->slot, w->pc, u, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
@@ -1389,7 +1390,7 @@ static void issue(struct sim *s, struct warp *w)
 	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
 	pipe_period(sc, pipe, s->now, busy, oc);
-	sc->last = (int)(w - s->w);
+	sc->last = w->slot;
 	w->wake = s->now + 1;
 
 	if (u->flags & U_PLAIN) {
@@ -1684,7 +1685,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 			if (x->state != ST_NOT_SELECTED)
 				set_state(s, x, ST_NOT_SELECTED);
 			x->wake = s->now + 1;
-			wheel_add(s, sc, (int)(x - s->w), x->wake);
+			wheel_add(s, sc, x->slot, x->wake);
 		}
 		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
 			park(s, sc, &s->w[__builtin_ctzll(u)]);
@@ -1782,6 +1783,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		memset(w, 0, sizeof *w);
 		w->ready = ready;
 		w->kind = kind;
+		w->slot = (uint8_t)(w - s->w);
 		memset(ready, 0, sizeof(uint64_t) * ISA_NREGS);
 		memset(kind, 0, ISA_NREGS);
 		w->resident = w->live = 1;
