@@ -1560,19 +1560,22 @@ static inline void pend_add(struct sched *sc, int slot, uint64_t r, int p)
 		sc->pend_min = r;
 }
 
-/* The cycle a pending warp first finds its pipe free after it joins: the
- * least max(pipe_free, ops_at). In ops_at order, an entry no earlier than
- * the best so far ends the search, and one whose pipe an earlier entry had
- * cannot beat it. */
+/* The cycle a pending warp first finds its pipe free after it joins (at
+ * least one is pending): the least max(pipe_free, ops_at). In ops_at
+ * order, an entry no earlier than the best so far ends the search, and one
+ * whose pipe an earlier entry had cannot beat it. */
 static inline uint64_t pend_due(const struct sched *sc)
 {
-	uint64_t best = NEVER;
-	unsigned seen = 0, i = sc->pq_h;
-	for (unsigned k = 0; k < sc->pq_n; k++, i = (i + 1) & (PQ_CAP - 1)) {
-		uint64_t t = sc->pq_t[i], f;
-		unsigned pb = 1u << sc->pq_p[i];
+	unsigned i = sc->pq_h, seen = 1u << sc->pq_p[i];
+	uint64_t t = sc->pq_t[i], f = sc->pipe_free[sc->pq_p[i]];
+	uint64_t best = f > t ? f : t;
+	/* the first entry settles it unless a later one joins before that */
+	for (unsigned k = 1; k < sc->pq_n; k++) {
+		i = (i + 1) & (PQ_CAP - 1);
+		t = sc->pq_t[i];
 		if (t >= best)
 			break;
+		unsigned pb = 1u << sc->pq_p[i];
 		if (seen & pb)
 			continue;
 		seen |= pb;
