@@ -954,10 +954,14 @@ resources:;
 		 * after, and draining can wait for a later load (releases only add
 		 * up; a warp waiting for them or a block launch makes the main
 		 * loop drain each cycle). The wheel is drained at least every half
-		 * span, so that releases keep being filed in it.
+		 * span, so that releases keep being filed in it. Draining waits
+		 * only while the load fits under half the limit: near the limit
+		 * (a DRAM-bound run) whether it fits changes from one load to the
+		 * next, a branch the CPU cannot predict, so there every load
+		 * drains, which costs less.
 		 */
 		int sectors = w->sectors, max = s->a->max_inflight_sectors;
-		if (s->inflight + sectors > max || s->now >= s->rel_base + REL_SLOTS / 2) {
+		if (s->inflight + sectors > max / 2 || s->now >= s->rel_base + REL_SLOTS / 2) {
 			drain_events(s);
 			if (s->inflight + sectors > max && s->inflight > 0) {
 				w->lg_wait = 1;
