@@ -41,7 +41,7 @@
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
-#define LRU_HEAD 64    /* the head of a scheduler's lru list (warp slots are below 64) */
+#define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
 
@@ -169,12 +169,10 @@ struct sched {
 	unsigned pendpipes;  /* pipes whose pend_pmin is not NEVER, by bit */
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
-	/* live warps, least recently issued first (never issued: oldest first):
-	 * a circular list by slot through lru_next and lru_prev, from and to
-	 * LRU_HEAD. Moving the issuing warp to the end takes no search and no
-	 * branch, which matters where warps issue in no steady order (memory
-	 * returns reordered by the queue delay) */
-	uint8_t lru_next[LRU_HEAD + 1], lru_prev[LRU_HEAD + 1];
+	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
+	int nlru;
+	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
+			      * moves it past the last by advancing lru, no copy */
 	/* the current busy period of each pipe: lanes busy [per_l, per_c),
 	 * operand collection [per_c, per_e) (all 0: none yet) */
 	uint64_t per_l[PIPE_COUNT], per_c[PIPE_COUNT], per_e[PIPE_COUNT];
@@ -202,6 +200,7 @@ struct sim {
 	struct block *b;
 	struct sched *sc;
 	int *list_store;
+	int *lru_store;
 	int park_ok;         /* use the ready set (off with a timeline: it needs per-warp intervals) */
 	struct evq *q;
 	int interval[PIPE_COUNT];
@@ -326,11 +325,12 @@ struct sim *sim_create(const struct arch *a)
 	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
+	s->lru_store = calloc((size_t)s->nsched * 2 * LRU_SPAN, sizeof *s->lru_store);
 	/* events: one per in-flight load (at most one per sector) plus block launches */
 	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
 	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
 	s->decay = calloc(DECAY_N, sizeof *s->decay);
-	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->q ||
+	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
 	    !s->rel || !s->decay) {
 		sim_destroy(s);
 		return NULL;
@@ -339,8 +339,10 @@ struct sim *sim_create(const struct arch *a)
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
 		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
 	}
-	for (int k = 0; k < s->nsched; k++)
+	for (int k = 0; k < s->nsched; k++) {
 		s->sc[k].list = s->list_store + (size_t)k * (size_t)s->max_warps;
+		s->sc[k].lru = s->sc[k].lru_base = s->lru_store + (size_t)k * 2 * LRU_SPAN;
+	}
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
 	for (int r = 0; r < ISA_NREGS; r++)
@@ -368,6 +370,7 @@ void sim_destroy(struct sim *s)
 	free(s->b);
 	free(s->sc);
 	free(s->list_store);
+	free(s->lru_store);
 	free(s);
 }
 
@@ -976,23 +979,6 @@ resources:;
 
 static void launch_block(struct sim *s, int bslot, uint64_t t);
 
-/* Takes warp slot x out of its scheduler's lru list. */
-static inline void lru_unlink(struct sched *sc, int x)
-{
-	sc->lru_next[sc->lru_prev[x]] = sc->lru_next[x];
-	sc->lru_prev[sc->lru_next[x]] = sc->lru_prev[x];
-}
-
-/* Puts warp slot x (not in the list) before `at` (LRU_HEAD: at the end). */
-static inline void lru_insert(struct sched *sc, int x, int at)
-{
-	int p = sc->lru_prev[at];
-	sc->lru_next[p] = (uint8_t)x;
-	sc->lru_prev[x] = (uint8_t)p;
-	sc->lru_next[x] = (uint8_t)at;
-	sc->lru_prev[at] = (uint8_t)x;
-}
-
 /* Files a warp (not in the ready set) under its wake-up cycle t >= now. */
 static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t t)
 {
@@ -1045,7 +1031,12 @@ static COLD void warp_exit(struct sim *s, struct warp *w)
 			sc->n--;
 			break;
 		}
-	lru_unlink(sc, slot);
+	for (int k = 0; k < sc->nlru; k++)
+		if (sc->lru[k] == slot) {
+			memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
+			sc->nlru--;
+			break;
+		}
 	sc->livem &= ~(1ull << slot);
 	if (sc->last == slot)
 		sc->last = -1;
@@ -1410,9 +1401,9 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 		return sc->last; /* greedy */
 	switch (s->policy) {
 	case POLICY_GRR:
-		for (int k = sc->lru_next[LRU_HEAD]; k != LRU_HEAD; k = sc->lru_next[k])
-			if ((cand >> k) & 1)
-				return k;
+		for (int k = 0; k < sc->nlru; k++)
+			if ((cand >> sc->lru[k]) & 1)
+				return sc->lru[k];
 		break;
 	case POLICY_LRR: {
 		/* the first eligible slot after the last issued, cyclically */
@@ -1585,8 +1576,19 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 		else
 			set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
-		lru_unlink(sc, slot);
-		lru_insert(sc, slot, LRU_HEAD);
+		if (sc->lru[0] == slot && sc->nlru > 1) {
+			sc->lru[sc->nlru] = slot;
+			if (++sc->lru == sc->lru_base + LRU_SPAN) {
+				memmove(sc->lru_base, sc->lru, sizeof(int) * (size_t)sc->nlru);
+				sc->lru = sc->lru_base;
+			}
+		} else if (sc->lru[sc->nlru - 1] != slot)
+			for (int k = 0; k < sc->nlru; k++)
+				if (sc->lru[k] == slot) {
+					memmove(&sc->lru[k], &sc->lru[k + 1], sizeof(int) * (size_t)(sc->nlru - k - 1));
+					sc->lru[sc->nlru - 1] = slot;
+					break;
+				}
 		int bar = s->code[w->pc].op == OP_BAR;
 		issue(s, w);
 		if (w->live) {
@@ -1683,10 +1685,12 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		sc->livem |= 1ull << slot;
 		{
 			/* never issued: after the other never-issued warps (older), before the rest */
-			int at = sc->lru_next[LRU_HEAD];
-			while (at != LRU_HEAD && s->w[at].last_issue == 0)
-				at = sc->lru_next[at];
-			lru_insert(sc, slot, at);
+			int at = 0;
+			while (at < sc->nlru && s->w[sc->lru[at]].last_issue == 0)
+				at++;
+			memmove(&sc->lru[at + 1], &sc->lru[at], sizeof(int) * (size_t)(sc->nlru - at));
+			sc->lru[at] = slot;
+			sc->nlru++;
 		}
 		if (sc->resident++ == 0)
 			sc->active_since = t;
@@ -1837,7 +1841,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		for (int pp = 0; pp < PIPE_COUNT; pp++)
 			s->sc[k].pend_pmin[pp] = NEVER;
 		s->sc[k].livem = 0;
-		s->sc[k].lru_next[LRU_HEAD] = s->sc[k].lru_prev[LRU_HEAD] = LRU_HEAD;
+		s->sc[k].nlru = 0;
+		s->sc[k].lru = s->sc[k].lru_base;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);
 		memset(s->sc[k].per_l, 0, sizeof s->sc[k].per_l);
 		memset(s->sc[k].per_c, 0, sizeof s->sc[k].per_c);
