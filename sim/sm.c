@@ -105,6 +105,7 @@ struct warp {
 	uint64_t ops_at;     /* pending: the cycle its operands are ready */
 	uint8_t depth;       /* control stack depth */
 	int pc;              /* index of the next instruction */
+	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
 	int block;           /* block slot */
 	int wib;             /* warp index within its block */
 	int sched;           /* sub-partition */
@@ -971,7 +972,12 @@ static int evaluate(struct sim *s, struct warp *w)
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
 	set_pipe(s, w, in);
-	w->queue_check = (s->uop[w->pc].flags & U_LDG) && mem_info(s, in, w->lanes)->queue_check;
+	w->queue_check = 0;
+	if (s->uop[w->pc].flags & U_LDG) {
+		const struct memc *m = mem_info(s, in, w->lanes);
+		w->queue_check = m->queue_check;
+		w->sectors = m->sectors;
+	}
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;
 resources:;
@@ -990,10 +996,14 @@ resources:;
 		 * after, and draining can wait for a later load (releases only add
 		 * up; a warp waiting for them or a block launch makes the main
 		 * loop drain each cycle). The wheel is drained at least every half
-		 * span, so that releases keep being filed in it.
+		 * span, so that releases keep being filed in it. Draining waits
+		 * only while the load fits under half the limit: near the limit
+		 * (a DRAM-bound run) whether it fits changes from one load to the
+		 * next, a branch the CPU cannot predict, so there every load
+		 * drains, which costs less.
 		 */
-		int sectors = mem_info(s, in, w->lanes)->sectors, max = s->a->max_inflight_sectors;
-		if (s->inflight + sectors > max || s->now >= s->rel_base + REL_SLOTS / 2) {
+		int sectors = w->sectors, max = s->a->max_inflight_sectors;
+		if (s->inflight + sectors > max / 2 || s->now >= s->rel_base + REL_SLOTS / 2) {
 			drain_events(s);
 			if (s->inflight + sectors > max && s->inflight > 0) {
 				w->lg_wait = 1;
