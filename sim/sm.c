@@ -195,7 +195,7 @@ enum {
 	U_PSEUDO = 4,    /* a structure marker that issues nothing (skip_pseudo) */
 	U_PLAIN = 8,     /* issues as an ALU or memory instruction (not EXIT, BAR, ENDLOOP, IF) */
 	U_BAR = 16,
-	U_LDG = 32,
+	U_QC = 32,       /* an LDG served by L2 or DRAM: the in-flight limit applies */
 	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
 	U_DRAIN = 128    /* wait for every outstanding result (EXIT, wait=all) */
 };
@@ -219,7 +219,6 @@ struct memc {
 	uint32_t tag;        /* pc + 1 */
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
 	uint8_t lv;          /* global_level */
-	uint8_t queue_check; /* an L2/DRAM load: the in-flight limit applies */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
@@ -296,6 +295,7 @@ struct sim {
 	int stage_n[REL_STAGE];
 	int nstage;
 	int n_cta_events;    /* block launches pending in the event queue */
+	uint64_t evq_min;    /* evq_next_cycle(q), kept here: a drain looks at it first */
 	int n_lg_wait;
 	uint64_t sched_active;  /* scheduler active cycles, summed */
 	uint64_t eligible_sum;  /* eligible warps summed over scheduler-cycles */
@@ -568,7 +568,6 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	m->tag = (uint32_t)(in - s->code) + 1;
 	m->lanes = (uint8_t)lanes;
 	m->lv = (uint8_t)lv;
-	m->queue_check = in->op == OP_LDG && lv != LV_L1;
 	m->sectors = mem_sectors(a, in, lanes);
 	m->bytes = (double)m->sectors * a->sector_bytes;
 	if (in->op == OP_STG && lv == LV_L1)
@@ -686,6 +685,7 @@ static void rel_file(struct sim *s)
 		int sectors = s->stage_n[k];
 		if (t < s->rel_base || t - s->rel_base >= REL_SLOTS) {
 			evq_push(s->q, t, EV_MEM_RELEASE, sectors);
+			s->evq_min = t < s->evq_min ? t : s->evq_min;
 			continue;
 		}
 		unsigned i = (unsigned)(t & (REL_SLOTS - 1));
@@ -722,8 +722,11 @@ static inline void drain_events(struct sim *s)
 	struct event ev;
 	if (s->nstage)
 		rel_file(s);
-	while (evq_pop_due(s->q, s->now, &ev))
-		handle_event(s, &ev);
+	if (s->evq_min <= s->now) {
+		while (evq_pop_due(s->q, s->now, &ev))
+			handle_event(s, &ev);
+		s->evq_min = evq_next_cycle(s->q);
+	}
 	while (s->rel_next <= s->now) {
 		unsigned i = (unsigned)(s->rel_next & (REL_SLOTS - 1));
 		int sectors = s->rel[i];
@@ -743,7 +746,7 @@ static inline uint64_t next_event(struct sim *s)
 {
 	if (s->nstage)
 		rel_file(s);
-	uint64_t t = evq_next_cycle(s->q);
+	uint64_t t = s->evq_min;
 	return s->rel_next < t ? s->rel_next : t;
 }
 
@@ -973,10 +976,9 @@ static int evaluate(struct sim *s, struct warp *w)
 	w->deps_ok = 1;
 	set_pipe(s, w, in);
 	w->queue_check = 0;
-	if (s->uop[w->pc].flags & U_LDG) {
-		const struct memc *m = mem_info(s, in, w->lanes);
-		w->queue_check = m->queue_check;
-		w->sectors = m->sectors;
+	if (s->uop[w->pc].flags & U_QC) {
+		w->queue_check = 1;
+		w->sectors = mem_info(s, in, w->lanes)->sectors;
 	}
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;
@@ -1094,7 +1096,9 @@ static COLD void warp_exit(struct sim *s, struct warp *w)
 		int bs = (int)(b - s->b);
 		b->live = 1; /* reserved until it launches */
 		if (s->a->cta_launch_cycles > 0) {
-			evq_push(s->q, s->now + 1 + (uint64_t)s->a->cta_launch_cycles, EV_CTA_LAUNCH, bs);
+			uint64_t t = s->now + 1 + (uint64_t)s->a->cta_launch_cycles;
+			evq_push(s->q, t, EV_CTA_LAUNCH, bs);
+			s->evq_min = t < s->evq_min ? t : s->evq_min;
 			s->n_cta_events++;
 		} else {
 			launch_block(s, bs, s->now + 1);
@@ -1319,8 +1323,8 @@ static int uops_fill(struct sim *s, const struct program *prog)
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (op->space != SPACE_NONE)
 			u->flags |= U_MEM;
-		if (in->op == OP_LDG)
-			u->flags |= U_LDG;
+		if (in->op == OP_LDG && global_level(s, in) != LV_L1)
+			u->flags |= U_QC;
 		if (in->op == OP_BAR)
 			u->flags |= U_BAR;
 		if (in->op == OP_ENDLOOP)
@@ -1737,7 +1741,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_at(s, w, stt, s->now + 1);
-					if (clear && !((s->uop[w->pc].flags & U_LDG) && mem_info(s, nx, w->lanes)->queue_check)) {
+					if (clear && !(s->uop[w->pc].flags & U_QC)) {
 						/* nothing else holds at r: evaluate would have it
 						 * join the ready set then */
 						w->pending = 1;
@@ -1911,8 +1915,6 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	if (prog->ninsn < 1 || prog->code[prog->ninsn - 1].op != OP_EXIT)
 		return err_set(e, SIM_EINTERNAL, "program %s: not finished (program_finish was not called)", prog->name);
 
-	if (uops_fill(s, prog))
-		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	/* reset the run state; arrays were sized by sim_create */
 	s->p = prog;
 	s->code = prog->code;
@@ -1926,6 +1928,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->blocks_started = s->blocks_done = 0;
 	s->resident_limit = st->occ.blocks_per_sm;
 	s->l1_bytes = a->l1SharedCapacityKB * 1024 - st->occ.smem_per_sm;
+	if (uops_fill(s, prog)) /* after l1_bytes: the memory level is part of it */
+		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
 	s->dram_rate = 0.0;
 	s->dram_rate_t = 0;
@@ -1938,6 +1942,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	memset(s->ocs_tag, 0, sizeof s->ocs_tag);
 	memset(s->mc, 0, sizeof s->mc);
 	evq_clear(s->q);
+	s->evq_min = NEVER;
 	memset(s->rel, 0, sizeof *s->rel * REL_SLOTS);
 	memset(s->rel_occ, 0, sizeof s->rel_occ);
 	s->rel_base = 0;
