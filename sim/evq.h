@@ -12,7 +12,7 @@
 
 /* Event kinds, registered once with names for evq_dump. */
 enum ev_kind {
-	EV_MEM_RELEASE, /* a global load's sectors leave the in-flight count (arg: sectors) */
+	EV_MEM_RELEASE, /* a global load's sectors leave the in-flight count (arg: sectors; the SM files them in a queue of its own) */
 	EV_CTA_LAUNCH,  /* a waiting block starts in a freed slot (arg: block slot) */
 	EV_NKINDS
 };

@@ -36,8 +36,7 @@
 /* rare paths kept out of the scheduler loop, which the compiler inlines
  * into one function: less code there to lay out and keep in registers */
 #define COLD __attribute__((noinline, cold))
-#define REL_SLOTS 4096 /* the release wheel's span in cycles (a power of two) */
-#define REL_STAGE 32   /* releases staged before they are filed in the wheel */
+#define REL_STAGE 32   /* releases staged before they are filed in order */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
 #define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
@@ -278,19 +277,20 @@ struct sim {
 	double dram_rate;    /* utilisation estimate: bytes per cycle, exponentially weighted */
 	uint64_t dram_rate_t;/* cycle of its last update */
 	int inflight;        /* global sectors in flight (after drain_events) */
-	/* L2/DRAM load releases due in the next REL_SLOTS cycles from rel_base:
-	 * sectors by cycle mod REL_SLOTS, with a bit per non-empty slot. Only the
-	 * sum released by a cycle matters (see drain_events), so unlike the event
-	 * queue's heap it keeps no order within a cycle; later ones go there. */
-	int *rel;
-	uint64_t rel_occ[REL_SLOTS / 64];
-	uint64_t rel_base;   /* every release before this cycle is done */
-	uint64_t rel_next;   /* the earliest release in the wheel (NEVER: none) */
-	int rel_n;           /* non-empty slots */
+	/* L2/DRAM loads not yet released: their release cycle and sectors, in
+	 * cycle order, a ring of rq_mask + 1 from rq_h, rq_n of them (no more
+	 * than the in-flight sectors). The DRAM server is first come, first
+	 * served, so a release mostly comes after those filed before it and is
+	 * filed at the end; the queue delay and the warps' miss paths reorder
+	 * a few, which move back past the later ones. */
+	uint64_t *rq_t;
+	int *rq_sec;
+	unsigned rq_h, rq_n, rq_mask;
+	uint64_t rel_next;   /* the earliest release (NEVER: none) */
 	/* releases not yet filed: a load's release cycle ends a long chain of
-	 * floating-point operations, and filing it at once (an address that
-	 * depends on it) stalls the CPU; they are filed before the wheel is
-	 * next read (rel_file) */
+	 * floating-point operations, and filing it at once (compares and an
+	 * address that depend on it) stalls the CPU; they are filed before the
+	 * releases are next read (rel_file) */
 	uint64_t stage_t[REL_STAGE];
 	int stage_n[REL_STAGE];
 	int nstage;
@@ -362,12 +362,22 @@ struct sim *sim_create(const struct arch *a)
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
 	s->lru_store = calloc((size_t)s->nsched * 2 * LRU_SPAN, sizeof *s->lru_store);
-	/* events: one per in-flight load (at most one per sector) plus block launches */
-	s->q = evq_create(a->max_inflight_sectors + s->max_blocks + 16);
-	s->rel = calloc(REL_SLOTS, sizeof *s->rel);
+	/* events: block launches (releases have their own queue) */
+	s->q = evq_create(s->max_blocks + 16);
+	{
+		/* every release holds a sector or more of the in-flight count, which
+		 * admits a load while under the limit: at most the limit plus one
+		 * load's sectors (ISA lanes * 4), and those staged */
+		unsigned need = (unsigned)a->max_inflight_sectors + 32 * 4 + REL_STAGE, cap = 64;
+		while (cap < need)
+			cap *= 2;
+		s->rq_mask = cap - 1;
+		s->rq_t = calloc(cap, sizeof *s->rq_t);
+		s->rq_sec = calloc(cap, sizeof *s->rq_sec);
+	}
 	s->decay = calloc(DECAY_N, sizeof *s->decay);
 	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
-	    !s->rel || !s->decay) {
+	    !s->rq_t || !s->rq_sec || !s->decay) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -397,7 +407,8 @@ void sim_destroy(struct sim *s)
 	if (!s)
 		return;
 	evq_destroy(s->q);
-	free(s->rel);
+	free(s->rq_t);
+	free(s->rq_sec);
 	free(s->decay);
 	free(s->qthr);
 	free(s->uop);
@@ -659,47 +670,28 @@ static inline void set_pipe(const struct sim *s, struct warp *w, const struct in
 static void handle_event(struct sim *s, const struct event *ev);
 static void mem_release(struct sim *s, int sectors);
 
-/* The earliest release in the wheel at or after cycle t >= rel_base. */
-static uint64_t rel_find(const struct sim *s, uint64_t t)
-{
-	unsigned i = (unsigned)(t & (REL_SLOTS - 1)), start = i;
-	if (s->rel_n == 0)
-		return NEVER;
-	for (int n = 0; n <= REL_SLOTS / 64; n++) {
-		uint64_t m = s->rel_occ[i / 64] & (~0ull << (i % 64));
-		if (m) {
-			unsigned at = (i & ~63u) + (unsigned)__builtin_ctzll(m);
-			return t + ((at - start) & (REL_SLOTS - 1));
-		}
-		i = (i | 63u) + 1 == REL_SLOTS ? 0 : (i | 63u) + 1;
-	}
-	SIM_ASSERT(!"release wheel: count and bits disagree");
-	return NEVER;
-}
-
-/* Files the staged releases in the wheel (or the event queue, beyond it). */
+/* Files the staged releases in cycle order. */
 static void rel_file(struct sim *s)
 {
+	unsigned m = s->rq_mask;
 	for (int k = 0; k < s->nstage; k++) {
 		uint64_t t = s->stage_t[k];
-		int sectors = s->stage_n[k];
-		if (t < s->rel_base || t - s->rel_base >= REL_SLOTS) {
-			evq_push(s->q, t, EV_MEM_RELEASE, sectors);
-			s->evq_min = t < s->evq_min ? t : s->evq_min;
-			continue;
+		unsigned i = (s->rq_h + s->rq_n) & m;
+		SIM_ASSERT(s->rq_n < m);
+		while (i != s->rq_h && s->rq_t[(i - 1) & m] > t) {
+			s->rq_t[i] = s->rq_t[(i - 1) & m];
+			s->rq_sec[i] = s->rq_sec[(i - 1) & m];
+			i = (i - 1) & m;
 		}
-		unsigned i = (unsigned)(t & (REL_SLOTS - 1));
-		uint64_t bit = 1ull << (i % 64);
-		s->rel_n += (s->rel_occ[i / 64] & bit) == 0;
-		s->rel_occ[i / 64] |= bit;
-		s->rel[i] += sectors;
-		if (t < s->rel_next)
-			s->rel_next = t;
+		s->rq_t[i] = t;
+		s->rq_sec[i] = s->stage_n[k];
+		s->rq_n++;
 	}
 	s->nstage = 0;
+	s->rel_next = s->rq_t[s->rq_h];
 }
 
-/* An L2/DRAM load's sectors leave the in-flight count at cycle t (>= rel_base). */
+/* An L2/DRAM load's sectors leave the in-flight count at cycle t. */
 static inline void rel_add(struct sim *s, uint64_t t, int sectors)
 {
 	s->stage_t[s->nstage] = t;
@@ -727,18 +719,17 @@ static inline void drain_events(struct sim *s)
 			handle_event(s, &ev);
 		s->evq_min = evq_next_cycle(s->q);
 	}
-	while (s->rel_next <= s->now) {
-		unsigned i = (unsigned)(s->rel_next & (REL_SLOTS - 1));
-		int sectors = s->rel[i];
-		s->rel[i] = 0;
-		s->rel_occ[i / 64] &= ~(1ull << (i % 64));
-		s->rel_n--;
-		s->rel_base = s->rel_next + 1;
-		s->rel_next = rel_find(s, s->rel_base);
-		mem_release(s, sectors);
+	if (s->rel_next <= s->now) {
+		unsigned h = s->rq_h, n = s->rq_n;
+		while (n > 0 && s->rq_t[h] <= s->now) {
+			mem_release(s, s->rq_sec[h]);
+			h = (h + 1) & s->rq_mask;
+			n--;
+		}
+		s->rq_h = h;
+		s->rq_n = n;
+		s->rel_next = n > 0 ? s->rq_t[h] : NEVER;
 	}
-	if (s->rel_base <= s->now)
-		s->rel_base = s->now + 1;
 }
 
 /* The cycle of the earliest pending event or release. */
@@ -997,15 +988,14 @@ resources:;
 		 * drained is an upper bound: when the load fits under it, it fits
 		 * after, and draining can wait for a later load (releases only add
 		 * up; a warp waiting for them or a block launch makes the main
-		 * loop drain each cycle). The wheel is drained at least every half
-		 * span, so that releases keep being filed in it. Draining waits
+		 * loop drain each cycle). Draining waits
 		 * only while the load fits under half the limit: near the limit
 		 * (a DRAM-bound run) whether it fits changes from one load to the
 		 * next, a branch the CPU cannot predict, so there every load
 		 * drains, which costs less.
 		 */
 		int sectors = w->sectors, max = s->a->max_inflight_sectors;
-		if (s->inflight + sectors > max / 2 || s->now >= s->rel_base + REL_SLOTS / 2) {
+		if (s->inflight + sectors > max / 2) {
 			drain_events(s);
 			if (s->inflight + sectors > max && s->inflight > 0) {
 				w->lg_wait = 1;
@@ -1845,14 +1835,11 @@ static void mem_release(struct sim *s, int sectors)
 static void handle_event(struct sim *s, const struct event *ev)
 {
 	switch (ev->kind) {
-	case EV_MEM_RELEASE:
-		mem_release(s, ev->arg);
-		break;
 	case EV_CTA_LAUNCH:
 		s->n_cta_events--;
 		launch_block(s, ev->arg, s->now);
 		break;
-	default:
+	default: /* releases are not events here: see rq_t */
 		SIM_ASSERT(!"unknown event kind");
 	}
 }
@@ -1943,11 +1930,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	memset(s->mc, 0, sizeof s->mc);
 	evq_clear(s->q);
 	s->evq_min = NEVER;
-	memset(s->rel, 0, sizeof *s->rel * REL_SLOTS);
-	memset(s->rel_occ, 0, sizeof s->rel_occ);
-	s->rel_base = 0;
+	s->rq_h = s->rq_n = 0;
 	s->rel_next = NEVER;
-	s->rel_n = 0;
 	s->nstage = 0;
 	memset(s->w, 0, sizeof *s->w * (size_t)s->max_warps);
 	for (int i = 0; i < s->max_warps; i++) {
