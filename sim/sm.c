@@ -668,10 +668,10 @@ static inline void set_pipe(const struct sim *s, struct warp *w, const struct in
 }
 
 static void handle_event(struct sim *s, const struct event *ev);
-static void mem_release(struct sim *s, int sectors);
+static COLD void lg_wake(struct sim *s);
 
 /* Files the staged releases in cycle order. */
-static void rel_file(struct sim *s)
+static inline __attribute__((always_inline)) void rel_file(struct sim *s)
 {
 	unsigned m = s->rq_mask;
 	for (int k = 0; k < s->nstage; k++) {
@@ -722,13 +722,15 @@ static inline void drain_events(struct sim *s)
 	if (s->rel_next <= s->now) {
 		unsigned h = s->rq_h, n = s->rq_n;
 		while (n > 0 && s->rq_t[h] <= s->now) {
-			mem_release(s, s->rq_sec[h]);
+			s->inflight -= s->rq_sec[h];
 			h = (h + 1) & s->rq_mask;
 			n--;
 		}
 		s->rq_h = h;
 		s->rq_n = n;
 		s->rel_next = n > 0 ? s->rq_t[h] : NEVER;
+		if (s->n_lg_wait > 0)
+			lg_wake(s);
 	}
 }
 
@@ -1819,17 +1821,15 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	}
 }
 
-static void mem_release(struct sim *s, int sectors)
+/* In-flight sectors were released: the warps waiting for them look again. */
+static COLD void lg_wake(struct sim *s)
 {
-	s->inflight -= sectors;
-	if (s->n_lg_wait > 0) {
-		for (int i = 0; i < s->max_warps; i++)
-			if (s->w[i].live && s->w[i].lg_wait) {
-				s->w[i].lg_wait = 0;
-				wake_at(s, &s->w[i], s->now);
-			}
-		s->n_lg_wait = 0;
-	}
+	for (int i = 0; i < s->max_warps; i++)
+		if (s->w[i].live && s->w[i].lg_wait) {
+			s->w[i].lg_wait = 0;
+			wake_at(s, &s->w[i], s->now);
+		}
+	s->n_lg_wait = 0;
 }
 
 static void handle_event(struct sim *s, const struct event *ev)
