@@ -12,7 +12,7 @@
 # The targets are reported, not enforced by the exit status (speed depends
 # on the machine): the last line says how many were met.
 SMSIM=${SMSIM:-./bin/smsim}
-REPEAT=${REPEAT:-5}
+REPEAT=${REPEAT:-11}
 CSV=${BENCH_CSV:-build/bench.csv}
 mkdir -p "$(dirname "$CSV")"
 field() { sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p"; }
