@@ -817,10 +817,18 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
 /* Leaves the ready set at s->now for `state`: its time there splits into
  * pipe-throttled (lanes busy), wait (another warp's operand collection) and
  * not selected. */
-static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w, int state)
+static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w, int state,
+							int pipe_free)
 {
 	uint64_t bit = 1ull << w->slot, l, c, total = s->now - w->join_t;
-	pipe_busy(sc, w->pipe, s->now, &l, &c);
+	int p = w->pipe;
+	if (pipe_free) {
+		/* the pipe's last busy period has ended: all of it counts */
+		l = sc->cum_l[p] + (sc->per_c[p] - sc->per_l[p]);
+		c = sc->cum_c[p] + (sc->per_e[p] - sc->per_c[p]);
+	} else {
+		pipe_busy(sc, p, s->now, &l, &c);
+	}
 	l -= w->join_l;
 	c -= w->join_c;
 	s->st->state_cycles[w->thr] += l;
@@ -1699,7 +1707,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
 			park(s, sc, &s->w[__builtin_ctzll(u)]);
 		if (w->parked)
-			unpark(s, sc, w, ST_SELECTED);
+			unpark(s, sc, w, ST_SELECTED, 1); /* a candidate: its pipe is free */
 		else
 			set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
@@ -1855,7 +1863,7 @@ static void finish_stats(struct sim *s)
 		if (w->live && w->pending && w->ops_at < s->now)
 			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
 		if (w->live && w->parked)
-			unpark(s, &s->sc[w->sched], w, ST_NOT_SELECTED);
+			unpark(s, &s->sc[w->sched], w, ST_NOT_SELECTED, 0);
 		if (w->live && s->now > w->since) {
 			st->state_cycles[w->state] += s->now - w->since;
 			if (s->tl)
