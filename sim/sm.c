@@ -444,6 +444,18 @@ static inline void set_state_at(struct sim *s, struct warp *w, int state, uint64
 	w->since = t;
 }
 
+/* set_state_at where no timeline is written: the ready set and the
+ * look-ahead after issue, which are off with a timeline (park_ok). */
+static inline void set_state_nt(struct sim *s, struct warp *w, int state, uint64_t t)
+{
+	if (w->state == state)
+		return;
+	if (t > w->since)
+		s->st->state_cycles[w->state] += t - w->since;
+	w->state = (uint8_t)state;
+	w->since = t;
+}
+
 static inline void set_state(struct sim *s, struct warp *w, int state)
 {
 	set_state_at(s, w, state, s->now);
@@ -795,7 +807,7 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
 	uint64_t bit = 1ull << w->slot;
-	set_state_at(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
+	set_state_nt(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
 	w->parked = 1;
 	w->wake = NEVER;
 	sc->okp[w->pipe] |= bit;
@@ -1740,7 +1752,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				int clear, stt = deps_ahead(s, w, nx, s->now + 1, &clear);
 				if (stt >= 0) {
 					uint64_t r = w->wake;
-					set_state_at(s, w, stt, s->now + 1);
+					set_state_nt(s, w, stt, s->now + 1);
 					if (clear && !(s->uop[w->pc].flags & U_QC)) {
 						/* nothing else holds at r: evaluate would have it
 						 * join the ready set then */
