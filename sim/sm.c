@@ -130,45 +130,22 @@ struct block {
 };
 
 struct sched {
+	/* the small fields each scan reads first, the per-warp and per-cycle
+	 * arrays after them */
 	int n;               /* live warps in list */
 	int *list;           /* warp slots in age order */
 	int last;            /* warp slot issued last, -1 none */
 	int resident;        /* live warps (for active cycles) */
 	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
-	/* wake-ups of the warps outside the ready set: a timing wheel of the
-	 * next 64 cycles (slot = cycle mod 64, a warp bit mask each) and a far
-	 * set for later ones, so a cycle looks only at the warps due in it */
-	uint64_t wheel[64];
-	uint64_t wheel_occ;  /* non-empty slots */
+	uint64_t wheel_occ;  /* non-empty slots of wheel[] */
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
-	/* far warps (a wake-up 64 or more cycles ahead when filed) by their
-	 * wake-up's 64-cycle bin (t / 64 mod 64), by slot bit, with a bit per
-	 * non-empty bin; those FAR_SPAN or more ahead in a set of their own */
-	uint64_t far_bin[64];
-	uint64_t far_bocc;
+	uint64_t far_bocc;   /* non-empty bins of far_bin[] */
 	uint64_t far_over;
-	uint64_t far_t[64];  /* a far warp's wake-up, by slot */
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
 	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
 			      * operand slot; its destination is forwarded, not read */
 	uint64_t active_since;
-	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
-	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
-	/* the ready set: warps whose next instruction has its operands, by slot
-	 * bit, by the pipe of that instruction. They are not looked at
-	 * each cycle: a ready warp is eligible exactly when its pipe is free,
-	 * and the time it spends not selected, pipe-throttled or waiting on
-	 * another warp's operand collection follows from the pipe's busy
-	 * periods, kept here (lanes busy [t0+1, t0+b), collection [t0+b, t0+e)). */
-	uint64_t okp[PIPE_COUNT];
-	/* warps that join the ready set at a known cycle (w->ops_at), found
-	 * right after their issue: not filed in the wheel, not looked at when
-	 * they join, only when the scheduler is next due (see flush_pending).
-	 * A ring of PQ_CAP in ops_at order from pq_h, pq_n of them: the cycle,
-	 * the warp slot and the pipe of its instruction. */
-	uint64_t pq_t[PQ_CAP];
-	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP];
-	unsigned pq_h, pq_n;
+	unsigned pq_h, pq_n; /* the pending ring (pq_t) */
 	uint64_t pend_min;   /* the earliest ops_at (NEVER: none) */
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
@@ -176,10 +153,36 @@ struct sched {
 	int nlru;
 	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
 			      * moves it past the last by advancing lru, no copy */
+	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
+	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
+	/* the ready set: warps whose next instruction has its operands, by slot
+	 * bit, by the pipe of that instruction. They are not looked at
+	 * each cycle: a ready warp is eligible exactly when its pipe is free,
+	 * and the time it spends not selected, pipe-throttled or waiting on
+	 * another warp's operand collection follows from the pipe's busy
+	 * periods, kept here */
+	uint64_t okp[PIPE_COUNT];
 	/* the current busy period of each pipe: lanes busy [per_l, per_c),
 	 * operand collection [per_c, per_e) (all 0: none yet) */
 	uint64_t per_l[PIPE_COUNT], per_c[PIPE_COUNT], per_e[PIPE_COUNT];
 	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
+	/* warps that join the ready set at a known cycle (w->ops_at), found
+	 * right after their issue: not filed in the wheel, not looked at when
+	 * they join, only when the scheduler is next due (see flush_pending).
+	 * A ring of PQ_CAP in ops_at order from pq_h, pq_n of them: the cycle,
+	 * the warp slot and the pipe of its instruction. */
+	uint64_t pq_t[PQ_CAP];
+	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP];
+	/* wake-ups of the warps outside the ready set: a timing wheel of the
+	 * next 64 cycles (slot = cycle mod 64, a warp bit mask each) and a far
+	 * set for later ones, so a cycle looks only at the warps due in it */
+	uint64_t wheel[64];
+	/* far warps (a wake-up 64 or more cycles ahead when filed) by their
+	 * wake-up's 64-cycle bin (t / 64 mod 64), by slot bit, with a bit per
+	 * non-empty bin (far_bocc); those FAR_SPAN or more ahead in a set of
+	 * their own (far_over) */
+	uint64_t far_bin[64];
+	uint64_t far_t[64];  /* a far warp's wake-up, by slot */
 };
 
 /*
