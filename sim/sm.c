@@ -83,6 +83,8 @@ struct frame {
 };
 
 struct warp {
+	/* what a scan and an issue touch comes first (two cache lines), the
+	 * control stack and the memory-path state after */
 	uint8_t resident;    /* holds a warp slot (until its block finishes) */
 	uint8_t slot;        /* its index in s->w (< 64) */
 	uint8_t live;        /* resident and not exited */
@@ -100,26 +102,26 @@ struct warp {
 	uint8_t pending;     /* joins the ready set at ops_at (its scheduler's pend) */
 	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
 	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
-	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
-	uint64_t ops_at;     /* pending: the cycle its operands are ready */
 	uint8_t depth;       /* control stack depth */
+	uint8_t drain_kind;  /* enum reg_kind of the drain write */
 	int pc;              /* index of the next instruction */
-	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
-	int block;           /* block slot */
-	int wib;             /* warp index within its block */
 	int sched;           /* sub-partition */
-	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
+	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
 	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
 	uint64_t since;      /* cycle the current state began */
+	uint64_t ops_at;     /* pending: the cycle its operands are ready */
+	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
-	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
-	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
 	uint64_t lsu_free;   /* cycle this warp may issue its next memory instruction */
-	uint8_t drain_kind;  /* enum reg_kind of that write */
+	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
+	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
+	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
+	int block;           /* block slot */
+	int wib;             /* warp index within its block */
 	struct frame stack[ISA_MAX_NEST];
-};
+} __attribute__((aligned(64)));
 
 struct block {
 	int live;            /* resident */
@@ -358,7 +360,9 @@ struct sim *sim_create(const struct arch *a)
 	SIM_ASSERT(s->max_warps <= 64); /* ready sets are 64-bit masks; cfg_parse enforces it */
 	s->nsched = a->subPartitions;
 	s->max_blocks = a->maxBlocksPerMultiProcessor;
-	s->w = calloc((size_t)s->max_warps, sizeof *s->w);
+	s->w = aligned_alloc(64, (size_t)s->max_warps * sizeof *s->w);
+	if (s->w)
+		memset(s->w, 0, (size_t)s->max_warps * sizeof *s->w);
 	s->ready_store = calloc((size_t)s->max_warps * ISA_NREGS, sizeof *s->ready_store);
 	s->kind_store = calloc((size_t)s->max_warps * ISA_NREGS, 1);
 	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
