@@ -215,7 +215,8 @@ struct uop {
 	uint16_t dst;
 	int32_t lat;         /* the ALU result's latency less one */
 	/* the registers regs_ready reads: sources, then wait= registers, each
-	 * once, no RZ (a repeat or RZ, ready at 0, never changes the latest) */
+	 * once, none that nothing in the program writes (RZ among them: ready
+	 * at 0, they never change the latest) */
 	uint8_t chk[3 + ISA_MAX_XWAIT];
 };
 
@@ -1327,6 +1328,12 @@ static int uops_fill(struct sim *s, const struct program *prog)
 		s->uop = u;
 		s->uop_cap = prog->ninsn;
 	}
+	/* registers some instruction writes: the others stay ready at 0 (a
+	 * warp's start) and are never waited for */
+	uint8_t written[ISA_NREGS] = {0};
+	for (int pc = 0; pc < prog->ninsn; pc++)
+		if (prog->code[pc].has_dst && prog->code[pc].dst != ISA_RZ)
+			written[prog->code[pc].dst] = 1;
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		const struct opinfo *op = &isa_ops[in->op];
@@ -1355,7 +1362,7 @@ static int uops_fill(struct sim *s, const struct program *prog)
 		if (in->op == OP_EXIT || in->wait_all)
 			u->flags |= U_DRAIN;
 		for (int k = 0; k < in->nsrc + in->nxwait; k++) {
-			int reg = k < in->nsrc ? in->src[k] : in->xwait[k - in->nsrc], dup = reg == ISA_RZ;
+			int reg = k < in->nsrc ? in->src[k] : in->xwait[k - in->nsrc], dup = reg == ISA_RZ || !written[reg];
 			for (int j = 0; j < u->nchk && !dup; j++)
 				dup = u->chk[j] == reg;
 			if (!dup)
