@@ -522,7 +522,7 @@ static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 
 
 /*
- * ceil(x) for 0 <= x < 2^52, without the library call: one SSE4.1 ROUNDSD
+ * ceil(x) for 0 <= x < 2^63, without the library call: one SSE4.1 ROUNDSD
  * where the CPU has it (libgcc's CPU model, filled before main), else the
  * truncation, which is exact, plus one when x exceeds it. The load path
  * below is a chain of these; its length is what a DRAM-bound run waits on.
@@ -544,7 +544,7 @@ static inline double ceil_d(double x)
 #endif
 }
 
-/* (uint64_t)ceil(x) for 0 <= x < 2^52. */
+/* (uint64_t)ceil(x) for 0 <= x < 2^63. */
 static inline uint64_t ceil_u64(double x)
 {
 	return (uint64_t)(int64_t)ceil_d(x);
@@ -1018,11 +1018,10 @@ resources:;
 		 * drained is an upper bound: when the load fits under it, it fits
 		 * after, and draining can wait for a later load (releases only add
 		 * up; a warp waiting for them or a block launch makes the main
-		 * loop drain each cycle). Draining waits
-		 * only while the load fits under half the limit: near the limit
-		 * (a DRAM-bound run) whether it fits changes from one load to the
-		 * next, a branch the CPU cannot predict, so there every load
-		 * drains, which costs less.
+		 * loop drain each cycle). Draining waits only while the load fits
+		 * under half the limit: near the limit (a DRAM-bound run) whether
+		 * it fits changes from one load to the next, a branch the CPU
+		 * cannot predict, so there every load drains, which costs less.
 		 */
 		int sectors = w->sectors, max = s->a->max_inflight_sectors;
 		if (s->inflight + sectors > max / 2) {
