@@ -16,6 +16,9 @@ REPEAT=${REPEAT:-11}
 CSV=${BENCH_CSV:-build/bench.csv}
 mkdir -p "$(dirname "$CSV")"
 field() { sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p"; }
+# warm-up, not timed: the first runs of a cold process on an idle core came
+# out up to 40% slow
+"$SMSIM" run --arch sm_90 --workload fma --set iters=65536 --warps 64 --repeat 3 >/dev/null || { echo "bench: warm-up failed"; exit 1; }
 echo "run,warp_instructions,cycles,wall_s_median,minstr_per_s,mcycles_per_s,peak_rss_kb" >"$CSV"
 printf '%-34s %12s %12s %10s %10s %10s %9s\n' run warp_instr cycles wall_s Minstr/s Mcycles/s rss_kB
 alu_sum=0; alu_n=0; dram_max=0; met=0; total=0
