@@ -39,7 +39,7 @@
 #define REL_STAGE 32   /* releases staged before they are filed in order */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
-#define OC_SLOTS 256   /* operand_cycles' cache of instructions issued without reuse */
+#define OC_SLOTS 256   /* the operand-cycle and memory-info caches, by pc mod OC_SLOTS */
 #define PQ_CAP 64      /* the pending ring: at least a scheduler's warps (<= 64 in all) */
 #define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
 
@@ -288,7 +288,8 @@ struct sim {
 	 * than the in-flight sectors). The DRAM server is first come, first
 	 * served, so a release mostly comes after those filed before it and is
 	 * filed at the end; the queue delay and the warps' miss paths reorder
-	 * a few, which move back past the later ones. */
+	 * some (near saturation, the loads given less delay), which move back
+	 * past the later ones. */
 	uint64_t *rq_t;
 	int *rq_sec;
 	unsigned rq_h, rq_n, rq_mask;
@@ -912,9 +913,9 @@ static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, con
  * (scoreboard, branch fetch, loop compare, the warp's LSU path) with w->wake
  * set, or -1 when none holds. Reads only the warp's own state, which nothing
  * but its own issue changes (a barrier aside: see evaluate). */
-static inline int deps_wait(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t)
+static inline int deps_wait(const struct sim *s, struct warp *w, uint64_t t)
 {
-	const struct uop *u = &s->uop[w->pc]; /* in is &s->code[w->pc] */
+	const struct uop *u = &s->uop[w->pc];
 	int stt;
 	uint64_t r = regs_ready(w, u, &stt), c;
 
@@ -931,9 +932,10 @@ static inline int deps_wait(const struct sim *s, struct warp *w, const struct in
 		return ST_WAIT;
 	}
 	if ((u->flags & U_MEM) && w->lsu_free > t) {
-		/* the warp's own LSU path is busy with its previous memory instruction */
+		/* the warp's own LSU path is busy with its previous memory instruction
+		 * (memory instructions issue to the LSU pipe: its throttle state) */
 		w->wake = w->lsu_free;
-		return throttle_state(in, PIPE_LSU);
+		return u->thr;
 	}
 	return -1;
 }
@@ -952,13 +954,13 @@ static inline void ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t
 	}
 }
 
-/* deps_wait(s, w, in, t) in one pass, for the look-ahead after issue: when
+/* deps_wait(s, w, t) in one pass, for the look-ahead after issue: when
  * blocked, also whether nothing else blocks the instruction at the end of
- * that wait (*clear: deps_wait(s, w, in, w->wake) would return -1). */
-static inline int deps_ahead(const struct sim *s, struct warp *w, const struct insn *in, uint64_t t, int *clear)
+ * that wait (*clear: deps_wait(s, w, w->wake) would return -1). */
+static inline int deps_ahead(const struct sim *s, struct warp *w, uint64_t t, int *clear)
 {
 	uint64_t end = 0, later = 0;
-	const struct uop *u = &s->uop[w->pc]; /* in is &s->code[w->pc] */
+	const struct uop *u = &s->uop[w->pc];
 	int rstt, stt = -1;
 	uint64_t r = regs_ready(w, u, &rstt);
 
@@ -967,7 +969,7 @@ static inline int deps_ahead(const struct sim *s, struct warp *w, const struct i
 	ahead_wait(w->fetch_ready, t, ST_NO_INSTRUCTION, &stt, &end, &later);
 	ahead_wait(loop_floor(s, w, u), t, ST_WAIT, &stt, &end, &later);
 	if (u->flags & U_MEM)
-		ahead_wait(w->lsu_free, t, throttle_state(in, PIPE_LSU), &stt, &end, &later);
+		ahead_wait(w->lsu_free, t, u->thr, &stt, &end, &later);
 	if (stt >= 0)
 		w->wake = end;
 	*clear = later <= end;
@@ -988,7 +990,7 @@ static int evaluate(struct sim *s, struct warp *w)
 		return ST_BARRIER;
 	}
 	if (!w->ops_ready) {
-		int stt = deps_wait(s, w, in, s->now);
+		int stt = deps_wait(s, w, s->now);
 		if (stt >= 0)
 			return stt;
 	}
@@ -1010,7 +1012,7 @@ resources:;
 		/* a pipe held by another warp's operand collection (a register-bank
 		 * conflict) shows in Nsight Compute as a fixed-latency wait, not as
 		 * pipe throttle (tests/data/h200/ncu.csv, fma ILP 1) */
-		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? throttle_state(in, w->pipe) : ST_WAIT;
+		return s->sc[w->sched].lanes_free[w->pipe] > s->now ? w->thr : ST_WAIT;
 	}
 	if (w->queue_check) {
 		/*
@@ -1223,6 +1225,8 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
 		enum mem_level lv = (enum mem_level)m->lv;
+		/* an LDG served by L2 or DRAM: the in-flight limit evaluate checked */
+		int qc = s->uop[w->pc].flags & U_QC;
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
 		if (in->op == OP_STG && lv == LV_L1)
 			lv = LV_L2;
@@ -1239,7 +1243,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
-		if (lv != LV_L1 && in->op == OP_LDG && a->warp_miss_bytes_per_cycle > 0) {
+		if (qc && a->warp_miss_bytes_per_cycle > 0) {
 			/* the data returns to the warp through its own miss path, one
 			 * request after another */
 			double t = dd > w->miss_free ? dd : w->miss_free;
@@ -1247,7 +1251,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			dd = ceil_d(w->miss_free);
 		}
 		done = (uint64_t)(int64_t)dd;
-		if (in->op == OP_LDG && lv != LV_L1) {
+		if (qc) {
 			s->inflight += m->sectors;
 			rel_add(s, done, m->sectors);
 		}
@@ -1762,7 +1766,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				 * closes, keeps the visit: park_ok is off with it).
 				 */
 				const struct insn *nx = &s->code[w->pc];
-				int clear, stt = deps_ahead(s, w, nx, s->now + 1, &clear);
+				int clear, stt = deps_ahead(s, w, s->now + 1, &clear);
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_nt(s, w, stt, s->now + 1);
