@@ -199,7 +199,8 @@ enum {
 	U_PSEUDO = 4,    /* a structure marker that issues nothing (skip_pseudo) */
 	U_PLAIN = 8,     /* issues as an ALU or memory instruction (not EXIT, BAR, ENDLOOP, IF) */
 	U_BAR = 16,
-	U_QC = 32,       /* an LDG served by L2 or DRAM: the in-flight limit applies */
+	U_QC = 32,       /* an LDG served by L2 or DRAM (uop.miss) counted against the
+			  * in-flight limit: when the limit can bind (uops_fill) */
 	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
 	U_DRAIN = 128    /* wait for every outstanding result (EXIT, wait=all) */
 };
@@ -218,6 +219,8 @@ struct uop {
 	 * once, none that nothing in the program writes (RZ among them: ready
 	 * at 0, they never change the latest) */
 	uint8_t chk[3 + ISA_MAX_XWAIT];
+	uint8_t miss;        /* an LDG served by L2 or DRAM: its data returns through
+			      * the warp's miss path */
 };
 
 struct memc {
@@ -1225,8 +1228,9 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
 		enum mem_level lv = (enum mem_level)m->lv;
-		/* an LDG served by L2 or DRAM: the in-flight limit evaluate checked */
-		int qc = s->uop[w->pc].flags & U_QC;
+		/* an LDG served by L2 or DRAM, and whether it counts in flight (the
+		 * limit evaluate checked) */
+		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
 		if (in->op == OP_STG && lv == LV_L1)
 			lv = LV_L2;
@@ -1243,7 +1247,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
-		if (qc && a->warp_miss_bytes_per_cycle > 0) {
+		if (miss && a->warp_miss_bytes_per_cycle > 0) {
 			/* the data returns to the warp through its own miss path, one
 			 * request after another */
 			double t = dd > w->miss_free ? dd : w->miss_free;
@@ -1337,6 +1341,38 @@ static int uops_fill(struct sim *s, const struct program *prog)
 	for (int pc = 0; pc < prog->ninsn; pc++)
 		if (prog->code[pc].has_dst && prog->code[pc].dst != ISA_RZ)
 			written[prog->code[pc].dst] = 1;
+	/*
+	 * Whether the in-flight limit can bind at all. An L2/DRAM load waits
+	 * for an earlier variable-latency write to its destination (it reads
+	 * it, or U_WAW), and leaves the in-flight count the cycle its result
+	 * lands (issue_memory); a warp exits only once its results have landed
+	 * (U_DRAIN). So a live warp has at most one such load in flight per
+	 * destination register, and the count never exceeds the resident
+	 * warps times the sum, over destinations, of the largest such load's
+	 * sectors. When that fits under the limit, no load ever waits for it:
+	 * nothing counts in flight (no U_QC) and the results are the same.
+	 */
+	int bind = 0;
+	{
+		int sec_of[ISA_NREGS] = {0};
+		long long per_warp = 0;
+		for (int pc = 0; pc < prog->ninsn && !bind; pc++) {
+			const struct insn *in = &prog->code[pc];
+			if (in->op != OP_LDG || global_level(s, in) == LV_L1)
+				continue;
+			if (!in->has_dst || in->dst == ISA_RZ) {
+				bind = 1; /* nothing holds it back */
+				break;
+			}
+			int sec = mem_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
+			if (sec > sec_of[in->dst]) {
+				per_warp += sec - sec_of[in->dst];
+				sec_of[in->dst] = sec;
+			}
+		}
+		int blocks = s->blocks_total < s->resident_limit ? s->blocks_total : s->resident_limit;
+		bind = bind || per_warp * blocks * s->warps_per_block > s->a->max_inflight_sectors;
+	}
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		const struct opinfo *op = &isa_ops[in->op];
@@ -1352,8 +1388,11 @@ static int uops_fill(struct sim *s, const struct program *prog)
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (op->space != SPACE_NONE)
 			u->flags |= U_MEM;
-		if (in->op == OP_LDG && global_level(s, in) != LV_L1)
-			u->flags |= U_QC;
+		if (in->op == OP_LDG && global_level(s, in) != LV_L1) {
+			u->miss = 1;
+			if (bind)
+				u->flags |= U_QC;
+		}
 		if (in->op == OP_BAR)
 			u->flags |= U_BAR;
 		if (in->op == OP_ENDLOOP)

@@ -284,6 +284,43 @@ static void sm_3_4_wait_all(void **state)
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
 }
 
+/* sm-3.6: the in-flight limit. Two warps (schedulers 0 and 1) load 256 B
+ * (8 sectors) each at cycle 0; s = ceil(256/bw) + lat - 1. With a limit of
+ * 8 sectors the second waits in lg_throttle until the first's sectors leave
+ * at s, then takes s itself: its EXIT issues at 2s, cycles 2s + 1, and it
+ * spent s warp-cycles throttled. With 16 the limit cannot bind (two warps,
+ * one load each): only the DRAM server orders them, as with no limit:
+ * ceil(2 * 256/bw) + lat - 1, cycles one more. Four independent loads per
+ * warp to RZ (no register holds them back) under a limit of 16: the
+ * scheduler-0 warp's third load waits for its first. */
+static void sm_3_6_inflight_limit(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	const char *one = "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n";
+	int s1 = (int)ceil(256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1;
+	int s2 = (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1;
+	a.max_inflight_sectors = 8;
+	struct sim_stats st = run_arch(&a, one, 64, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 2 * s1 + 1);
+	assert_int_equal(st.state_cycles[ST_LG_THROTTLE], s1);
+	a.max_inflight_sectors = 16;
+	st = run_arch(&a, one, 64, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, s2 + 1);
+	assert_int_equal(st.state_cycles[ST_LG_THROTTLE], 0);
+	a.max_inflight_sectors = 2048;
+	st = run_arch(&a, one, 64, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, s2 + 1);
+	/* loads to RZ: one warp, limit 16. Loads at 0 and 1 (DRAM server: done
+	 * at s1 and s2); the third waits for the first to leave at s1 and is
+	 * served at s1 (server free since s2 - lat + 1 < s1): it is throttled
+	 * [2, s1) */
+	a.max_inflight_sectors = 16;
+	st = run_arch(&a, "LDG.64 RZ, [R10] pattern=chase footprint=1G\nLDG.64 RZ, [R11] pattern=chase footprint=1G\n"
+			  "LDG.64 RZ, [R12] pattern=chase footprint=1G\nEXIT\n", 32, 1, POLICY_GRR);
+	assert_int_equal(st.state_cycles[ST_LG_THROTTLE], s1 - 2);
+}
+
 /* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
  * Warp 0: IF at 0, FFMAs at 1, 5, ..., 4K-3, BAR at 4K-2 (no dependence),
  * release: both wake at 4K-1. Warp 1: IF 0, BAR 1, waits [2, 4K-1) = 4K-3 cycles, EXIT at
@@ -514,7 +551,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_1_3_ilp_throughput_bound), cmocka_unit_test(sm_1_4_one_issue_per_cycle),
 		cmocka_unit_test(sm_2_1_fp32_knees),       cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_3_3_warp_miss_path),
-		cmocka_unit_test(sm_3_4_wait_all),
+		cmocka_unit_test(sm_3_4_wait_all),         cmocka_unit_test(sm_3_6_inflight_limit),
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
 		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),
