@@ -89,7 +89,6 @@ struct warp {
 	uint8_t slot;        /* its index in s->w (< 64) */
 	uint8_t live;        /* resident and not exited */
 	uint8_t at_bar;      /* waiting at BAR */
-	uint8_t lg_wait;     /* waiting for in-flight sectors to drain */
 	uint8_t state;       /* enum warp_state, current */
 	uint8_t lanes;       /* active lanes now (divergence) */
 	uint8_t deps_ok;     /* the instruction at pc has its operands: only pipe and
@@ -151,6 +150,10 @@ struct sched {
 	uint64_t pend_min;   /* the earliest ops_at (NEVER: none) */
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
+	uint64_t lgm;        /* warps waiting for in-flight sectors to leave (lg_throttle) */
+	int lg_due;          /* sectors have left since they last looked (lg_wake) */
+	int lg_sec;          /* the fewest sectors one of them needs (lgm not empty) */
+	unsigned lg_pipes;   /* their pipes, by bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
 	int nlru;
 	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
@@ -693,6 +696,7 @@ static inline void set_pipe(const struct sim *s, struct warp *w, const struct in
 
 static void handle_event(struct sim *s, const struct event *ev);
 static COLD void lg_wake(struct sim *s);
+static COLD uint64_t lg_look(struct sim *s, struct sched *sc);
 
 /* Files the staged releases in cycle order. */
 static inline __attribute__((always_inline)) void rel_file(struct sim *s)
@@ -1032,7 +1036,10 @@ resources:;
 		if (s->inflight + sectors > max / 2) {
 			drain_events(s);
 			if (s->inflight + sectors > max && s->inflight > 0) {
-				w->lg_wait = 1;
+				struct sched *sc = &s->sc[w->sched];
+				sc->lg_sec = sc->lgm && sc->lg_sec < sectors ? sc->lg_sec : sectors;
+				sc->lg_pipes |= 1u << w->pipe;
+				sc->lgm |= 1ull << w->slot;
 				s->n_lg_wait++;
 				w->wake = NEVER;
 				return ST_LG_THROTTLE;
@@ -1731,6 +1738,8 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 	}
 	if (sc->far_min <= s->now)
 		due |= far_pop(s, sc);
+	if (sc->lg_due)
+		due |= lg_look(s, sc);
 	for (uint64_t u = due; u; u &= u - 1) {
 		int slot = __builtin_ctzll(u);
 		struct warp *w = &s->w[slot];
@@ -1897,15 +1906,46 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	}
 }
 
-/* In-flight sectors were released: the warps waiting for them look again. */
+/* In-flight sectors were released: the warps waiting for them look again
+ * now, in their schedulers' scans (lg_look). */
 static COLD void lg_wake(struct sim *s)
 {
-	for (int i = 0; i < s->max_warps; i++)
-		if (s->w[i].live && s->w[i].lg_wait) {
-			s->w[i].lg_wait = 0;
-			wake_at(s, &s->w[i], s->now);
+	for (int k = 0; k < s->nsched; k++) {
+		struct sched *sc = &s->sc[k];
+		if (sc->lgm) {
+			sc->lg_due = 1;
+			if (s->now < sc->min_wake)
+				sc->min_wake = s->now;
 		}
-	s->n_lg_wait = 0;
+	}
+}
+
+/*
+ * The waiting warps of a scheduler that lg_wake made due: they look again
+ * in this scan, among its due warps (returned). Unless none would find
+ * anything new: with its pipe free and its load still over the in-flight
+ * limit, evaluate would give each lg_throttle again, the state it is in,
+ * and file it nowhere; then they stay as they are (none is returned), which
+ * is the same and saves a herd of evaluations per release in a run held
+ * at the limit. The count evaluate compares is the one here: releases were
+ * drained before the scans (the main loop drains each cycle while a warp
+ * waits), and loads issue after the scan's due warps are looked at.
+ */
+static COLD uint64_t lg_look(struct sim *s, struct sched *sc)
+{
+	uint64_t m = sc->lgm;
+	int look = s->inflight + sc->lg_sec <= s->a->max_inflight_sectors || s->inflight == 0;
+	sc->lg_due = 0;
+	for (unsigned p = sc->lg_pipes; p; p &= p - 1)
+		look |= sc->pipe_free[__builtin_ctz(p)] > s->now;
+	if (!look)
+		return 0;
+	for (uint64_t v = m; v; v &= v - 1)
+		s->w[__builtin_ctzll(v)].wake = s->now;
+	s->n_lg_wait -= popcount64(m);
+	sc->lgm = 0;
+	sc->lg_pipes = 0;
+	return m;
 }
 
 static void handle_event(struct sim *s, const struct event *ev)
@@ -2031,6 +2071,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].pq_h = s->sc[k].pq_n = 0;
 		s->sc[k].pend_min = NEVER;
 		s->sc[k].livem = 0;
+		s->sc[k].lgm = 0;
+		s->sc[k].lg_due = 0;
+		s->sc[k].lg_pipes = 0;
 		s->sc[k].nlru = 0;
 		s->sc[k].lru = s->sc[k].lru_base;
 		memset(s->sc[k].okp, 0, sizeof s->sc[k].okp);

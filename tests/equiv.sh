@@ -12,6 +12,9 @@ JOBS=${JOBS:-2}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 archs="sm_70 sm_80 sm_90"
+for lim in 32 256; do
+	sed "s/\"max_inflight_sectors\": [0-9]*/\"max_inflight_sectors\": $lim/" arch/sm_90.json >"$tmp/lim$lim.json"
+done
 [ -n "$QUICK" ] && archs=sm_90
 {
 	for a in $archs; do for wl in fma dram_chase l1_chase smem_chase mix tile diverge barrier; do
@@ -45,6 +48,16 @@ archs="sm_70 sm_80 sm_90"
 		done
 		echo "run --arch sm_90 --program $f --warps 8 --policy gto --timeline TL --csv"
 	done
+	# the in-flight limit held: sm_90 with room for 32 and 256 sectors (4 and 32 loads
+	# of 256 B), so warps wait for it (lg_throttle) at any ILP, with timelines
+	for lim in 32 256; do
+		for i in 1 2 8; do for w in 3 16 64; do for p in grr gto lrr; do
+			echo "run --arch $tmp/lim$lim.json --workload dram_chase --set ilp=$i,iters=32 --warps $w --policy $p --json"
+		done; done; done
+		echo "run --arch $tmp/lim$lim.json --workload dram_chase --set ilp=8,iters=16 --warps 40 --timeline TL --csv"
+		echo "run --arch $tmp/lim$lim.json --workload mix --set ilp=4,iters=32 --threads 320 --blocks 9 --json"
+	done
+	echo "run --arch sm_90 --workload dram_chase --set ilp=8,iters=16 --warps 64 --timeline TL --csv"
 	echo "sweep --arch sm_90 --workload fma --csv"
 	echo "sweep --arch sm_90 --workload dram_chase --csv"
 } >"$tmp/list"
