@@ -1818,9 +1818,14 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_nt(s, w, stt, s->now + 1);
-					if (clear && !(s->uop[w->pc].flags & U_QC)) {
+					if (clear && !(s->uop[w->pc].flags & U_QC) && r - s->now < 64) {
 						/* nothing else holds at r: evaluate would have it
-						 * join the ready set then */
+						 * join the ready set then. (Only a wait within the
+						 * wheel's span: the ring is kept in ops_at order by
+						 * insertion from its tail, and a far ops_at, a
+						 * DRAM load's, lands at a place no branch predicts;
+						 * such a warp is filed under r like the others and
+						 * evaluate finds the same then.) */
 						w->pending = 1;
 						w->ops_at = r;
 						w->wake = NEVER;
