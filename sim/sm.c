@@ -1736,10 +1736,11 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 		sc->wheel[s->now & 63] = 0;
 		sc->wheel_occ &= ~(1ull << (s->now & 63));
 	}
-	if (sc->far_min <= s->now)
+	if (sc->far_min <= s->now) {
 		due |= far_pop(s, sc);
-	if (sc->lg_due)
-		due |= lg_look(s, sc);
+		if (sc->lg_due) /* lg_wake made far_min due */
+			due |= lg_look(s, sc);
+	}
 	for (uint64_t u = due; u; u &= u - 1) {
 		int slot = __builtin_ctzll(u);
 		struct warp *w = &s->w[slot];
@@ -1818,14 +1819,14 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 				if (stt >= 0) {
 					uint64_t r = w->wake;
 					set_state_nt(s, w, stt, s->now + 1);
-					if (clear && !(s->uop[w->pc].flags & U_QC) && r - s->now < 64) {
+					if (clear && !(s->uop[w->pc].flags & U_QC) && stt != ST_LONG_SCOREBOARD) {
 						/* nothing else holds at r: evaluate would have it
-						 * join the ready set then. (Only a wait within the
-						 * wheel's span: the ring is kept in ops_at order by
-						 * insertion from its tail, and a far ops_at, a
-						 * DRAM load's, lands at a place no branch predicts;
-						 * such a warp is filed under r like the others and
-						 * evaluate finds the same then.) */
+						 * join the ready set then. (Not a wait for a global
+						 * load: the ring is kept in ops_at order by
+						 * insertion from its tail, and an L2/DRAM load's
+						 * return lands at a place no branch predicts; such
+						 * a warp is filed under r like the others, in the
+						 * far bins, and evaluate finds the same then.) */
 						w->pending = 1;
 						w->ops_at = r;
 						w->wake = NEVER;
@@ -1918,7 +1919,11 @@ static COLD void lg_wake(struct sim *s)
 	for (int k = 0; k < s->nsched; k++) {
 		struct sched *sc = &s->sc[k];
 		if (sc->lgm) {
+			/* due now: through the far wake-ups' check (far_min may be
+			 * earlier than every far wake-up, never later) */
 			sc->lg_due = 1;
+			if (s->now < sc->far_min)
+				sc->far_min = s->now;
 			if (s->now < sc->min_wake)
 				sc->min_wake = s->now;
 		}
