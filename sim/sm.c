@@ -1348,38 +1348,10 @@ static int uops_fill(struct sim *s, const struct program *prog)
 	for (int pc = 0; pc < prog->ninsn; pc++)
 		if (prog->code[pc].has_dst && prog->code[pc].dst != ISA_RZ)
 			written[prog->code[pc].dst] = 1;
-	/*
-	 * Whether the in-flight limit can bind at all. An L2/DRAM load waits
-	 * for an earlier variable-latency write to its destination (it reads
-	 * it, or U_WAW), and leaves the in-flight count the cycle its result
-	 * lands (issue_memory); a warp exits only once its results have landed
-	 * (U_DRAIN). So a live warp has at most one such load in flight per
-	 * destination register, and the count never exceeds the resident
-	 * warps times the sum, over destinations, of the largest such load's
-	 * sectors. When that fits under the limit, no load ever waits for it:
-	 * nothing counts in flight (no U_QC) and the results are the same.
-	 */
-	int bind = 0;
-	{
-		int sec_of[ISA_NREGS] = {0};
-		long long per_warp = 0;
-		for (int pc = 0; pc < prog->ninsn && !bind; pc++) {
-			const struct insn *in = &prog->code[pc];
-			if (in->op != OP_LDG || global_level(s, in) == LV_L1)
-				continue;
-			if (!in->has_dst || in->dst == ISA_RZ) {
-				bind = 1; /* nothing holds it back */
-				break;
-			}
-			int sec = mem_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
-			if (sec > sec_of[in->dst]) {
-				per_warp += sec - sec_of[in->dst];
-				sec_of[in->dst] = sec;
-			}
-		}
-		int blocks = s->blocks_total < s->resident_limit ? s->blocks_total : s->resident_limit;
-		bind = bind || per_warp * blocks * s->warps_per_block > s->a->max_inflight_sectors;
-	}
+	/* L2/DRAM loads: the most sectors one to each destination takes, and
+	 * whether one has none (see the in-flight limit below) */
+	int sec_of[ISA_NREGS] = {0}, unheld = 0;
+	long long per_warp = 0;
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		const struct opinfo *op = &isa_ops[in->op];
@@ -1397,8 +1369,15 @@ static int uops_fill(struct sim *s, const struct program *prog)
 			u->flags |= U_MEM;
 		if (in->op == OP_LDG && global_level(s, in) != LV_L1) {
 			u->miss = 1;
-			if (bind)
-				u->flags |= U_QC;
+			if (!in->has_dst || in->dst == ISA_RZ) {
+				unheld = 1;
+			} else {
+				int sec = mem_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
+				if (sec > sec_of[in->dst]) {
+					per_warp += sec - sec_of[in->dst];
+					sec_of[in->dst] = sec;
+				}
+			}
 		}
 		if (in->op == OP_BAR)
 			u->flags |= U_BAR;
@@ -1421,6 +1400,23 @@ static int uops_fill(struct sim *s, const struct program *prog)
 		if (in->has_dst && in->dst != ISA_RZ && !dst_read)
 			u->flags |= U_WAW;
 	}
+	/*
+	 * Whether the in-flight limit can bind at all. An L2/DRAM load waits
+	 * for an earlier variable-latency write to its destination (it reads
+	 * it, or U_WAW), and leaves the in-flight count the cycle its result
+	 * lands (issue_memory); a warp exits only once its results have landed
+	 * (U_DRAIN). So a live warp has at most one such load in flight per
+	 * destination register, and the count never exceeds the resident
+	 * warps times the sum, over destinations, of the largest such load's
+	 * sectors. When that fits under the limit, no load ever waits for it:
+	 * nothing counts in flight (no U_QC) and the results are the same. A
+	 * load to RZ is held back by nothing: the limit applies.
+	 */
+	int blocks = s->blocks_total < s->resident_limit ? s->blocks_total : s->resident_limit;
+	if (unheld || per_warp * blocks * s->warps_per_block > s->a->max_inflight_sectors)
+		for (int pc = 0; pc < prog->ninsn; pc++)
+			if (s->uop[pc].miss)
+				s->uop[pc].flags |= U_QC;
 	return 0;
 }
 
