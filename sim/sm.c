@@ -18,13 +18,16 @@
  * memory: the level is chosen from the access's footprint (L1, L2, DRAM;
  * streaming accesses go to DRAM); each level is a per-SM FIFO server of
  * its bytes per cycle followed by its latency, so a loaded level adds
- * queueing delay (long scoreboard). L2 and DRAM loads hold their sectors
+ * queueing delay (long scoreboard); DRAM adds the loaded delay that goes
+ * with the bytes the SM has in the memory system (dram_queue_delay). L2
+ * and DRAM loads hold their sectors
  * in flight until they return; issue stops (lg_throttle) at the limit.
  *
  * No allocation after sim_create; no global state.
  */
 #include "sm.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +40,10 @@
  * into one function: less code there to lay out and keep in registers */
 #define COLD __attribute__((noinline, cold))
 #define REL_STAGE 32   /* releases staged before they are filed in order */
-#define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
+#define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
+#define QTAB_MAX 65536 /* loaded-DRAM delays tabled, by sectors in the memory system */
+#define DQ_MAX (1u << 20) /* DRAM accesses kept for the delay, at most */
 #define OC_SLOTS 256   /* the operand-cycle and memory-info caches, by pc mod OC_SLOTS */
 #define PQ_CAP 64      /* the pending ring: at least a scheduler's warps (<= 64 in all) */
 #define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
@@ -234,7 +239,6 @@ struct memc {
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
-	double window_bytes; /* bytes / dram_window_cycles */
 };
 
 struct sim {
@@ -252,13 +256,11 @@ struct sim {
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
-	/* queue_delay_of(rate) is non-decreasing in rate: qthr[d] (d = 1..qmax)
-	 * is the least rate at which it is d or more, so the delay at a rate
-	 * is the number of thresholds at or below it (NULL: not tabled);
-	 * qthr[0] = 0 and qthr[qmax + 1] = infinity bound the search */
-	double *qthr;
-	int qmax;
-	int qd;              /* the delay at the last rate (where the search starts) */
+	uint32_t *qtab;      /* [qn] queue_delay_at(n sectors) */
+	int qn;
+	int qsat;            /* from this many sectors on, the delay is qmax */
+	uint32_t qmax;       /* the delay at u = 0.95 */
+	int dq_span;         /* a DRAM access counts in the memory system for at most this many cycles */
 	/* operand collection cycles of instruction pc issued right after the
 	 * same warp's instruction ocs_prev, at pc mod OC_SLOTS with tag pc + 1
 	 * (0: empty); cleared for each run (with nothing reused or forwarded
@@ -286,8 +288,15 @@ struct sim {
 	int blocks_total, blocks_started, blocks_done, resident_limit;
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
-	double dram_rate;    /* utilisation estimate: bytes per cycle, exponentially weighted */
-	uint64_t dram_rate_t;/* cycle of its last update */
+	/* DRAM accesses in the memory system (issued, their data not yet out of
+	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
+	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of
+	 * them, dq_sec sectors in all */
+	uint64_t *dq_t;
+	unsigned dq_h, dq_n, dq_mask;
+	int dq_sec;
+	double dq_avg;       /* dq_sec averaged over time (time constant dram_window_cycles) */
+	uint64_t dq_avg_t;   /* the cycle it was brought to */
 	int inflight;        /* global sectors in flight (after drain_events) */
 	/* L2/DRAM loads not yet released: their release cycle and sectors, in
 	 * cycle order, a ring of rq_mask + 1 from rq_h, rq_n of them (no more
@@ -315,47 +324,65 @@ struct sim {
 	uint64_t end_cycle;
 };
 
-/* dram_queue_delay at utilisation estimate `rate` (bytes per cycle). */
-static inline uint64_t queue_delay_of(const struct arch *a, double rate)
+/* The loaded-DRAM delay at utilisation u: q * u / (1 - u), u at most 0.95
+ * (beyond it the bandwidth server itself queues). */
+static uint32_t delay_of_u(const struct arch *a, double u)
 {
-	double u = rate / a->dram_bytes_per_cycle;
 	if (u > 0.95)
-		u = 0.95; /* beyond this the bandwidth server itself queues */
-	return (uint64_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
+		u = 0.95;
+	return (uint32_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
 }
 
-/* Tables the rates at which queue_delay_of steps up (see struct sim), when
- * there are not too many steps. Non-negative doubles order as their bits,
- * so each threshold is found by bisection on the bits: it is exact. */
+/* exp(-dt / dram_window_cycles): what is left of the average's past after dt cycles */
+static double decay_of(const struct arch *a, uint64_t dt)
+{
+	return exp(-(double)dt / a->dram_window_cycles);
+}
+
+/* Bytes in the memory system at utilisation u (Little's law): requests
+ * spend the loaded latency there, and u * dram_bytes_per_cycle arrive per
+ * cycle. */
+static double bytes_at_u(const struct arch *a, double u)
+{
+	return u * a->dram_bytes_per_cycle * (a->dram_latency + a->dram_queue_cycles * u / (1.0 - u));
+}
+
+/* The delay with `sec` sectors in the memory system: the utilisation at
+ * which the measured loaded latency holds that many bytes, by bisection. */
+static uint32_t queue_delay_at(const struct arch *a, int sec)
+{
+	double b = (double)sec * a->sector_bytes, lo = 0.0, hi = 0.95;
+	if (bytes_at_u(a, hi) <= b)
+		return delay_of_u(a, hi);
+	for (int i = 0; i < 60; i++) {
+		double m = 0.5 * (lo + hi);
+		if (bytes_at_u(a, m) < b)
+			lo = m;
+		else
+			hi = m;
+	}
+	return delay_of_u(a, hi);
+}
+
+/* Tables queue_delay_at below the sectors at which it reaches its largest
+ * value, qmax, or below QTAB_MAX sectors (from there it is computed). */
 static void queue_table(struct sim *s)
 {
 	const struct arch *a = s->a;
-	double top = a->dram_bytes_per_cycle; /* u = 1: clamped, the largest delay */
-	uint64_t dmax = queue_delay_of(a, top);
-	if (a->dram_queue_cycles <= 0 || !(top > 0) || dmax > 4096 || queue_delay_of(a, 0.0) != 0)
+	s->qn = 0;
+	s->qmax = 0;
+	if (!(a->dram_queue_cycles > 0) || !(a->dram_bytes_per_cycle > 0))
 		return;
-	s->qthr = calloc(dmax + 2, sizeof *s->qthr);
-	if (!s->qthr)
-		return; /* computed directly instead */
-	s->qmax = (int)dmax;
-	uint64_t lo = 0, hi;
-	memcpy(&hi, &top, sizeof hi);
-	for (uint64_t d = 1; d <= dmax; d++) {
-		/* g(lo) < d <= g(hi) */
-		uint64_t l = lo, h = hi;
-		while (h - l > 1) {
-			uint64_t m = l + (h - l) / 2;
-			double r;
-			memcpy(&r, &m, sizeof r);
-			if (queue_delay_of(a, r) >= d)
-				h = m;
-			else
-				l = m;
-		}
-		memcpy(&s->qthr[d], &h, sizeof h);
-		lo = l;
-	}
-	s->qthr[dmax + 1] = INFINITY;
+	s->qmax = delay_of_u(a, 0.95);
+	double n = ceil(bytes_at_u(a, 0.95) / a->sector_bytes);
+	s->qsat = n < INT_MAX ? (int)n : INT_MAX;
+	int qn = s->qsat < QTAB_MAX ? s->qsat : QTAB_MAX;
+	s->qtab = malloc((size_t)qn * sizeof *s->qtab);
+	if (!s->qtab)
+		return; /* computed each time instead */
+	for (int i = 0; i < qn; i++)
+		s->qtab[i] = queue_delay_at(a, i);
+	s->qn = qn;
 }
 
 struct sim *sim_create(const struct arch *a)
@@ -390,9 +417,28 @@ struct sim *sim_create(const struct arch *a)
 		s->rq_t = calloc(cap, sizeof *s->rq_t);
 		s->rq_sec = calloc(cap, sizeof *s->rq_sec);
 	}
-	s->decay = calloc(DECAY_N, sizeof *s->decay);
+	if (a->dram_queue_cycles > 0) {
+		/* an access counts in the memory system for at most dq_span cycles
+		 * (four of its longest latency, or what DQ_MAX entries hold), and a
+		 * scheduler issues one a cycle: the ring never fills */
+		double span = 4.0 * (a->dram_latency + (double)delay_of_u(a, 0.95)) + 64;
+		double need = (double)s->nsched * span + 1;
+		unsigned cap = 64;
+		while (cap < need && cap < DQ_MAX)
+			cap *= 2;
+		s->dq_span = span < (double)((cap - 1) / (unsigned)s->nsched) ? (int)span : (int)((cap - 1) / (unsigned)s->nsched);
+		s->dq_mask = cap - 1;
+		s->dq_t = calloc(cap, sizeof *s->dq_t);
+		s->decay = calloc(DECAY_N, sizeof *s->decay);
+		if (!s->dq_t || !s->decay) {
+			sim_destroy(s);
+			return NULL;
+		}
+		for (int i = 0; i < DECAY_N; i++)
+			s->decay[i] = decay_of(a, (uint64_t)i);
+	}
 	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
-	    !s->rq_t || !s->rq_sec || !s->decay) {
+	    !s->rq_t || !s->rq_sec) {
 		sim_destroy(s);
 		return NULL;
 	}
@@ -408,11 +454,6 @@ struct sim *sim_create(const struct arch *a)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
-	if (a->dram_queue_cycles > 0)
-		for (int i = 0; i < DECAY_N; i++) {
-			double dt = (double)i; /* the same operations as dram_queue_delay's */
-			s->decay[i] = exp(-dt / a->dram_window_cycles);
-		}
 	queue_table(s);
 	return s;
 }
@@ -424,8 +465,9 @@ void sim_destroy(struct sim *s)
 	evq_destroy(s->q);
 	free(s->rq_t);
 	free(s->rq_sec);
+	free(s->dq_t);
 	free(s->decay);
-	free(s->qthr);
+	free(s->qtab);
 	free(s->uop);
 	free(s->w);
 	free(s->ready_store);
@@ -613,7 +655,6 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	m->lv_cycles = m->bytes / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
 										     : a->dram_bytes_per_cycle);
 	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
-	m->window_bytes = a->dram_queue_cycles > 0 ? m->bytes / a->dram_window_cycles : 0.0;
 }
 
 /* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
@@ -1169,37 +1210,64 @@ static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
  * share of bandwidth is exhausted; a real memory system (banks, channels,
  * the crossbar, shared with every other SM) delays requests already at
  * moderate utilisation. The delay follows a single-server queue,
- * q * u / (1 - u), at the utilisation u the SM has driven recently: an
- * exponentially weighted rate of DRAM bytes with time constant
- * dram_window_cycles. q is calibrated from the loaded-latency
- * microbenchmark (tests/data/h200/loaded.csv).
+ * q * u / (1 - u), at the utilisation u that goes with the bytes the SM
+ * keeps in the memory system (Little's law on the loaded-latency curve,
+ * queue_delay_at), so each request queued adds to the next one's delay. q
+ * is calibrated from the loaded-latency microbenchmark
+ * (tests/data/h200/loaded.csv).
+ *
+ * An access counts from its issue until its data leaves DRAM (start +
+ * dram_latency - 1 + its delay, before the warp's miss path), for at most
+ * dq_span cycles. The count is averaged over time (time constant
+ * dram_window_cycles): the memory system is shared by every SM running the
+ * same kernel, and what it holds varies far less than one SM's share does
+ * from one load to the next (each SM's loads land and are reissued at
+ * their own moments); the average of one SM over time stands for the
+ * average over the SMs at one time.
  */
-static uint64_t dram_queue_delay(struct sim *s, double window_bytes)
+static __attribute__((noinline)) uint32_t dram_queue_delay(struct sim *s, int sectors, double start)
 {
 	const struct arch *a = s->a;
-	double dt;
-	if (a->dram_queue_cycles <= 0)
-		return 0;
-	dt = (double)(s->now - s->dram_rate_t);
-	s->dram_rate *= s->now - s->dram_rate_t < DECAY_N ? s->decay[s->now - s->dram_rate_t]
-							  : exp(-dt / a->dram_window_cycles);
-	s->dram_rate += window_bytes; /* bytes / dram_window_cycles */
-	s->dram_rate_t = s->now;
-	if (!s->qthr)
-		return queue_delay_of(a, s->dram_rate);
-	/* the same value from the thresholds: the delay mostly stays or moves
-	 * by one from one load to the next. The step is taken without a branch
-	 * (the rate comes at the end of a chain of floating-point operations,
-	 * and which way it moves is not predictable); a larger move, rare,
-	 * computes it */
-	double r = s->dram_rate;
-	const double *q = s->qthr;
-	int d = s->qd;
-	d += (r >= q[d + 1]) - (r < q[d]);
-	if (__builtin_expect(r >= q[d + 1] || r < q[d], 0))
-		d = (int)queue_delay_of(a, r);
-	s->qd = d;
-	return (uint64_t)d;
+	unsigned mask = s->dq_mask, h = s->dq_h, n = s->dq_n;
+	uint64_t *q = s->dq_t, at = s->dq_avg_t, now = s->now;
+	int cur = s->dq_sec;
+	double avg = s->dq_avg;
+	/* the average, brought to each access's end and then to now: the count
+	 * is constant between them */
+	while (n && q[h] >> 8 <= now) {
+		uint64_t e = q[h] >> 8, dt = e - at;
+		avg = cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : decay_of(a, dt));
+		at = e;
+		cur -= (int)(q[h] & 255);
+		h = (h + 1) & mask;
+		n--;
+	}
+	{
+		uint64_t dt = now - at;
+		avg = cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : decay_of(a, dt));
+	}
+	/* this access joins the average now */
+	double held = avg + sectors;
+	int k = held < (double)s->qsat ? (int)held : s->qsat;
+	uint32_t d = k < s->qn ? s->qtab[k] : k >= s->qsat ? s->qmax : queue_delay_at(a, k);
+	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
+	if (end > cap)
+		end = cap;
+	/* mostly the latest end: filed last, else moved back past the later */
+	uint64_t e = end << 8 | (uint64_t)sectors;
+	unsigned j = n;
+	SIM_ASSERT(n < mask); /* see dq_span */
+	while (j && q[(h + j - 1) & mask] > e) {
+		q[(h + j) & mask] = q[(h + j - 1) & mask];
+		j--;
+	}
+	q[(h + j) & mask] = e;
+	s->dq_h = h;
+	s->dq_n = n + 1;
+	s->dq_sec = cur + sectors;
+	s->dq_avg = avg;
+	s->dq_avg_t = now;
+	return d;
 }
 
 /*
@@ -1249,8 +1317,8 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 			dd = serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
 			break;
 		default:
-			dd = serve_q(&s->dram_free, s->now, m->lv_cycles) +
-			     (double)((uint64_t)a->dram_latency - 1 + dram_queue_delay(s, m->window_bytes));
+			dd = serve_q(&s->dram_free, s->now, m->lv_cycles);
+			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? dram_queue_delay(s, m->sectors, dd) : 0));
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
@@ -2040,9 +2108,10 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	if (uops_fill(s, prog)) /* after l1_bytes: the memory level is part of it */
 		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
-	s->dram_rate = 0.0;
-	s->dram_rate_t = 0;
-	s->qd = 0;
+	s->dq_h = s->dq_n = 0;
+	s->dq_sec = 0;
+	s->dq_avg = 0.0;
+	s->dq_avg_t = 0;
 	s->inflight = s->n_lg_wait = 0;
 	s->n_cta_events = 0;
 	s->sched_active = s->eligible_sum = 0;

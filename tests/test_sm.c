@@ -321,6 +321,63 @@ static void sm_3_6_inflight_limit(void **state)
 	assert_int_equal(st.state_cycles[ST_LG_THROTTLE], s1 - 2);
 }
 
+/* The loaded-DRAM delay an independent oracle gives with `bytes` in the
+ * memory system: Little's law on the loaded-latency curve,
+ * bytes = u P (L + q u / (1 - u)), is the quadratic
+ * P (q - L) u^2 + (P L + bytes) u - bytes = 0 in u (its root in [0, 1));
+ * the delay is q u / (1 - u) at that u (at most 0.95), rounded. */
+static int loaded_delay(const struct arch *a, double bytes)
+{
+	double P = a->dram_bytes_per_cycle, L = a->dram_latency, q = a->dram_queue_cycles;
+	double qa = P * (q - L), qb = P * L + bytes;
+	double u = qa == 0 ? bytes / qb : (-qb + sqrt(qb * qb + 4 * qa * bytes)) / (2 * qa);
+	if (u > 0.95)
+		u = 0.95;
+	double d = q * u / (1 - u);
+	/* the test means something only away from a rounding edge */
+	assert_true(fabs(d - floor(d) - 0.5) > 1e-6);
+	return (int)floor(d + 0.5);
+}
+
+/* sm-3.7: the loaded-DRAM delay follows the bytes in the memory system,
+ * averaged over time. An arch with L = 20, P = 32 B/cycle (a 256-byte load
+ * takes the server 8 cycles), q = 100 and a time constant of 100 cycles.
+ * One warp chases: load i issues at t_i, leaves the server at t_i + 8 and
+ * lands at t_(i+1) = t_i + 8 + L - 1 + d_i, when the next one issues. The
+ * memory system holds its 8 sectors from cycle 0 on without a break, so
+ * the average at t_i is 8 (1 - exp(-t_i / 100)), and load i, adding its
+ * own 8, gets the delay of floor(16 - 8 exp(-t_i / 100)) sectors: 8 at the
+ * first load (d 23 cycles), 15 from the fifth on (d 36). Cycles: t_12 + 1.
+ * With the count not averaged every load would get d(8 sectors). */
+static void sm_3_7_loaded_delay(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.dram_latency = 20;
+	a.dram_bytes_per_cycle = 32;
+	a.dram_queue_cycles = 100;
+	a.dram_window_cycles = 100;
+	double t = 0;
+	int first = -1, d = -1;
+	for (int i = 0; i < 12; i++) {
+		double held = 16 - 8 * exp(-t / 100);
+		assert_true(i == 0 || (held - floor(held) > 1e-6 && held - floor(held) < 1 - 1e-6));
+		d = loaded_delay(&a, 32.0 * floor(held));
+		if (first < 0)
+			first = d;
+		t += 8 + a.dram_latency - 1 + d;
+	}
+	assert_int_equal(first, 23);
+	assert_int_equal(d, 36);
+	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
+	struct sim_stats st = run_arch(&a, text, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, (uint64_t)t + 1);
+	assert_int_equal(st.cycles, 733);
+	free(text);
+	/* beyond u = 0.95 the delay stays at q * 0.95 / 0.05 = 1900 and the server queues */
+	assert_int_equal(loaded_delay(&a, 1e9), 1900);
+}
+
 /* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
  * Warp 0: IF at 0, FFMAs at 1, 5, ..., 4K-3, BAR at 4K-2 (no dependence),
  * release: both wake at 4K-1. Warp 1: IF 0, BAR 1, waits [2, 4K-1) = 4K-3 cycles, EXIT at
@@ -552,6 +609,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_2_1_fp32_knees),       cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_3_3_warp_miss_path),
 		cmocka_unit_test(sm_3_4_wait_all),         cmocka_unit_test(sm_3_6_inflight_limit),
+		cmocka_unit_test(sm_3_7_loaded_delay),
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
 		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),
