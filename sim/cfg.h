@@ -57,8 +57,9 @@ struct arch {
 	double l1_bytes_per_cycle;        /* L1 bandwidth per SM */
 	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
-	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off) */
-	int dram_window_cycles;           /* time constant of the utilisation estimate */
+	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off),
+					   * u the one whose loaded latency holds the bytes in flight */
+	int dram_window_cycles;           /* time constant of the average of the bytes in flight */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
