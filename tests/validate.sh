@@ -105,6 +105,65 @@ for p in dram4 dram8 l1c8; do
 done
 rm -f "$tmp"
 
+# loaded latency (tests/data/h200/loaded.csv, the calibration of dram_queue_cycles)
+# run as a simulation: warp 0 chases 544 steps with one lane while warps
+# 1..S of its block stream K loads of 512 B a trip, as ubench.cu's
+# cal_loaded does. smsim's chase latency (steps 33-544, from the timeline) is
+# compared with the H200's curve of latency against DRAM bytes per cycle,
+# read at the bytes per cycle the simulated streams reach (the simulated
+# stream loop lacks the kernel's clock reads, so its rate at a given S is
+# higher). Below 90% utilisation every row must be within 6% and their mean
+# error within 3%. At saturation smsim's chase waits behind every byte
+# queued at the SM's FIFO DRAM server, which the H200 does not make a
+# one-sector request do (S = 31, K = 4: 3.3 K cycles a step, measured
+# 2.1 K): reported, not checked (README: what still misses).
+loaded_prog() { # S K TRIPS
+	echo ".regs 32"
+	echo "IF warp<1"
+	echo "  LOOP 68"
+	i=0; while [ $i -lt 8 ]; do echo "    LDG.64 R2, [R2] pattern=chase footprint=1G lanes=1"; i=$((i + 1)); done
+	echo "  ENDLOOP"
+	echo "ELSE"
+	if [ "$1" -gt 0 ]; then
+		echo "  IF warp<$(($1 + 1))"
+		echo "    LOOP $3"
+		k=0; while [ $k -lt "$2" ]; do echo "      LDG.128 R$((4 + 4 * k)), [R40] pattern=stream footprint=1G"; k=$((k + 1)); done
+		k=0; while [ $k -lt "$2" ]; do echo "      IADD3 R20, R20, R$((4 + 4 * k)), RZ"; k=$((k + 1)); done
+		echo "    ENDLOOP"
+		echo "  ENDIF"
+	fi
+	echo "ENDIF"
+	echo "EXIT"
+}
+tmp=$(mktemp -d)
+awk -F, 'NR > 1 { print $1, $2 }' tests/data/h200/loaded.csv | while read -r S K; do
+	loaded_prog "$S" "$K" 1000 >"$tmp/p.prog"
+	"$SMSIM" run --program "$tmp/p.prog" --threads 1024 --blocks 1 --timeline "$tmp/tl.csv" --csv | tail -n 1 >"$tmp/run.csv" || { echo "$S $K failed"; continue; }
+	# warp 0 issues 8 loads and the 3-instruction back edge a trip; the
+	# streams must outlast its last load
+	awk -F, -v s="$S" '$1 == 0 && $6 == "selected" { for (t = $4; t < $5; t++) { if (n % 11 < 8) { k++; if (k == 33) a = t; if (k == 544) b = t } n++ } }
+		$1 > 0 && $1 <= s && $5 > e { e = $5 } END { printf "%s %.1f %s ", s, (b - a) / 511, (s == 0 || e > b ? "ok" : "short") }' "$tmp/tl.csv"
+	awk -F, -v k="$K" '{ printf "%d %.3f\n", k, $15 / $7 }' "$tmp/run.csv"
+done >"$tmp/sim"
+awk 'FNR == NR { if (FNR > 1) { split($0, f, ","); n++; x[n] = f[4]; y[n] = f[3] } next }
+	FNR == 1 { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t; t = y[i]; y[i] = y[j]; y[j] = t } }
+	{ s = $1; c = $2; k = $4; b = $5; u = b / 17.71
+	  if ($3 != "ok") { printf "FAIL loaded S=%d K=%d: the streams ended before the chase\n", s, k; bad = 1; next }
+	  hw = ""; for (i = 1; i < n; i++) if (x[i] <= b && b <= x[i + 1] && x[i + 1] > x[i]) { hw = y[i] + (y[i + 1] - y[i]) * (b - x[i]) / (x[i + 1] - x[i]); break }
+	  if (b <= x[1]) hw = (y[1] + y[2]) / 2
+	  if (u >= 0.9 || hw == "") { printf "     loaded S=%d K=%d: %.2f B/cycle (u %.2f), chase %.0f cycles a step (saturated: reported, not checked)\n", s, k, b, u, c; next }
+	  e = (c - hw) / hw; ae = e < 0 ? -e : e; sum += ae; m++
+	  printf "%s loaded S=%d K=%d: %.2f B/cycle (u %.2f), chase %.0f cycles a step, the H200 %.0f at that rate (%+.1f%%)\n", (ae > 0.06 ? "FAIL" : "ok  "), s, k, b, u, c, hw, 100 * e
+	  if (ae > 0.06) bad = 1 }
+	END { printf "%s loaded latency below 90%% utilisation: mean error %.1f%% over %d rows (limit 3%%)\n", (sum / m > 0.03 ? "FAIL" : "ok  "), 100 * sum / m, m
+	  exit bad || m < 15 || sum / m > 0.03 }' tests/data/h200/loaded.csv "$tmp/sim" >"$tmp/out"
+rc=$?
+cat "$tmp/out"
+pass=$((pass + $(grep -c '^ok' "$tmp/out")))
+fail=$((fail + $(grep -c '^FAIL' "$tmp/out")))
+[ "$rc" -eq 0 ] || [ "$(grep -c '^FAIL' "$tmp/out")" -gt 0 ] || { echo "FAIL loaded latency: fewer than 15 unsaturated rows"; fail=$((fail + 1)); }
+rm -rf "$tmp"
+
 # provenance: recompute the calibrated numbers
 cal=tests/data/h200/calib.csv
 get() { awk -F, -v n="$1" '$1 == n { print $2 }' "$cal"; }
