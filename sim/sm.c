@@ -1256,7 +1256,7 @@ static __attribute__((noinline)) uint32_t dram_queue_delay(struct sim *s, int se
 	/* mostly the latest end: filed last, else moved back past the later */
 	uint64_t e = end << 8 | (uint64_t)sectors;
 	unsigned j = n;
-	SIM_ASSERT(n < mask); /* see dq_span */
+	SIM_ASSERT(n < mask && sectors < 256); /* see dq_span and dq_t */
 	while (j && q[(h + j - 1) & mask] > e) {
 		q[(h + j) & mask] = q[(h + j - 1) & mask];
 		j--;
