@@ -20,8 +20,8 @@
  * its bytes per cycle followed by its latency, so a loaded level adds
  * queueing delay (long scoreboard); DRAM adds the loaded delay that goes
  * with the bytes the SM has in the memory system (dram_queue_delay). L2
- * and DRAM loads hold their sectors
- * in flight until they return; issue stops (lg_throttle) at the limit.
+ * and DRAM loads hold their sectors in flight until they return; issue
+ * stops (lg_throttle) at the limit.
  *
  * No allocation after sim_create; no global state.
  */
