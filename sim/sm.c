@@ -339,6 +339,12 @@ static double decay_of(const struct arch *a, uint64_t dt)
 	return exp(-(double)dt / a->dram_window_cycles);
 }
 
+/* The average `avg` of a count that stood at `cur` for the last dt cycles. */
+static inline double avg_step(const struct sim *s, double avg, int cur, uint64_t dt)
+{
+	return cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : decay_of(s->a, dt));
+}
+
 /* Bytes in the memory system at utilisation u (Little's law): requests
  * spend the loaded latency there, and u * dram_bytes_per_cycle arrive per
  * cycle. */
@@ -385,6 +391,15 @@ static void queue_table(struct sim *s)
 	s->qn = qn;
 }
 
+/* The least power of two, at least 64, that is >= need, or max if that is less. */
+static unsigned ring_cap(double need, unsigned max)
+{
+	unsigned cap = 64;
+	while (cap < need && cap < max)
+		cap *= 2;
+	return cap;
+}
+
 struct sim *sim_create(const struct arch *a)
 {
 	struct sim *s = calloc(1, sizeof *s);
@@ -410,9 +425,7 @@ struct sim *sim_create(const struct arch *a)
 		/* every release holds a sector or more of the in-flight count, which
 		 * admits a load while under the limit: at most the limit plus one
 		 * load's sectors (ISA lanes * 4), and those staged */
-		unsigned need = (unsigned)a->max_inflight_sectors + 32 * 4 + REL_STAGE, cap = 64;
-		while (cap < need)
-			cap *= 2;
+		unsigned cap = ring_cap((double)a->max_inflight_sectors + 32 * 4 + REL_STAGE, UINT_MAX);
 		s->rq_mask = cap - 1;
 		s->rq_t = calloc(cap, sizeof *s->rq_t);
 		s->rq_sec = calloc(cap, sizeof *s->rq_sec);
@@ -422,26 +435,20 @@ struct sim *sim_create(const struct arch *a)
 		 * (four of its longest latency, or what DQ_MAX entries hold), and a
 		 * scheduler issues one a cycle: the ring never fills */
 		double span = 4.0 * (a->dram_latency + (double)delay_of_u(a, 0.95)) + 64;
-		double need = (double)s->nsched * span + 1;
-		unsigned cap = 64;
-		while (cap < need && cap < DQ_MAX)
-			cap *= 2;
+		unsigned cap = ring_cap((double)s->nsched * span + 1, DQ_MAX);
 		s->dq_span = span < (double)((cap - 1) / (unsigned)s->nsched) ? (int)span : (int)((cap - 1) / (unsigned)s->nsched);
 		s->dq_mask = cap - 1;
 		s->dq_t = calloc(cap, sizeof *s->dq_t);
 		s->decay = calloc(DECAY_N, sizeof *s->decay);
-		if (!s->dq_t || !s->decay) {
-			sim_destroy(s);
-			return NULL;
-		}
-		for (int i = 0; i < DECAY_N; i++)
-			s->decay[i] = decay_of(a, (uint64_t)i);
 	}
 	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
-	    !s->rq_t || !s->rq_sec) {
+	    !s->rq_t || !s->rq_sec || (a->dram_queue_cycles > 0 && (!s->dq_t || !s->decay))) {
 		sim_destroy(s);
 		return NULL;
 	}
+	if (s->decay)
+		for (int i = 0; i < DECAY_N; i++)
+			s->decay[i] = decay_of(a, (uint64_t)i);
 	for (int i = 0; i < s->max_warps; i++) {
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
 		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
@@ -1235,17 +1242,14 @@ static __attribute__((noinline)) uint32_t dram_queue_delay(struct sim *s, int se
 	/* the average, brought to each access's end and then to now: the count
 	 * is constant between them */
 	while (n && q[h] >> 8 <= now) {
-		uint64_t e = q[h] >> 8, dt = e - at;
-		avg = cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : decay_of(a, dt));
+		uint64_t e = q[h] >> 8;
+		avg = avg_step(s, avg, cur, e - at);
 		at = e;
 		cur -= (int)(q[h] & 255);
 		h = (h + 1) & mask;
 		n--;
 	}
-	{
-		uint64_t dt = now - at;
-		avg = cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : decay_of(a, dt));
-	}
+	avg = avg_step(s, avg, cur, now - at);
 	/* this access joins the average now */
 	double held = avg + sectors;
 	int k = held < (double)s->qsat ? (int)held : s->qsat;
