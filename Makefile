@@ -15,7 +15,8 @@
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (needs clang)
 #   make deps       install the Debian packages smsim needs (as root), or print the command
 #
-# Switches: CC=..., CI=1 (adds -Werror), FUZZ_SECONDS=N, JOBS=N (sweep jobs for make run).
+# Switches: CC=..., CI=1 (adds -Werror), FUZZ_SECONDS=N, JOBS=N (sweep jobs for make run),
+#   PGO=0 (no profile-guided build of the simulator's core; on by default with GCC).
 
 CC       ?= cc
 BUILD    ?= build
@@ -67,6 +68,36 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
+# Profile-guided optimisation of the simulator's core (sim/sm.c), with GCC:
+# sm.c is built once instrumented into $(PGO_DIR), a training binary runs
+# tests/pgo_train.sh, and sm.o is compiled with those counts. The output is
+# byte-identical (make equiv); what changes is the code layout and register
+# use of the hot loop, which GCC otherwise lays out by guesswork: 5-11% faster
+# on make bench, and no longer moved 5-10% either way by unrelated edits.
+PGO     ?= $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1 || echo 0)
+PGO_DIR  = $(BUILD)/pgo
+ifeq ($(PGO),1)
+# both compiles name their auxiliary files alike (-dumpbase, -dumpdir): the
+# profile's function ids depend on it; the counts land in $(PGO_DIR)/sim/sm.c.gcda
+PGO_AUX  = -dumpbase sm.c -dumpdir $(PGO_DIR)/sim/
+$(PGO_DIR)/sim/sm.o: sim/sm.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single $(PGO_AUX) -c -o $@ $<
+
+$(PGO_DIR)/trained: $(PGO_DIR)/sim/sm.o $(BUILD)/sim/main.o $(filter-out $(BUILD)/sim/sm.o,$(LIB_OBJ)) tests/pgo_train.sh
+	$(CC) $(CFLAGS) -fprofile-generate -o $(PGO_DIR)/smsim-train $(filter %.o,$^) $(LDLIBS)
+	@rm -f $(PGO_DIR)/sim/sm.c.gcda
+	SMSIM=$(PGO_DIR)/smsim-train sh tests/pgo_train.sh
+	@test -s $(PGO_DIR)/sim/sm.c.gcda || { echo "smsim: PGO training wrote no profile ($(PGO_DIR)/sim/sm.c.gcda); build with PGO=0"; exit 1; }
+	@touch $@
+
+$(BUILD)/sim/sm.o: sim/sm.c $(PGO_DIR)/trained
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fprofile-use -fprofile-partial-training $(PGO_AUX) -c -o $@ $<
+
+-include $(PGO_DIR)/sim/sm.d
+endif
+
 $(BUILD)/libsmsim.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
@@ -93,18 +124,18 @@ quicktest: all $(TEST_BIN)
 # check builds without the x86 POPCNT/ROUNDSD paths (SIM_NO_ASM): the same
 # tests then hold the portable fallbacks to the same numbers
 check asan: deps
-	@$(MAKE) --no-print-directory BUILD=build/asan BINSUFFIX=-asan OPT="-O1 -DSIM_NO_ASM" \
+	@$(MAKE) --no-print-directory BUILD=build/asan BINSUFFIX=-asan OPT="-O1 -DSIM_NO_ASM" PGO=0 \
 		SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 		all $(TEST_SRC:tests/%.c=build/asan/tests/%)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		SMSIM=./bin/smsim-asan BUILD=build/asan SANITIZED=1 sh tests/run.sh
 
 valgrind: deps
-	@$(MAKE) --no-print-directory BUILD=build/vg BINSUFFIX=-vg OPT=-O0 all $(TEST_SRC:tests/%.c=build/vg/tests/%)
+	@$(MAKE) --no-print-directory BUILD=build/vg BINSUFFIX=-vg OPT=-O0 PGO=0 all $(TEST_SRC:tests/%.c=build/vg/tests/%)
 	@SMSIM=./bin/smsim-vg BUILD=build/vg VALGRIND=1 QUICK=1 sh tests/run.sh
 
 debug:
-	@$(MAKE) --no-print-directory BUILD=build/debug BINSUFFIX=-debug OPT=-O0 SANFLAGS=-DSIM_DEBUG all
+	@$(MAKE) --no-print-directory BUILD=build/debug BINSUFFIX=-debug OPT=-O0 PGO=0 SANFLAGS=-DSIM_DEBUG all
 
 bench: all
 	@sh tests/bench.sh

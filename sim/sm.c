@@ -46,6 +46,7 @@
 #define DQ_MAX (1u << 20) /* DRAM accesses kept for the delay, at most */
 #define OC_SLOTS 256   /* the operand-cycle and memory-info caches, by pc mod OC_SLOTS */
 #define PQ_CAP 64      /* the pending ring: at least a scheduler's warps (<= 64 in all) */
+_Static_assert(PIPE_COUNT <= 16 && ST_COUNT <= 16, "pq_p packs a pipe and a state in 4 bits each");
 #define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
 
 const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
@@ -108,13 +109,13 @@ struct warp {
 	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
 	uint8_t depth;       /* control stack depth */
 	uint8_t drain_kind;  /* enum reg_kind of the drain write */
+	uint8_t pend_state;  /* pending: the state it waits in until ops_at (counted when it went pending) */
 	int pc;              /* index of the next instruction */
 	int sched;           /* sub-partition */
 	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
 	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
 	uint64_t since;      /* cycle the current state began */
 	uint64_t ops_at;     /* pending: the cycle its operands are ready */
-	uint64_t join_t, join_l, join_c; /* parked: cycle and pipe counters when it joined */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
 	uint64_t lsu_free;   /* cycle this warp may issue its next memory instruction */
 	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
@@ -175,14 +176,32 @@ struct sched {
 	/* the current busy period of each pipe: lanes busy [per_l, per_c),
 	 * operand collection [per_c, per_e) (all 0: none yet) */
 	uint64_t per_l[PIPE_COUNT], per_c[PIPE_COUNT], per_e[PIPE_COUNT];
-	uint64_t cum_l[PIPE_COUNT], cum_c[PIPE_COUNT]; /* busy cycles of finished periods */
+	/* busy cycles of each pipe to the end of its current period: lanes
+	 * (tot_l) and operand collection (tot_c) */
+	uint64_t tot_l[PIPE_COUNT], tot_c[PIPE_COUNT];
+	/*
+	 * The ready set's warp-cycles, summed without a record per warp: a warp
+	 * in it from cycle j to T spends L(T) - L(j) pipe-throttled (by its
+	 * throttle state), C(T) - C(j) waiting and the rest not selected, with
+	 * L and C its pipe's busy cycles before a cycle (pipe_busy). Joining
+	 * subtracts L(j), C(j) and j, leaving adds L(T), C(T) and T (modulo
+	 * 2^64: exact once every warp has left); finish_stats moves the sums to
+	 * the states.
+	 */
+	uint64_t rs_l[ST_COUNT], rs_c, rs_t;
+	/* this scheduler's share of the run's counts (finish_stats adds them up) */
+	uint64_t n_warp_insn, n_thread_insn, eligible_sum;
 	/* warps that join the ready set at a known cycle (w->ops_at), found
 	 * right after their issue: not filed in the wheel, not looked at when
 	 * they join, only when the scheduler is next due (see flush_pending).
 	 * A ring of PQ_CAP in ops_at order from pq_h, pq_n of them: the cycle,
-	 * the warp slot and the pipe of its instruction. */
+	 * the warp slot, and the pipe of its instruction with the state that
+	 * pipe's throttle shows as; the count by pipe keeps pend_due O(1) while
+	 * they all wait on one pipe. */
 	uint64_t pq_t[PQ_CAP];
-	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP];
+	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP]; /* pq_p: the pipe | its throttle state << 4 */
+	uint8_t pq_np[PIPE_COUNT]; /* pending warps by pipe */
+	unsigned pq_pipes;   /* pipes with a pending warp, by bit */
 	/* wake-ups of the warps outside the ready set: a timing wheel of the
 	 * next 64 cycles (slot = cycle mod 64, a warp bit mask each) and a far
 	 * set for later ones, so a cycle looks only at the warps due in it */
@@ -850,8 +869,8 @@ static inline __attribute__((always_inline)) void pipe_busy(const struct sched *
 {
 	uint64_t pl = sc->per_l[p], pc = sc->per_c[p], pe = sc->per_e[p];
 	uint64_t tl = t > pl ? t : pl, tc = t > pc ? t : pc;
-	*l = sc->cum_l[p] + (tl < pc ? tl : pc) - pl;
-	*c = sc->cum_c[p] + (tc < pe ? tc : pe) - pc;
+	*l = sc->tot_l[p] - pc + (tl < pc ? tl : pc);
+	*c = sc->tot_c[p] - pe + (tc < pe ? tc : pe);
 }
 
 /* A new busy period of pipe p from an issue at t (the last one has ended):
@@ -859,11 +878,22 @@ static inline __attribute__((always_inline)) void pipe_busy(const struct sched *
  * collection to t + e. */
 static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 {
-	sc->cum_l[p] += sc->per_c[p] - sc->per_l[p];
-	sc->cum_c[p] += sc->per_e[p] - sc->per_c[p];
+	sc->tot_l[p] += (uint64_t)b - 1;
+	sc->tot_c[p] += (uint64_t)(e > b ? e - b : 0);
 	sc->per_l[p] = t + 1;
 	sc->per_c[p] = t + (uint64_t)b;
 	sc->per_e[p] = t + (uint64_t)(e > b ? e : b);
+}
+
+/* A warp on pipe p, shown as thr while the pipe throttles it, joins the
+ * ready set's sums at cycle t (see struct sched). */
+static inline __attribute__((always_inline)) void rs_join(struct sched *sc, int p, int thr, uint64_t t)
+{
+	uint64_t l, c;
+	pipe_busy(sc, p, t, &l, &c);
+	sc->rs_l[thr] -= l;
+	sc->rs_c -= c;
+	sc->rs_t -= t;
 }
 
 /* Joins the ready set at cycle t <= now; no busy period of its pipe may
@@ -876,8 +906,19 @@ static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, str
 	w->wake = NEVER;
 	sc->okp[w->pipe] |= bit;
 	sc->okpipes |= 1u << w->pipe;
-	w->join_t = t;
-	pipe_busy(sc, w->pipe, t, &w->join_l, &w->join_c);
+	rs_join(sc, w->pipe, w->thr, t);
+}
+
+/* park_at_inl for a pending warp joining at its ops_at t (slot and pipe p
+ * from the ring): its state is already not selected from t (see sched_scan) */
+static inline __attribute__((always_inline)) void join_inl(struct sched *sc, struct warp *w, int slot, int p, int thr,
+							  uint64_t t)
+{
+	w->parked = 1;
+	w->wake = NEVER;
+	sc->okp[p] |= 1ull << slot;
+	sc->okpipes |= 1u << p;
+	rs_join(sc, p, thr, t);
 }
 
 static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
@@ -892,24 +933,22 @@ static void park(struct sim *s, struct sched *sc, struct warp *w)
 
 /* Leaves the ready set at s->now for `state`: its time there splits into
  * pipe-throttled (lanes busy), wait (another warp's operand collection) and
- * not selected. */
+ * not selected (summed in rs_l, rs_c and rs_t). */
 static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w, int state,
 							int pipe_free)
 {
-	uint64_t bit = 1ull << w->slot, l, c, total = s->now - w->join_t;
+	uint64_t bit = 1ull << w->slot, l, c;
 	int p = w->pipe;
 	if (pipe_free) {
 		/* the pipe's last busy period has ended: all of it counts */
-		l = sc->cum_l[p] + (sc->per_c[p] - sc->per_l[p]);
-		c = sc->cum_c[p] + (sc->per_e[p] - sc->per_c[p]);
+		l = sc->tot_l[p];
+		c = sc->tot_c[p];
 	} else {
 		pipe_busy(sc, p, s->now, &l, &c);
 	}
-	l -= w->join_l;
-	c -= w->join_c;
-	s->st->state_cycles[w->thr] += l;
-	s->st->state_cycles[ST_WAIT] += c;
-	s->st->state_cycles[ST_NOT_SELECTED] += total - l - c;
+	sc->rs_l[w->thr] += l;
+	sc->rs_c += c;
+	sc->rs_t += s->now;
 	w->parked = 0;
 	w->state = (uint8_t)state;
 	w->since = s->now;
@@ -1542,8 +1581,8 @@ static void issue(struct sim *s, struct warp *w)
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
-	s->st->warp_instructions++;
-	s->st->thread_instructions += w->lanes;
+	sc->n_warp_insn++;
+	sc->n_thread_insn += w->lanes;
 	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
 	pipe_period(sc, pipe, s->now, busy, oc);
@@ -1674,19 +1713,21 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 	uint64_t fresh = 0;
 	unsigned h = sc->pq_h, n = sc->pq_n;
 	while (n > 0 && sc->pq_t[h] <= s->now) {
-		int slot = sc->pq_s[h];
+		int slot = sc->pq_s[h], p = sc->pq_p[h] & 15, thr = sc->pq_p[h] >> 4;
 		struct warp *w = &s->w[slot];
 		uint64_t t = sc->pq_t[h];
 		h = (h + 1) & (PQ_CAP - 1);
 		n--;
 		w->pending = 0;
 		w->deps_ok = 1;
+		if (!--sc->pq_np[p])
+			sc->pq_pipes &= ~(1u << p);
 		if (t < s->now)
-			park_at_inl(s, sc, w, t);
-		else if (sc->pipe_free[w->pipe] <= s->now)
+			join_inl(sc, w, slot, p, thr, t);
+		else if (sc->pipe_free[p] <= s->now)
 			fresh |= 1ull << slot;
 		else
-			park(s, sc, w);
+			join_inl(sc, w, slot, p, thr, t);
 	}
 	sc->pq_h = h;
 	sc->pq_n = n;
@@ -1695,7 +1736,7 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 	return fresh;
 }
 
-/* Files a pending warp (ops_at r, its instruction on pipe p) in ops_at order. */
+/* Files a pending warp (ops_at r; p: its instruction's pipe | throttle state << 4) in ops_at order. */
 static inline void pend_add(struct sched *sc, int slot, uint64_t r, int p)
 {
 	unsigned n = sc->pq_n, i = (sc->pq_h + n) & (PQ_CAP - 1);
@@ -1713,18 +1754,19 @@ static inline void pend_add(struct sched *sc, int slot, uint64_t r, int p)
 	sc->pq_s[i] = (uint8_t)slot;
 	sc->pq_p[i] = (uint8_t)p;
 	sc->pq_n++;
+	if (!sc->pq_np[p & 15]++)
+		sc->pq_pipes |= 1u << (p & 15);
 	if (r < sc->pend_min)
 		sc->pend_min = r;
 }
 
-/* The cycle a pending warp first finds its pipe free after it joins (at
- * least one is pending): the least max(pipe_free, ops_at). In ops_at
+/* pend_due where pending warps wait on more than one pipe. In ops_at
  * order, an entry no earlier than the best so far ends the search, and one
  * whose pipe an earlier entry had cannot beat it. */
-static inline uint64_t pend_due(const struct sched *sc)
+static __attribute__((noinline)) uint64_t pend_due_pipes(const struct sched *sc)
 {
-	unsigned i = sc->pq_h, seen = 1u << sc->pq_p[i];
-	uint64_t t = sc->pq_t[i], f = sc->pipe_free[sc->pq_p[i]];
+	unsigned i = sc->pq_h, seen = 1u << (sc->pq_p[i] & 15);
+	uint64_t t = sc->pq_t[i], f = sc->pipe_free[sc->pq_p[i] & 15];
 	uint64_t best = f > t ? f : t;
 	/* the first entry settles it unless a later one joins before that */
 	for (unsigned k = 1; k < sc->pq_n; k++) {
@@ -1732,15 +1774,26 @@ static inline uint64_t pend_due(const struct sched *sc)
 		t = sc->pq_t[i];
 		if (t >= best)
 			break;
-		unsigned pb = 1u << sc->pq_p[i];
+		unsigned pb = 1u << (sc->pq_p[i] & 15);
 		if (seen & pb)
 			continue;
 		seen |= pb;
-		f = sc->pipe_free[sc->pq_p[i]];
+		f = sc->pipe_free[sc->pq_p[i] & 15];
 		f = f > t ? f : t;
 		best = f < best ? f : best;
 	}
 	return best;
+}
+
+/* The cycle a pending warp first finds its pipe free after it joins (at
+ * least one is pending): the least max(pipe_free, ops_at). */
+static inline uint64_t pend_due(const struct sched *sc)
+{
+	if (sc->pq_pipes & (sc->pq_pipes - 1))
+		return pend_due_pipes(sc);
+	/* one pipe: the first entry settles it */
+	uint64_t t = sc->pend_min, f = sc->pipe_free[__builtin_ctz(sc->pq_pipes)];
+	return f > t ? f : t;
 }
 
 /* The far warps due by now (far_min <= now) leave, by slot bit; far_min
@@ -1842,7 +1895,7 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 	if (cand) {
 		int slot = pick_slot(s, sc, cand);
 		struct warp *w = &s->w[slot];
-		s->eligible_sum += cand & (cand - 1) ? (uint64_t)popcount64(cand) : 1;
+		sc->eligible_sum += cand & (cand - 1) ? (uint64_t)popcount64(cand) : 1;
 		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
@@ -1900,7 +1953,15 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 						w->wake = NEVER;
 						set_pipe(s, w, nx);
 						w->queue_check = 0;
-						pend_add(sc, slot, r, w->pipe);
+						pend_add(sc, slot, r, w->pipe | w->thr << 4);
+						/* its wait ends at r, when it joins not selected:
+						 * counted now, so that joining touches no state
+						 * (finish_stats takes back what lies past a run's
+						 * end) */
+						s->st->state_cycles[stt] += r - (s->now + 1);
+						w->pend_state = (uint8_t)stt;
+						w->state = ST_NOT_SELECTED;
+						w->since = r;
 					} else {
 						w->wake = r;
 						/* nothing else holds at r, which the warp is not
@@ -2048,6 +2109,12 @@ static void finish_stats(struct sim *s)
 		struct warp *w = &s->w[i];
 		if (w->live && w->pending && w->ops_at < s->now)
 			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
+		else if (w->live && w->pending) {
+			/* its wait was counted to ops_at: the run ended first */
+			st->state_cycles[w->pend_state] -= w->ops_at - s->now;
+			w->state = w->pend_state;
+			w->since = s->now;
+		}
 		if (w->live && w->parked)
 			unpark(s, &s->sc[w->sched], w, ST_NOT_SELECTED, 0);
 		if (w->live && s->now > w->since) {
@@ -2056,6 +2123,20 @@ static void finish_stats(struct sim *s)
 				timeline_row(s, w, s->now);
 			w->since = s->now;
 		}
+	}
+	for (int k = 0; k < s->nsched; k++) {
+		/* the ready set's sums, now that it is empty */
+		struct sched *sc = &s->sc[k];
+		uint64_t ns = sc->rs_t - sc->rs_c;
+		for (int i = 0; i < ST_COUNT; i++) {
+			st->state_cycles[i] += sc->rs_l[i];
+			ns -= sc->rs_l[i];
+		}
+		st->state_cycles[ST_WAIT] += sc->rs_c;
+		st->state_cycles[ST_NOT_SELECTED] += ns;
+		st->warp_instructions += sc->n_warp_insn;
+		st->thread_instructions += sc->n_thread_insn;
+		s->eligible_sum += sc->eligible_sum;
 	}
 	for (int k = 0; k < s->nsched; k++)
 		if (s->sc[k].resident > 0 && s->now > s->sc[k].active_since)
@@ -2148,6 +2229,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].far_min = NEVER;
 		s->sc[k].okpipes = 0;
 		s->sc[k].pq_h = s->sc[k].pq_n = 0;
+		memset(s->sc[k].pq_np, 0, sizeof s->sc[k].pq_np);
+		s->sc[k].pq_pipes = 0;
 		s->sc[k].pend_min = NEVER;
 		s->sc[k].livem = 0;
 		s->sc[k].lgm = 0;
@@ -2159,8 +2242,11 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		memset(s->sc[k].per_l, 0, sizeof s->sc[k].per_l);
 		memset(s->sc[k].per_c, 0, sizeof s->sc[k].per_c);
 		memset(s->sc[k].per_e, 0, sizeof s->sc[k].per_e);
-		memset(s->sc[k].cum_l, 0, sizeof s->sc[k].cum_l);
-		memset(s->sc[k].cum_c, 0, sizeof s->sc[k].cum_c);
+		memset(s->sc[k].tot_l, 0, sizeof s->sc[k].tot_l);
+		memset(s->sc[k].tot_c, 0, sizeof s->sc[k].tot_c);
+		memset(s->sc[k].rs_l, 0, sizeof s->sc[k].rs_l);
+		s->sc[k].rs_c = s->sc[k].rs_t = 0;
+		s->sc[k].n_warp_insn = s->sc[k].n_thread_insn = s->sc[k].eligible_sum = 0;
 		memset(s->sc[k].pipe_free, 0, sizeof s->sc[k].pipe_free);
 		memset(s->sc[k].lanes_free, 0, sizeof s->sc[k].lanes_free);
 	}
