@@ -1635,22 +1635,16 @@ static void issue(struct sim *s, struct warp *w)
 
 /* ---- scheduling ------------------------------------------------------- */
 
-static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next);
+static uint64_t sched_scan(struct sim *s, struct sched *sc);
 
-/* One scheduler, one cycle; lowers *next to the earliest wake-up it knows. */
-static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
+/* One scheduler, one cycle, when it is due (min_wake <= now); returns its
+ * new min_wake, the earliest wake-up it knows. */
+static uint64_t sched_cycle(struct sim *s, struct sched *sc)
 {
-	uint64_t mine = NEVER;
-	if (sc->min_wake > s->now) {
-		/* nothing due here: O(1) */
-		if (sc->min_wake < *next)
-			*next = sc->min_wake;
-		return;
-	}
 	/* wake-ups set from outside during the scan (a barrier released, a
 	 * block launched) lower min_wake again */
 	sc->min_wake = NEVER;
-	sched_scan(s, sc, &mine);
+	uint64_t mine = sched_scan(s, sc);
 	if (mine < sc->min_wake)
 		sc->min_wake = mine;
 	if (sc->wheel_occ) {
@@ -1663,8 +1657,7 @@ static void sched_cycle(struct sim *s, struct sched *sc, uint64_t *next)
 	}
 	if (sc->far_min < sc->min_wake)
 		sc->min_wake = sc->far_min;
-	if (sc->min_wake < *next)
-		*next = sc->min_wake;
+	return sc->min_wake;
 }
 
 /* The eligible warp the policy issues, from the candidate mask. */
@@ -1840,8 +1833,11 @@ static uint64_t far_pop(struct sim *s, struct sched *sc)
 	return fd;
 }
 
-static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
+/* A due scheduler's cycle: returns the earliest cycle its ready set or a
+ * pending warp needs it again (NEVER: none). */
+static uint64_t sched_scan(struct sim *s, struct sched *sc)
 {
+	uint64_t next = NEVER;
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
 						   * joining it now (parked after the pick) */
 	if (sc->pend_min <= s->now)
@@ -1979,16 +1975,17 @@ static void sched_scan(struct sim *s, struct sched *sc, uint64_t *next)
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
 		int p = __builtin_ctz(m);
 		uint64_t t = sc->pipe_free[p] > s->now ? sc->pipe_free[p] : s->now + 1;
-		if (t < *next)
-			*next = t;
+		if (t < next)
+			next = t;
 	}
 	/* a pending warp when it joins, or when its pipe frees after that
 	 * (never before the first joins: no search when that is not sooner) */
-	if (sc->pend_min < *next) {
+	if (sc->pend_min < next) {
 		uint64_t t = pend_due(sc);
-		if (t < *next)
-			*next = t;
+		if (t < next)
+			next = t;
 	}
+	return next;
 }
 
 static void launch_block(struct sim *s, int bslot, uint64_t t)
@@ -2268,8 +2265,13 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		}
 		if (events_eager(s))
 			drain_events(s);
-		for (int k = 0; k < s->nsched; k++)
-			sched_cycle(s, &s->sc[k], &next);
+		/* in scheduler order: a scan may make a later scheduler due now */
+		for (struct sched *sc = s->sc, *end = s->sc + s->nsched; sc < end; sc++) {
+			uint64_t m = sc->min_wake;
+			if (m <= s->now)
+				m = sched_cycle(s, sc);
+			next = m < next ? m : next;
+		}
 		if (s->blocks_done == s->blocks_total)
 			break;
 		uint64_t evn = events_eager(s) || next == NEVER ? next_event(s) : NEVER;
