@@ -40,7 +40,7 @@
  * into one function: less code there to lay out and keep in registers */
 #define COLD __attribute__((noinline, cold))
 #define REL_STAGE 32   /* releases staged before they are filed in order */
-#define FAR_SPAN 4032  /* far wake-ups filed in bins: less than 63 bins ahead */
+#define FQ_CAP 64      /* the far ring: a scheduler's warps (<= 64 in all), each filed once */
 #define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
 #define QTAB_MAX 65536 /* loaded-DRAM delays tabled, by sectors in the memory system */
 #define DQ_MAX (1u << 20) /* DRAM accesses kept for the delay, at most */
@@ -146,8 +146,7 @@ struct sched {
 	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
 	uint64_t wheel_occ;  /* non-empty slots of wheel[] */
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
-	uint64_t far_bocc;   /* non-empty bins of far_bin[] */
-	uint64_t far_over;
+	unsigned far_h, far_n; /* the far ring (far_t, far_s) */
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
 	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
 			      * operand slot; its destination is forwarded, not read */
@@ -206,12 +205,13 @@ struct sched {
 	 * next 64 cycles (slot = cycle mod 64, a warp bit mask each) and a far
 	 * set for later ones, so a cycle looks only at the warps due in it */
 	uint64_t wheel[64];
-	/* far warps (a wake-up 64 or more cycles ahead when filed) by their
-	 * wake-up's 64-cycle bin (t / 64 mod 64), by slot bit, with a bit per
-	 * non-empty bin (far_bocc); those FAR_SPAN or more ahead in a set of
-	 * their own (far_over) */
-	uint64_t far_bin[64];
-	uint64_t far_t[64];  /* a far warp's wake-up, by slot */
+	/* far warps (a wake-up 64 or more cycles ahead when filed): a ring of
+	 * FQ_CAP in wake-up order from far_h, far_n of them, the cycle and the
+	 * warp slot. Mostly DRAM returns, which come back nearly in issue order:
+	 * filing from the tail seldom moves an entry, and the earliest is the
+	 * head. */
+	uint64_t far_t[FQ_CAP];
+	uint8_t far_s[FQ_CAP];
 };
 
 /*
@@ -1147,15 +1147,20 @@ static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t
 		sc->wheel[t & 63] |= 1ull << slot;
 		sc->wheel_occ |= 1ull << (t & 63);
 	} else {
-		/* a warp is filed once at a time: one entry per slot */
-		sc->far_t[slot] = t;
-		if (t - s->now < FAR_SPAN) {
-			unsigned b = (unsigned)(t >> 6) & 63;
-			sc->far_bin[b] |= 1ull << slot;
-			sc->far_bocc |= 1ull << b;
-		} else {
-			sc->far_over |= 1ull << slot;
+		/* a warp is filed once at a time: the ring holds them all */
+		unsigned n = sc->far_n, i = (sc->far_h + n) & (FQ_CAP - 1);
+		SIM_ASSERT(n < FQ_CAP);
+		for (; n > 0; n--) {
+			unsigned j = (i - 1) & (FQ_CAP - 1);
+			if (sc->far_t[j] <= t)
+				break;
+			sc->far_t[i] = sc->far_t[j];
+			sc->far_s[i] = sc->far_s[j];
+			i = j;
 		}
+		sc->far_t[i] = t;
+		sc->far_s[i] = (uint8_t)slot;
+		sc->far_n++;
 		sc->far_min = t < sc->far_min ? t : sc->far_min;
 	}
 	if (t < sc->min_wake)
@@ -1790,46 +1795,20 @@ static inline uint64_t pend_due(const struct sched *sc)
 }
 
 /* The far warps due by now (far_min <= now) leave, by slot bit; far_min
- * becomes the earliest wake-up of the others. Every binned wake-up lies in
- * [far_min, now + FAR_SPAN), so bins taken in order from one's bin hold
- * later cycles. */
+ * becomes the earliest wake-up of the others (lg_wake may have set it
+ * earlier than any). */
 static uint64_t far_pop(struct sim *s, struct sched *sc)
 {
-	uint64_t now = s->now, fd = 0, nm = NEVER;
-	uint64_t nb = (now >> 6) - (sc->far_min >> 6) + 1; /* bins that may hold a due warp */
-	unsigned b = (unsigned)(sc->far_min >> 6) & 63;
-	for (uint64_t n = 0; n < nb && n < 64; n++, b = (b + 1) & 63) {
-		for (uint64_t u = sc->far_bin[b]; u; u &= u - 1) {
-			int slot = __builtin_ctzll(u);
-			if (sc->far_t[slot] <= now)
-				fd |= 1ull << slot;
-		}
-		sc->far_bin[b] &= ~fd;
-		if (!sc->far_bin[b])
-			sc->far_bocc &= ~(1ull << b);
+	uint64_t now = s->now, fd = 0;
+	unsigned h = sc->far_h, n = sc->far_n;
+	while (n > 0 && sc->far_t[h] <= now) {
+		fd |= 1ull << sc->far_s[h];
+		h = (h + 1) & (FQ_CAP - 1);
+		n--;
 	}
-	if (sc->far_over) {
-		for (uint64_t u = sc->far_over; u; u &= u - 1) {
-			int slot = __builtin_ctzll(u);
-			uint64_t t = sc->far_t[slot];
-			if (t <= now)
-				fd |= 1ull << slot;
-			else if (t < nm)
-				nm = t;
-		}
-		sc->far_over &= ~fd;
-	}
-	if (sc->far_bocc) {
-		/* the first non-empty bin from now's holds the earliest */
-		unsigned k = (unsigned)(now >> 6) & 63;
-		uint64_t rot = k ? (sc->far_bocc >> k) | (sc->far_bocc << (64 - k)) : sc->far_bocc;
-		unsigned first = (k + (unsigned)__builtin_ctzll(rot)) & 63;
-		for (uint64_t u = sc->far_bin[first]; u; u &= u - 1) {
-			uint64_t t = sc->far_t[__builtin_ctzll(u)];
-			nm = t < nm ? t : nm;
-		}
-	}
-	sc->far_min = nm;
+	sc->far_h = h;
+	sc->far_n = n;
+	sc->far_min = n > 0 ? sc->far_t[h] : NEVER;
 	return fd;
 }
 
@@ -2220,9 +2199,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		s->sc[k].reuse_warp = -1;
 		memset(s->sc[k].wheel, 0, sizeof s->sc[k].wheel);
 		s->sc[k].wheel_occ = 0;
-		memset(s->sc[k].far_bin, 0, sizeof s->sc[k].far_bin);
-		s->sc[k].far_bocc = 0;
-		s->sc[k].far_over = 0;
+		s->sc[k].far_h = s->sc[k].far_n = 0;
 		s->sc[k].far_min = NEVER;
 		s->sc[k].okpipes = 0;
 		s->sc[k].pq_h = s->sc[k].pq_n = 0;
