@@ -109,7 +109,8 @@ struct warp {
 	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
 	uint8_t depth;       /* control stack depth */
 	uint8_t drain_kind;  /* enum reg_kind of the drain write */
-	uint8_t pend_state;  /* pending: the state it waits in until ops_at (counted when it went pending) */
+	uint8_t ahead_state; /* since > now: the state before since, counted to since ahead of time
+			      * (a pending warp, or one held by the in-flight limit from since) */
 	int pc;              /* index of the next instruction */
 	int sched;           /* sub-partition */
 	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
@@ -1070,6 +1071,38 @@ static inline int deps_ahead(const struct sim *s, struct warp *w, uint64_t t, in
 	return stt;
 }
 
+/* Holds w, whose load does not fit under the in-flight limit, until sectors
+ * are released (lg_wake, lg_look). */
+static void lg_hold(struct sim *s, struct sched *sc, struct warp *w)
+{
+	int sectors = w->sectors;
+	sc->lg_sec = sc->lgm && sc->lg_sec < sectors ? sc->lg_sec : sectors;
+	sc->lg_pipes |= 1u << w->pipe;
+	sc->lgm |= 1ull << w->slot;
+	s->n_lg_wait++;
+	w->wake = NEVER;
+}
+
+/*
+ * Whether evaluate, looking at x (an L2/DRAM load not picked now, its pipe
+ * busy until pf > now + 1) at pf, will hold it at the in-flight limit: the
+ * count only grows until a release is drained, and none can be by pf (the
+ * first pending release is later, and a load issued from now on is released
+ * no sooner than now + the L2 or DRAM latency - 1). Nor can a release have
+ * made this scheduler's held warps look again (lg_due) before then.
+ */
+static int held_at_limit(struct sim *s, const struct sched *sc, const struct warp *x, uint64_t pf)
+{
+	int lat = s->a->l2_latency < s->a->dram_latency ? s->a->l2_latency : s->a->dram_latency;
+	if (s->inflight + x->sectors <= s->a->max_inflight_sectors || s->inflight == 0 || sc->lg_due)
+		return 0;
+	if (pf - s->now + 1 >= (uint64_t)lat)
+		return 0;
+	if (s->nstage)
+		rel_file(s);
+	return s->rel_next > pf;
+}
+
 /* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
  * when its operands are ready (and the ready set is in use), or -1 when it
  * is eligible to issue now. */
@@ -1123,12 +1156,7 @@ resources:;
 		if (s->inflight + sectors > max / 2) {
 			drain_events(s);
 			if (s->inflight + sectors > max && s->inflight > 0) {
-				struct sched *sc = &s->sc[w->sched];
-				sc->lg_sec = sc->lgm && sc->lg_sec < sectors ? sc->lg_sec : sectors;
-				sc->lg_pipes |= 1u << w->pipe;
-				sc->lgm |= 1ull << w->slot;
-				s->n_lg_wait++;
-				w->wake = NEVER;
+				lg_hold(s, &s->sc[w->sched], w);
 				return ST_LG_THROTTLE;
 			}
 		}
@@ -1875,8 +1903,6 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
 				set_state(s, x, ST_NOT_SELECTED);
-			x->wake = s->now + 1;
-			wheel_add(s, sc, x->slot, x->wake);
 		}
 		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
 			park(s, sc, &s->w[__builtin_ctzll(u)]);
@@ -1900,6 +1926,35 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 				}
 		int bar = s->uop[w->pc].flags & U_BAR;
 		issue(s, w);
+		/*
+		 * The eligible warps outside the ready set that were not picked:
+		 * not selected this cycle, looked at again next cycle. Where the
+		 * issue made their pipe busy past next cycle, evaluate would find
+		 * that then and nothing else (their operands are known ready: it
+		 * checks the pipe first) and file them under its end; that is done
+		 * here instead of the visit (not with a timeline, which writes each
+		 * state as it closes). Mostly warps held by the in-flight limit,
+		 * released together, of which one issues its load.
+		 */
+		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
+			struct warp *x = &s->w[__builtin_ctzll(u)];
+			uint64_t pf = sc->pipe_free[x->pipe];
+			if (s->park_ok && pf > s->now + 1) {
+				int stt = sc->lanes_free[x->pipe] > s->now + 1 ? x->thr : ST_WAIT;
+				set_state_nt(s, x, stt, s->now + 1);
+				if (x->queue_check && held_at_limit(s, sc, x, pf)) {
+					/* evaluate at pf would hold it there: held from pf */
+					x->ahead_state = (uint8_t)stt;
+					set_state_nt(s, x, ST_LG_THROTTLE, pf);
+					lg_hold(s, sc, x);
+					continue;
+				}
+				x->wake = pf;
+			} else {
+				x->wake = s->now + 1;
+			}
+			wheel_add(s, sc, x->slot, x->wake);
+		}
 		if (w->live) {
 			if (s->park_ok && !bar) {
 				/*
@@ -1934,7 +1989,7 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 						 * (finish_stats takes back what lies past a run's
 						 * end) */
 						s->st->state_cycles[stt] += r - (s->now + 1);
-						w->pend_state = (uint8_t)stt;
+						w->ahead_state = (uint8_t)stt;
 						w->state = ST_NOT_SELECTED;
 						w->since = r;
 					} else {
@@ -2085,10 +2140,11 @@ static void finish_stats(struct sim *s)
 		struct warp *w = &s->w[i];
 		if (w->live && w->pending && w->ops_at < s->now)
 			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
-		else if (w->live && w->pending) {
-			/* its wait was counted to ops_at: the run ended first */
-			st->state_cycles[w->pend_state] -= w->ops_at - s->now;
-			w->state = w->pend_state;
+		else if (w->live && w->since > s->now) {
+			/* its wait was counted ahead to since (pending to its ops_at,
+			 * or held from a later cycle): the run ended first */
+			st->state_cycles[w->ahead_state] -= w->since - s->now;
+			w->state = w->ahead_state;
 			w->since = s->now;
 		}
 		if (w->live && w->parked)
