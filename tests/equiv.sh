@@ -15,6 +15,9 @@ archs="sm_70 sm_80 sm_90"
 for lim in 32 256; do
 	sed "s/\"max_inflight_sectors\": [0-9]*/\"max_inflight_sectors\": $lim/" arch/sm_90.json >"$tmp/lim$lim.json"
 done
+for a in sm_70 sm_80; do
+	sed "s/\"max_inflight_sectors\": [0-9]*/\"max_inflight_sectors\": 24/" arch/$a.json >"$tmp/${a}_lim24.json"
+done
 [ -n "$QUICK" ] && archs=sm_90
 {
 	for a in $archs; do for wl in fma dram_chase l1_chase smem_chase mix tile diverge barrier; do
@@ -57,6 +60,13 @@ done
 		echo "run --arch $tmp/lim$lim.json --workload dram_chase --set ilp=8,iters=16 --warps 40 --timeline TL --csv"
 		echo "run --arch $tmp/lim$lim.json --workload mix --set ilp=4,iters=32 --threads 320 --blocks 9 --json"
 	done
+	# held at a tight limit on other architectures (other latencies and LSU
+	# rates: the warps held again after a release, held_at_limit)
+	for a in sm_70 sm_80; do for wl in dram_chase mix; do
+		for i in 2 8; do for w in 7 34 64; do for p in grr gto; do
+			echo "run --arch $tmp/${a}_lim24.json --workload $wl --set ilp=$i,iters=32 --warps $w --policy $p --json"
+		done; done; done
+	done; done
 	echo "run --arch sm_90 --workload dram_chase --set ilp=8,iters=16 --warps 64 --timeline TL --csv"
 	echo "sweep --arch sm_90 --workload fma --csv"
 	echo "sweep --arch sm_90 --workload dram_chase --csv"
