@@ -897,21 +897,9 @@ static inline __attribute__((always_inline)) void rs_join(struct sched *sc, int 
 	sc->rs_t -= t;
 }
 
-/* Joins the ready set at cycle t <= now; no busy period of its pipe may
- * have begun after t. */
-static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
-{
-	uint64_t bit = 1ull << w->slot;
-	set_state_nt(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
-	w->parked = 1;
-	w->wake = NEVER;
-	sc->okp[w->pipe] |= bit;
-	sc->okpipes |= 1u << w->pipe;
-	rs_join(sc, w->pipe, w->thr, t);
-}
-
-/* park_at_inl for a pending warp joining at its ops_at t (slot and pipe p
- * from the ring): its state is already not selected from t (see sched_scan) */
+/* Joins the ready set at cycle t <= now, its slot, pipe p and throttle
+ * state thr given (a pending warp's come from the ring); no busy period of
+ * its pipe may have begun after t. Its state is not touched. */
 static inline __attribute__((always_inline)) void join_inl(struct sched *sc, struct warp *w, int slot, int p, int thr,
 							  uint64_t t)
 {
@@ -920,6 +908,13 @@ static inline __attribute__((always_inline)) void join_inl(struct sched *sc, str
 	sc->okp[p] |= 1ull << slot;
 	sc->okpipes |= 1u << p;
 	rs_join(sc, p, thr, t);
+}
+
+/* join_inl for a warp that is not pending: it is not selected from t. */
+static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+{
+	set_state_nt(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
+	join_inl(sc, w, w->slot, w->pipe, w->thr, t);
 }
 
 static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
@@ -1748,9 +1743,7 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 		w->deps_ok = 1;
 		if (!--sc->pq_np[p])
 			sc->pq_pipes &= ~(1u << p);
-		if (t < s->now)
-			join_inl(sc, w, slot, p, thr, t);
-		else if (sc->pipe_free[p] <= s->now)
+		if (t == s->now && sc->pipe_free[p] <= s->now)
 			fresh |= 1ull << slot;
 		else
 			join_inl(sc, w, slot, p, thr, t);
@@ -1899,6 +1892,8 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 		int slot = pick_slot(s, sc, cand);
 		struct warp *w = &s->w[slot];
 		sc->eligible_sum += cand & (cand - 1) ? (uint64_t)popcount64(cand) : 1;
+		/* the eligible warps not picked are not selected from now (set
+		 * before the issue, in the timeline's row order; filed after it) */
 		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
