@@ -16,30 +16,153 @@ const char *const isa_pipe_names[PIPE_COUNT] = {
 	"fma", "fmaheavy", "alu", "fp64", "xu", "lsu", "cbu",
 };
 
+/*
+ * One row per opcode: the only place instruction facts live. Pipes follow
+ * Nsight Compute's pipe names for sm_70..sm_90; latency classes follow the
+ * control bits ptxas writes (an opcode whose result it posts on a
+ * scoreboard is variable, tests/data/h200/sass.txt and import/). Columns:
+ * name, pipe, latency class, destinations, sources (synthetic opcodes),
+ * memory space, returns data, general operand grammar, variable-latency
+ * unit, uniform datapath.
+ */
+#define FX(name, pipe, ndst) {name, pipe, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}
+#define UF(name, ndst) {name, PIPE_ALU, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 1}
+#define VX(name, pipe, unit) {name, pipe, LAT_VARIABLE, 1, 0, SPACE_NONE, 0, 1, unit, 0}
+#define MEM(name, space, load, unit) {name, PIPE_LSU, load ? LAT_VARIABLE : LAT_NONE, load, 0, space, load, 1, unit, 0}
+#define CB(name) {name, PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}
 const struct opinfo isa_ops[OP_COUNT] = {
-	[OP_FFMA] = {"FFMA", PIPE_FMA, LAT_FIXED, 1, 3, SPACE_NONE, 0},
-	[OP_FADD] = {"FADD", PIPE_FMA, LAT_FIXED, 1, 2, SPACE_NONE, 0},
-	[OP_FMUL] = {"FMUL", PIPE_FMA, LAT_FIXED, 1, 2, SPACE_NONE, 0},
-	[OP_IMAD] = {"IMAD", PIPE_FMAHEAVY, LAT_FIXED, 1, 3, SPACE_NONE, 0},
-	[OP_IADD3] = {"IADD3", PIPE_ALU, LAT_FIXED, 1, 3, SPACE_NONE, 0},
-	[OP_LOP3] = {"LOP3", PIPE_ALU, LAT_FIXED, 1, 3, SPACE_NONE, 0},
-	[OP_MOV] = {"MOV", PIPE_ALU, LAT_FIXED, 1, 1, SPACE_NONE, 0},
-	[OP_MUFU] = {"MUFU", PIPE_XU, LAT_VARIABLE, 1, 1, SPACE_NONE, 0},
-	[OP_DFMA] = {"DFMA", PIPE_FP64, LAT_FIXED, 1, 3, SPACE_NONE, 0},
-	[OP_LDG] = {"LDG", PIPE_LSU, LAT_VARIABLE, 1, 1, SPACE_GLOBAL, 1},
-	[OP_STG] = {"STG", PIPE_LSU, LAT_NONE, 0, 2, SPACE_GLOBAL, 0},
-	[OP_LDS] = {"LDS", PIPE_LSU, LAT_VARIABLE, 1, 1, SPACE_SHARED, 1},
-	[OP_STS] = {"STS", PIPE_LSU, LAT_NONE, 0, 2, SPACE_SHARED, 0},
-	[OP_BAR] = {"BAR", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_BRA] = {"BRA", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_EXIT] = {"EXIT", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_NOP] = {"NOP", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_LOOP] = {"LOOP", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_ENDLOOP] = {"ENDLOOP", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_IF] = {"IF", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_ELSE] = {"ELSE", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
-	[OP_ENDIF] = {"ENDIF", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0},
+	[OP_FFMA] = {"FFMA", PIPE_FMA, LAT_FIXED, 1, 3, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_FADD] = {"FADD", PIPE_FMA, LAT_FIXED, 1, 2, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_FMUL] = {"FMUL", PIPE_FMA, LAT_FIXED, 1, 2, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_IMAD] = {"IMAD", PIPE_FMAHEAVY, LAT_FIXED, 1, 3, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_IADD3] = {"IADD3", PIPE_ALU, LAT_FIXED, 1, 3, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_LOP3] = {"LOP3", PIPE_ALU, LAT_FIXED, 1, 3, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_MOV] = {"MOV", PIPE_ALU, LAT_FIXED, 1, 1, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_MUFU] = {"MUFU", PIPE_XU, LAT_VARIABLE, 1, 1, SPACE_NONE, 0, 0, UNIT_XU, 0},
+	[OP_DFMA] = {"DFMA", PIPE_FP64, LAT_FIXED, 1, 3, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_LDG] = {"LDG", PIPE_LSU, LAT_VARIABLE, 1, 1, SPACE_GLOBAL, 1, 0, UNIT_GLOBAL, 0},
+	[OP_STG] = {"STG", PIPE_LSU, LAT_NONE, 0, 2, SPACE_GLOBAL, 0, 0, UNIT_GLOBAL, 0},
+	[OP_LDS] = {"LDS", PIPE_LSU, LAT_VARIABLE, 1, 1, SPACE_SHARED, 1, 0, UNIT_SMEM, 0},
+	[OP_STS] = {"STS", PIPE_LSU, LAT_NONE, 0, 2, SPACE_SHARED, 0, 0, UNIT_SMEM, 0},
+	[OP_BAR] = {"BAR", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_BRA] = {"BRA", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_EXIT] = {"EXIT", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_NOP] = {"NOP", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_LOOP] = {"LOOP", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_ENDLOOP] = {"ENDLOOP", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_IF] = {"IF", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_ELSE] = {"ELSE", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	[OP_ENDIF] = {"ENDIF", PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 0, UNIT_NONE, 0},
+	/* integer and logic, compares, selects: the ALU pipe */
+	[OP_ISETP] = FX("ISETP", PIPE_ALU, 2),
+	[OP_FSETP] = FX("FSETP", PIPE_ALU, 2),
+	[OP_DSETP] = FX("DSETP", PIPE_FP64, 2),
+	[OP_PLOP3] = FX("PLOP3", PIPE_ALU, 2),
+	[OP_FSEL] = FX("FSEL", PIPE_ALU, 1),
+	[OP_SEL] = FX("SEL", PIPE_ALU, 1),
+	[OP_SHF] = FX("SHF", PIPE_ALU, 1),
+	[OP_LEA] = FX("LEA", PIPE_ALU, 2),
+	[OP_PRMT] = FX("PRMT", PIPE_ALU, 1),
+	[OP_FMNMX] = FX("FMNMX", PIPE_ALU, 1),
+	[OP_IMNMX] = FX("IMNMX", PIPE_ALU, 1),
+	[OP_IABS] = FX("IABS", PIPE_ALU, 1),
+	[OP_VIADD] = FX("VIADD", PIPE_ALU, 1),
+	[OP_VIMNMX] = FX("VIMNMX", PIPE_ALU, 1),
+	[OP_SGXT] = FX("SGXT", PIPE_ALU, 1),
+	[OP_BMSK] = FX("BMSK", PIPE_ALU, 1),
+	[OP_P2R] = FX("P2R", PIPE_ALU, 1),
+	[OP_R2P] = FX("R2P", PIPE_ALU, 1),
+	[OP_F2FP] = FX("F2FP", PIPE_ALU, 1),
+	[OP_CS2R] = FX("CS2R", PIPE_ALU, 1),
+	[OP_VOTE] = FX("VOTE", PIPE_ALU, 2),
+	[OP_FSWZADD] = FX("FSWZADD", PIPE_FMA, 1),
+	/* multiply-add families */
+	[OP_IMUL] = FX("IMUL", PIPE_FMAHEAVY, 1),
+	[OP_HFMA2] = FX("HFMA2", PIPE_FMA, 1),
+	[OP_HADD2] = FX("HADD2", PIPE_FMA, 1),
+	[OP_HMUL2] = FX("HMUL2", PIPE_FMA, 1),
+	[OP_DADD] = FX("DADD", PIPE_FP64, 1),
+	[OP_DMUL] = FX("DMUL", PIPE_FP64, 1),
+	/* variable latency on the xu pipe: ptxas posts their results on a scoreboard */
+	[OP_POPC] = VX("POPC", PIPE_XU, UNIT_XU),
+	[OP_FLO] = VX("FLO", PIPE_XU, UNIT_XU),
+	[OP_BREV] = VX("BREV", PIPE_XU, UNIT_XU),
+	[OP_I2F] = VX("I2F", PIPE_XU, UNIT_XU),
+	[OP_F2I] = VX("F2I", PIPE_XU, UNIT_XU),
+	[OP_F2F] = VX("F2F", PIPE_XU, UNIT_XU),
+	[OP_I2I] = VX("I2I", PIPE_XU, UNIT_XU),
+	[OP_FRND] = VX("FRND", PIPE_XU, UNIT_XU),
+	/* the MIO side of the LSU: shared-memory data path and constants */
+	[OP_S2R] = VX("S2R", PIPE_LSU, UNIT_SMEM),
+	[OP_SHFL] = {"SHFL", PIPE_LSU, LAT_VARIABLE, 2, 0, SPACE_NONE, 0, 1, UNIT_SMEM, 0},
+	[OP_LDC] = MEM("LDC", SPACE_CONST, 1, UNIT_CONST),
+	/* memory */
+	[OP_LDL] = MEM("LDL", SPACE_LOCAL, 1, UNIT_GLOBAL),
+	[OP_STL] = MEM("STL", SPACE_LOCAL, 0, UNIT_GLOBAL),
+	[OP_LD] = MEM("LD", SPACE_GLOBAL, 1, UNIT_GLOBAL),
+	[OP_ST] = MEM("ST", SPACE_GLOBAL, 0, UNIT_GLOBAL),
+	[OP_ATOMS] = MEM("ATOMS", SPACE_SHARED, 1, UNIT_SMEM),
+	[OP_ATOMG] = MEM("ATOMG", SPACE_GLOBAL, 1, UNIT_GLOBAL),
+	[OP_ATOM] = MEM("ATOM", SPACE_GLOBAL, 1, UNIT_GLOBAL),
+	[OP_RED] = MEM("RED", SPACE_GLOBAL, 0, UNIT_GLOBAL),
+	[OP_MEMBAR] = CB("MEMBAR"),
+	/* convergence and branches: the CBU */
+	[OP_BSSY] = CB("BSSY"),
+	[OP_BSYNC] = CB("BSYNC"),
+	[OP_WARPSYNC] = CB("WARPSYNC"),
+	[OP_CALL] = CB("CALL"),
+	[OP_RET] = CB("RET"),
+	[OP_BREAK] = CB("BREAK"),
+	[OP_BMOV] = CB("BMOV"),
+	[OP_YIELD] = CB("YIELD"),
+	/* the uniform datapath: one value per warp, fixed latency */
+	[OP_UIADD3] = UF("UIADD3", 3),
+	[OP_UMOV] = UF("UMOV", 1),
+	[OP_ULDC] = UF("ULDC", 1),
+	[OP_USHF] = UF("USHF", 1),
+	[OP_ULOP3] = UF("ULOP3", 1),
+	[OP_UISETP] = UF("UISETP", 2),
+	[OP_USEL] = UF("USEL", 1),
+	[OP_UIMAD] = UF("UIMAD", 1),
+	[OP_ULEA] = UF("ULEA", 2),
+	[OP_UPRMT] = UF("UPRMT", 1),
+	[OP_UFLO] = UF("UFLO", 1),
+	[OP_UPOPC] = UF("UPOPC", 1),
+	[OP_USGXT] = UF("USGXT", 1),
+	[OP_UBMSK] = UF("UBMSK", 1),
+	[OP_UPLOP3] = UF("UPLOP3", 2),
+	[OP_S2UR] = {"S2UR", PIPE_LSU, LAT_VARIABLE, 1, 0, SPACE_NONE, 0, 1, UNIT_SMEM, 1},
+	[OP_R2UR] = UF("R2UR", 1),
+	[OP_VOTEU] = UF("VOTEU", 2),
 };
+#undef FX
+#undef UF
+#undef VX
+#undef MEM
+#undef CB
+
+const char *isa_reg_name(int reg, char *buf, int len)
+{
+	if (reg == ISA_RZ)
+		snprintf(buf, (size_t)len, "RZ");
+	else if (reg < ISA_NGPR)
+		snprintf(buf, (size_t)len, "R%d", reg);
+	else if (reg == ISA_URZ)
+		snprintf(buf, (size_t)len, "URZ");
+	else if (reg < ISA_P0)
+		snprintf(buf, (size_t)len, "UR%d", reg - ISA_UR0);
+	else if (reg == ISA_PT)
+		snprintf(buf, (size_t)len, "PT");
+	else if (reg < ISA_UP0)
+		snprintf(buf, (size_t)len, "P%d", reg - ISA_P0);
+	else if (reg == ISA_UPT)
+		snprintf(buf, (size_t)len, "UPT");
+	else if (reg < ISA_SB0)
+		snprintf(buf, (size_t)len, "UP%d", reg - ISA_UP0);
+	else
+		snprintf(buf, (size_t)len, "SB%d", reg - ISA_SB0);
+	return buf;
+}
 
 int isa_find_op(const char *name, int len)
 {
@@ -137,10 +260,14 @@ int program_finish(struct program *p, char *msg, int msglen)
 		default:
 			break;
 		}
-		if (in->has_dst && in->dst != ISA_RZ && in->dst > maxreg)
+		/* registers per thread count the general registers alone */
+		if (in->has_dst && in->dst < ISA_RZ && in->dst > maxreg)
 			maxreg = in->dst;
+		for (int k = 0; k < in->nxdst; k++)
+			if (in->xdst[k] < ISA_RZ && in->xdst[k] > maxreg)
+				maxreg = in->xdst[k];
 		for (int s = 0; s < in->nsrc; s++)
-			if (in->src[s] != ISA_RZ && in->src[s] > maxreg)
+			if (in->src[s] < ISA_RZ && in->src[s] > maxreg)
 				maxreg = in->src[s];
 	}
 	if (depth > 0) {

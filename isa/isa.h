@@ -18,15 +18,16 @@
 
 #include <stdint.h>
 
-/* Execution pipes, per sub-partition; names follow Nsight Compute's. */
+/* Execution pipes, per sub-partition; names follow Nsight Compute's.
+ * The opcode table (isa.c, isa/README.md) says which opcode runs on which. */
 enum pipe {
-	PIPE_FMA,      /* FFMA, FADD, FMUL */
-	PIPE_FMAHEAVY, /* IMAD */
-	PIPE_ALU,      /* IADD3, LOP3, MOV */
-	PIPE_FP64,     /* DFMA */
-	PIPE_XU,       /* MUFU (transcendentals) */
-	PIPE_LSU,      /* LDG, STG, LDS, STS */
-	PIPE_CBU,      /* BRA, BAR, EXIT, NOP */
+	PIPE_FMA,      /* FFMA, FADD, FMUL, HFMA2 */
+	PIPE_FMAHEAVY, /* IMAD, IMUL */
+	PIPE_ALU,      /* IADD3, LOP3, MOV, ISETP, SEL, SHF, LEA, ... */
+	PIPE_FP64,     /* DFMA, DADD, DMUL */
+	PIPE_XU,       /* MUFU (transcendentals), conversions, POPC */
+	PIPE_LSU,      /* LDG, STG, LDS, STS, SHFL, S2R, LDC, atomics */
+	PIPE_CBU,      /* BRA, BAR, EXIT, NOP, BSSY, BSYNC, WARPSYNC */
 	PIPE_COUNT
 };
 
@@ -43,11 +44,36 @@ enum opcode {
 	OP_EXIT, OP_NOP,
 	/* structured control; LOOP/ELSE/ENDIF issue nothing */
 	OP_LOOP, OP_ENDLOOP, OP_IF, OP_ELSE, OP_ENDIF,
+	/* the opcodes compiled kernels use beyond the synthetic set (smsim
+	 * import); their operands are read by the general operand grammar */
+	OP_ISETP, OP_FSETP, OP_DSETP, OP_PLOP3, OP_FSEL, OP_SEL, OP_SHF, OP_LEA, OP_PRMT,
+	OP_FMNMX, OP_IMNMX, OP_IABS, OP_VIADD, OP_VIMNMX, OP_SGXT, OP_BMSK, OP_P2R, OP_R2P,
+	OP_F2FP, OP_CS2R, OP_VOTE, OP_FSWZADD,
+	OP_IMUL, OP_HFMA2, OP_HADD2, OP_HMUL2, OP_DADD, OP_DMUL,
+	OP_POPC, OP_FLO, OP_BREV, OP_I2F, OP_F2I, OP_F2F, OP_I2I, OP_FRND,
+	OP_S2R, OP_SHFL, OP_LDC, OP_LDL, OP_STL, OP_LD, OP_ST, OP_ATOMS, OP_ATOMG, OP_ATOM,
+	OP_RED, OP_MEMBAR,
+	OP_BSSY, OP_BSYNC, OP_WARPSYNC, OP_CALL, OP_RET, OP_BREAK, OP_BMOV, OP_YIELD,
+	OP_UIADD3, OP_UMOV, OP_ULDC, OP_USHF, OP_ULOP3, OP_UISETP, OP_USEL, OP_UIMAD,
+	OP_ULEA, OP_UPRMT, OP_UFLO, OP_UPOPC, OP_USGXT, OP_UBMSK, OP_UPLOP3, OP_S2UR, OP_R2UR,
+	OP_VOTEU,
 	OP_COUNT
 };
 
-/* Memory spaces and access patterns of LDG/STG/LDS/STS. */
-enum mem_space { SPACE_NONE, SPACE_GLOBAL, SPACE_SHARED };
+/* Memory spaces and access patterns of memory instructions. */
+enum mem_space { SPACE_NONE, SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONST };
+
+/*
+ * Where a variable-latency result comes from (struct opinfo.unit): the
+ * engine routes each to its model. Fixed-latency opcodes have UNIT_NONE.
+ */
+enum isa_unit {
+	UNIT_NONE,   /* fixed latency: the pipe's (or no result) */
+	UNIT_XU,     /* the xu pipe's latency (MUFU, conversions, POPC) */
+	UNIT_SMEM,   /* the shared-memory path (LDS, STS, ATOMS; SHFL and S2R use its data path) */
+	UNIT_GLOBAL, /* the global-memory levels (LDG, STG, LDL, STL, atomics) */
+	UNIT_CONST,  /* the constant cache (LDC): modelled as an L1 hit */
+};
 enum mem_pattern {
 	PAT_COALESCED, /* lane i touches base + i*width: contiguous */
 	PAT_STRIDED,   /* lane i touches base + i*stride */
@@ -66,16 +92,48 @@ struct opinfo {
 	const char *name;   /* mnemonic, upper case */
 	enum pipe pipe;     /* pipe that executes it */
 	enum lat_kind lat;  /* how its result latency is known */
-	int ndst;           /* destination registers (0 or 1) */
-	int nsrc;           /* source registers */
+	int ndst;           /* destination operands: the synthetic opcodes 0 or 1; the
+			     * general grammar (flex) the most it may name (the first
+			     * operand, then the predicates right after it) */
+	int nsrc;           /* source registers (synthetic opcodes' fixed operand count) */
 	enum mem_space space;
-	int is_load;        /* 1 for LDG/LDS */
+	int is_load;        /* 1 when it returns memory data to a register */
+	int flex;           /* operands read by the general grammar (compiled SASS) */
+	enum isa_unit unit; /* where a variable-latency result comes from */
+	int uniform;        /* runs on the uniform datapath (one value per warp) */
 };
 
-#define ISA_NREGS 256   /* R0..R255; R255 is RZ and carries no dependence */
+/*
+ * The register name space: one number per architectural register, so that
+ * every dependence (general, uniform, predicate registers and the six
+ * dependence scoreboards of the control bits) is a register to the engine.
+ * RZ, URZ, PT and UPT read as constants and carry no dependence.
+ */
+#define ISA_NGPR 256       /* R0..R254, RZ */
 #define ISA_RZ 255
+#define ISA_UR0 256        /* UR0..UR62 */
+#define ISA_URZ 319
+#define ISA_P0 320         /* P0..P6 */
+#define ISA_PT 327
+#define ISA_UP0 328        /* UP0..UP6 */
+#define ISA_UPT 335
+#define ISA_SB0 336        /* SB0..SB5: the dependence scoreboards of the control bits */
+#define ISA_NSB 6
+#define ISA_NREGS 344      /* the name space's size (a multiple of 8) */
 #define ISA_MAX_NEST 8  /* LOOP/IF nesting depth */
 #define ISA_MAX_XWAIT 6 /* registers an instruction's wait= list may name */
+#define ISA_MAX_SRC 8   /* source registers of one instruction (a 128-bit store: 2 address + 4 data + 2 uniform) */
+#define ISA_MAX_XDST 4  /* destinations beyond dst (register pairs and quads, predicate outputs) */
+#define ISA_CTL_NONE 7  /* wsb / rsb: no scoreboard */
+
+/* RZ, URZ, PT, UPT: read as constants, never waited for or written. */
+static inline int isa_is_zero_reg(int reg)
+{
+	return reg == ISA_RZ || reg == ISA_URZ || reg == ISA_PT || reg == ISA_UPT;
+}
+
+/* Writes the register's name ("R12", "UR4", "P0", "PT", "SB3") into buf. */
+const char *isa_reg_name(int reg, char *buf, int len);
 
 struct insn {
 	uint8_t op;        /* enum opcode */
@@ -83,7 +141,27 @@ struct insn {
 	uint8_t has_dst;   /* dst valid */
 	uint8_t pattern;   /* enum mem_pattern for memory ops; enum if_kind for IF */
 	uint16_t dst;      /* destination register */
-	uint16_t src[3];   /* source registers */
+	uint16_t src[ISA_MAX_SRC]; /* source registers, by operand slot (an immediate or
+			    * constant operand holds its slot as RZ) */
+	uint8_t nxdst;     /* xdst[] entries */
+	uint16_t xdst[ISA_MAX_XDST]; /* further destinations: the rest of a register pair
+			    * or quad (R2.64), predicate outputs (ISETP P0, P1) */
+	uint8_t has_pred;  /* guarded by a predicate (@P0, @!P0): read as a source; the
+			    * instruction issues whether or not its lanes are on */
+	uint8_t pred_neg;  /* @!P */
+	uint16_t pred;     /* the guard's register (ISA_P0.., ISA_UP0..) */
+	/* control bits (SASS, sm_70+), has_ctl when the line gave them as
+	 * [B------:R-:W-:Y:S04] (wait mask, read and write scoreboards, yield,
+	 * stall count); the engine then follows them instead of register
+	 * scoreboarding (isa/README.md) */
+	uint8_t has_ctl;
+	uint8_t stall;     /* cycles before the warp's next instruction may issue (0..15) */
+	uint8_t yield;     /* the yield hint */
+	uint8_t wsb;       /* scoreboard its result is posted on (0..5), ISA_CTL_NONE */
+	uint8_t rsb;       /* scoreboard released once its sources are read, ISA_CTL_NONE */
+	uint8_t wmask;     /* scoreboards (bit k: SBk) it waits for before issue */
+	uint8_t reuse;     /* .reuse flags by source slot (bit k: src[k]), as the listing gave them */
+	uint8_t has_reuse; /* reuse was given (some source carried .reuse) */
 	uint16_t width;    /* bytes per lane of a memory op (4, 8 or 16) */
 	uint16_t lanes;    /* active lanes of a memory op (1..32) */
 	uint8_t wait_all;  /* waits for every outstanding result of the warp first (a SASS

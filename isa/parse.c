@@ -17,6 +17,8 @@
 
 #include "../sim/fileio.h"
 
+#define WIDE_MARK 3 /* in.width while parsing: .WIDE seen (8 * 3 is no real width) */
+
 struct lexer {
 	const char *file;
 	const char *line;  /* start of the current line */
@@ -245,6 +247,369 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 	return SIM_OK;
 }
 
+/*
+ * The general operand grammar: what compiled SASS writes, for the opcodes
+ * of compiled kernels (opinfo.flex) and for the synthetic ones when their
+ * own grammar does not fit the line (IADD3 R4, P0, R2, R3, RZ).
+ */
+enum opd_kind { OPD_REG, OPD_PRED, OPD_IMM, OPD_MEM };
+
+struct operand {
+	enum opd_kind kind;
+	int nreg;               /* registers it reads or names (a span, or a memory operand's) */
+	uint16_t reg[6];
+	int reuse;              /* .reuse */
+	int col;                /* column, for errors */
+};
+
+static int is_word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* A register name at the cursor: R0..R254, RZ, UR0..UR62, URZ, P0..P6, PT,
+ * UP0..UP6, UPT. Returns 1 and sets *reg, *pred; 0 when the cursor is at no
+ * register name; -1 (with the error set) for one out of range. */
+static int reg_name(struct lexer *lx, uint16_t *reg, int *pred)
+{
+	const char *s = lx->p;
+	int base, max, zero, n;
+	int upper = toupper((unsigned char)s[0]), u2 = toupper((unsigned char)s[1]);
+	*pred = 0;
+	if (upper == 'U' && u2 == 'R') {
+		base = ISA_UR0, max = 62, zero = ISA_URZ, n = 2;
+	} else if (upper == 'U' && u2 == 'P') {
+		base = ISA_UP0, max = 6, zero = ISA_UPT, n = 2, *pred = 1;
+	} else if (upper == 'R') {
+		base = 0, max = 254, zero = ISA_RZ, n = 1;
+	} else if (upper == 'P') {
+		base = ISA_P0, max = 6, zero = ISA_PT, n = 1, *pred = 1;
+	} else {
+		return 0;
+	}
+	char z = (char)toupper((unsigned char)s[n]);
+	if ((z == 'Z' && !*pred) || (z == 'T' && *pred)) {
+		if (is_word_char(s[n + 1]))
+			return 0;
+		*reg = (uint16_t)zero;
+		lx->p += n + 1;
+		return 1;
+	}
+	if (!isdigit((unsigned char)s[n]))
+		return 0;
+	char *end;
+	long v = strtol(s + n, &end, 10);
+	if (is_word_char(*end))
+		return 0;
+	if (v > max || end - s > n + 3) {
+		char what[96];
+		snprintf(what, sizeof what, "register out of range (expected %s0..%s%d or %s%s)",
+			 n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R"),
+			 n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R"), max,
+			 n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R"), *pred ? "T" : "Z");
+		fail(lx, what);
+		return -1;
+	}
+	*reg = (uint16_t)(base + v);
+	lx->p = end;
+	return 1;
+}
+
+/* Suffixes after a register: .64/.128 (a pair or quad), .reuse, and the
+ * ones that do not change timing (.H1, .B2, .X4, .U32, .H0_H0, ...). */
+static int reg_suffixes(struct lexer *lx, int *span, int *reuse)
+{
+	*span = 1;
+	while (*lx->p == '.') {
+		const char *w = lx->p + 1;
+		int n = word_len(w);
+		if (n == 0)
+			return fail(lx, "expected a register suffix after '.' (.64, .128, .reuse, .H1, ...)");
+		if (n == 2 && strncmp(w, "64", 2) == 0)
+			*span = 2;
+		else if (n == 3 && strncmp(w, "128", 3) == 0)
+			*span = 4;
+		else if (n == 5 && strncasecmp(w, "reuse", 5) == 0)
+			*reuse = 1;
+		lx->p = w + n;
+	}
+	return SIM_OK;
+}
+
+static int opd_add(struct lexer *lx, struct operand *o, int reg, int span)
+{
+	for (int k = 0; k < span; k++) {
+		if (o->nreg == (int)(sizeof o->reg / sizeof o->reg[0]))
+			return fail(lx, "too many registers in one operand (expected at most 6)");
+		int r = isa_is_zero_reg(reg) ? reg : reg + k;
+		if (!isa_is_zero_reg(reg) && ((reg < ISA_RZ && r >= ISA_RZ) || (reg >= ISA_UR0 && reg < ISA_URZ && r >= ISA_URZ)))
+			return fail(lx, "register span runs past the last register (expected R0..R254, UR0..UR62)");
+		o->reg[o->nreg++] = (uint16_t)r;
+	}
+	return SIM_OK;
+}
+
+/* A number: decimal, hex, float, +INF, -QNAN... (carries no dependence). */
+static int skip_number(struct lexer *lx)
+{
+	const char *s = lx->p;
+	if (*s == '-' || *s == '+')
+		s++;
+	if (strncasecmp(s, "INF", 3) == 0 || strncasecmp(s, "QNAN", 4) == 0 || strncasecmp(s, "NAN", 3) == 0) {
+		s += word_len(s);
+		lx->p = s;
+		return 1;
+	}
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		if (!isxdigit((unsigned char)*s))
+			return 0;
+		while (isxdigit((unsigned char)*s))
+			s++;
+	} else {
+		char *end;
+		strtod(s, &end);
+		if (end == s)
+			return 0;
+		s = end;
+		if (*s == 'f' || *s == 'F')
+			s++;
+	}
+	if (is_word_char(*s))
+		return 0;
+	lx->p = s;
+	return 1;
+}
+
+/* [terms]: registers (with suffixes) and numbers joined by + or -. */
+static int bracket_regs(struct lexer *lx, struct operand *o)
+{
+	int rc;
+	if ((rc = expect_char(lx, '[', "expected '['")))
+		return rc;
+	for (;;) {
+		uint16_t reg;
+		int pred, span, reuse = 0, got_reg;
+		skip_ws(lx);
+		if ((got_reg = reg_name(lx, &reg, &pred)) < 0)
+			return SIM_EINPUT;
+		if (got_reg) {
+			if ((rc = reg_suffixes(lx, &span, &reuse)) || (rc = opd_add(lx, o, reg, span)))
+				return rc;
+		} else if (!skip_number(lx)) {
+			return fail(lx, "expected a register or an offset inside [ ]");
+		}
+		skip_ws(lx);
+		if (*lx->p == '+' || *lx->p == '-') {
+			lx->p++;
+			continue;
+		}
+		return expect_char(lx, ']', "expected ']' closing the operand");
+	}
+}
+
+static int parse_operand(struct lexer *lx, struct operand *o)
+{
+	uint16_t reg;
+	int pred, span, rc, got_reg;
+	memset(o, 0, sizeof *o);
+	skip_ws(lx);
+	o->col = col(lx);
+	const char *s = lx->p;
+	if (*s == '[' || strncasecmp(s, "desc[", 5) == 0) {
+		o->kind = OPD_MEM;
+		if (*s != '[') {
+			lx->p += 4;
+			if ((rc = bracket_regs(lx, o)))
+				return rc;
+		}
+		return bracket_regs(lx, o);
+	}
+	if ((s[0] == 'c' || s[0] == 'C') && (s[1] == '[' || ((s[1] == 'x' || s[1] == 'X') && s[2] == '['))) {
+		/* a constant-bank operand: no dependence, unless indexed by a register */
+		o->kind = OPD_IMM;
+		lx->p += s[1] == '[' ? 1 : 2;
+		if ((rc = bracket_regs(lx, o)) || (rc = bracket_regs(lx, o)))
+			return rc;
+		return SIM_OK;
+	}
+	if (s[0] == '`' || (s[0] == '(' && s[1] == '.')) { /* a branch target label */
+		o->kind = OPD_IMM;
+		while (*lx->p && *lx->p != ',' && *lx->p != ';' && *lx->p != '\n' && !isspace((unsigned char)*lx->p))
+			lx->p++;
+		return SIM_OK;
+	}
+	if (strncasecmp(s, "SR_", 3) == 0 || (strncasecmp(s, "SRZ", 3) == 0 && !is_word_char(s[3])) ||
+	    ((s[0] == 'B' || s[0] == 'b') && isdigit((unsigned char)s[1]))) {
+		/* special registers (S2R, CS2R) and convergence barriers (BSSY B0): no dependence */
+		o->kind = OPD_IMM;
+		lx->p++;
+		while (is_word_char(*lx->p) || *lx->p == '.')
+			lx->p++;
+		return SIM_OK;
+	}
+	/* modifiers before a register: - ! ~ | */
+	while (*lx->p == '-' || *lx->p == '!' || *lx->p == '~' || *lx->p == '|') {
+		if ((*lx->p == '-') && (isdigit((unsigned char)lx->p[1]) || lx->p[1] == '.' || toupper((unsigned char)lx->p[1]) == 'I' ||
+				       toupper((unsigned char)lx->p[1]) == 'Q'))
+			break;
+		lx->p++;
+	}
+	if ((got_reg = reg_name(lx, &reg, &pred)) < 0)
+		return SIM_EINPUT;
+	if (got_reg) {
+		o->kind = pred ? OPD_PRED : OPD_REG;
+		if ((rc = reg_suffixes(lx, &span, &o->reuse)) || (rc = opd_add(lx, o, reg, span)))
+			return rc;
+		if (*lx->p == '|')
+			lx->p++;
+		return SIM_OK;
+	}
+	lx->p = s;
+	if (skip_number(lx)) {
+		o->kind = OPD_IMM;
+		return SIM_OK;
+	}
+	return fail(lx, "expected an operand (a register R0..R254/RZ, UR0..UR62/URZ, P0..P6/PT, UP0..UP6/UPT, "
+		    "a number, c[bank][offset] or a memory operand [R2+0x10])");
+}
+
+/* How many destinations the general grammar may give a synthetic opcode:
+ * IADD3 R4, P0, P1, ... (carries), LOP3.LUT P0, R2, ... */
+static int general_ndst(int op)
+{
+	if (isa_ops[op].flex)
+		return isa_ops[op].ndst;
+	switch (op) {
+	case OP_IADD3:
+		return 3;
+	case OP_LOP3:
+	case OP_IMAD:
+		return 2;
+	default:
+		return isa_ops[op].ndst;
+	}
+}
+
+static int add_src(struct lexer *lx, struct insn *in, int reg, int reuse, int col_)
+{
+	if (in->nsrc == ISA_MAX_SRC) {
+		lx->p = lx->line + col_ - 1;
+		return fail(lx, "too many source registers (expected at most 8 per instruction)");
+	}
+	if (reuse) {
+		in->reuse |= (uint8_t)(1u << in->nsrc);
+		in->has_reuse = 1;
+	}
+	in->src[in->nsrc++] = (uint16_t)reg;
+	return SIM_OK;
+}
+
+static int add_dst(struct lexer *lx, struct insn *in, int reg, int col_)
+{
+	if (!in->has_dst) {
+		in->dst = (uint16_t)reg;
+		in->has_dst = 1;
+		return SIM_OK;
+	}
+	if (in->nxdst == ISA_MAX_XDST) {
+		lx->p = lx->line + col_ - 1;
+		return fail(lx, "too many destination registers (expected at most 5 per instruction)");
+	}
+	in->xdst[in->nxdst++] = (uint16_t)reg;
+	return SIM_OK;
+}
+
+static int parse_general(struct lexer *lx, struct insn *in)
+{
+	struct operand o[12];
+	int n = 0, rc, ndst_max = general_ndst(in->op), ndst = 0, first_pred = 0;
+	const struct opinfo *op = &isa_ops[in->op];
+
+	in->nsrc = 0;
+	in->has_dst = 0;
+	in->nxdst = 0;
+	in->reuse = 0;
+	in->has_reuse = 0;
+	if (at_end(lx))
+		goto attrs;
+	/* an attribute list may follow without operands (BAR, NOP) */
+	if (word_len(lx->p) > 0 && lx->p[word_len(lx->p)] == '=')
+		goto attrs;
+	for (;;) {
+		if (n == (int)(sizeof o / sizeof o[0]))
+			return fail(lx, "too many operands (expected at most 12)");
+		if ((rc = parse_operand(lx, &o[n])))
+			return rc;
+		n++;
+		skip_ws(lx);
+		if (*lx->p != ',')
+			break;
+		lx->p++;
+	}
+	if (op->space != SPACE_NONE && op->space != SPACE_CONST) {
+		int mem = 0;
+		for (int i = 0; i < n; i++)
+			mem |= o[i].kind == OPD_MEM;
+		if (!mem) {
+			lx->p = lx->line + o[n > 1 ? 1 : 0].col - 1;
+			return fail(lx, "expected a memory operand like [R2]");
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		int is_dst = 0;
+		if (ndst < ndst_max && (o[i].kind == OPD_REG || o[i].kind == OPD_PRED)) {
+			if (i == 0) {
+				is_dst = 1;
+				first_pred = o[i].kind == OPD_PRED;
+			} else if (i == ndst) {
+				/* predicates right after the first destination; the register
+				 * after a leading predicate (ATOMG PT, R4, ...; LOP3 P0, R2) */
+				is_dst = o[i].kind == OPD_PRED || (first_pred && i == 1);
+			}
+		}
+		if (is_dst) {
+			int span = o[i].nreg;
+			/* a load's destination and a .64/.128/.WIDE result span by the width */
+			if (o[i].kind == OPD_REG && o[i].nreg == 1 && in->width > 4 && (op->is_load || !op->space) &&
+			    !isa_is_zero_reg(o[i].reg[0])) {
+				struct operand w = o[i];
+				w.nreg = 0;
+				if ((rc = opd_add(lx, &w, o[i].reg[0], in->width / 4)))
+					return rc;
+				o[i] = w;
+				span = w.nreg;
+			}
+			for (int k = 0; k < span; k++)
+				if ((rc = add_dst(lx, in, o[i].reg[k], o[i].col)))
+					return rc;
+			ndst++;
+			continue;
+		}
+		if (o[i].kind == OPD_IMM && o[i].nreg == 0) {
+			if ((rc = add_src(lx, in, ISA_RZ, 0, o[i].col)))
+				return rc;
+			continue;
+		}
+		int span = o[i].nreg;
+		if (o[i].kind == OPD_REG && span == 1 && op->space != SPACE_NONE && !op->is_load && in->width > 4 &&
+		    i == n - 1 && !isa_is_zero_reg(o[i].reg[0])) {
+			/* a store's data spans by the width */
+			struct operand w = o[i];
+			w.nreg = 0;
+			if ((rc = opd_add(lx, &w, o[i].reg[0], in->width / 4)))
+				return rc;
+			o[i] = w;
+			span = w.nreg;
+		}
+		for (int k = 0; k < span; k++)
+			if ((rc = add_src(lx, in, o[i].reg[k], o[i].reuse, o[i].col)))
+				return rc;
+	}
+attrs:
+	return parse_attrs(lx, in);
+}
+
 static int parse_operands(struct lexer *lx, struct insn *in)
 {
 	const struct opinfo *op = &isa_ops[in->op];
@@ -304,9 +669,68 @@ static int parse_suffixes(struct lexer *lx, struct insn *in)
 				in->width = 16;
 			else
 				return fail(lx, "width suffix: expected .32, .64 or .128");
+		} else if (n == 4 && strncasecmp(lx->p, "WIDE", 4) == 0) {
+			in->width = 8 * WIDE_MARK; /* IMAD.WIDE: a 64-bit result (general grammar) */
 		}
 		lx->p += n;
 	}
+	return SIM_OK;
+}
+
+/* Control bits as [B------:R-:W-:Y:S04]: the scoreboards waited for (a digit
+ * 0..5 or '-' in each of six places), the read and write scoreboards (0..5
+ * or '-'), yield (Y or -) and the stall count (S00..S15). */
+static int parse_ctl(struct lexer *lx, struct insn *in)
+{
+	static const char form[] = "control bits: expected [B------:R-:W-:Y:S04] (wait mask B, read and write "
+				   "scoreboards R and W 0..5 or -, yield Y or -, stall S00..S15)";
+	const char *q = lx->p;
+	if (q[0] != '[' || toupper((unsigned char)q[1]) != 'B')
+		return fail(lx, form);
+	q += 2;
+	for (int k = 0; k < 6; k++, q++) {
+		if (*q == '-')
+			continue;
+		if (*q < '0' || *q > '5') {
+			lx->p = q;
+			return fail(lx, form);
+		}
+		in->wmask |= (uint8_t)(1u << (*q - '0'));
+	}
+	for (int k = 0; k < 2; k++) {
+		char key = k ? 'W' : 'R';
+		if (q[0] != ':' || toupper((unsigned char)q[1]) != key) {
+			lx->p = q;
+			return fail(lx, form);
+		}
+		q += 2;
+		uint8_t v = ISA_CTL_NONE;
+		if (*q >= '0' && *q <= '5')
+			v = (uint8_t)(*q - '0');
+		else if (*q != '-') {
+			lx->p = q;
+			return fail(lx, form);
+		}
+		if (k)
+			in->wsb = v;
+		else
+			in->rsb = v;
+		q++;
+	}
+	if (q[0] != ':' || (toupper((unsigned char)q[1]) != 'Y' && q[1] != '-') || q[2] != ':' ||
+	    toupper((unsigned char)q[3]) != 'S' || !isdigit((unsigned char)q[4]) || !isdigit((unsigned char)q[5]) ||
+	    q[6] != ']') {
+		lx->p = q;
+		return fail(lx, form);
+	}
+	in->yield = q[1] != '-';
+	in->stall = (uint8_t)((q[4] - '0') * 10 + (q[5] - '0'));
+	if (in->stall > 15) {
+		lx->p = q + 4;
+		return fail(lx, "control bits: stall count expected S00..S15");
+	}
+	in->has_ctl = 1;
+	lx->p = q + 7;
 	return SIM_OK;
 }
 
@@ -347,11 +771,34 @@ static int parse_line(struct lexer *lx, struct program *p)
 		}
 		goto end;
 	}
+	if (*start == '[') {
+		if ((rc = parse_ctl(lx, &in)))
+			return rc;
+		skip_ws(lx);
+		start = lx->p;
+	}
+	if (*start == '@') {
+		uint16_t reg;
+		int pred, got_reg;
+		lx->p++;
+		if (*lx->p == '!') {
+			in.pred_neg = 1;
+			lx->p++;
+		}
+		if ((got_reg = reg_name(lx, &reg, &pred)) < 0)
+			return SIM_EINPUT;
+		if (!got_reg || !pred)
+			return fail(lx, "guard: expected a predicate after '@' (P0..P6, PT, UP0..UP6, UPT)");
+		in.has_pred = 1;
+		in.pred = reg;
+		skip_ws(lx);
+		start = lx->p;
+	}
 	n = word_len(start);
 	op = n ? isa_find_op(start, n) : -1;
 	if (op < 0) {
 		char what[256];
-		snprintf(what, sizeof what, "unknown opcode (expected one of FFMA FADD FMUL IMAD IADD3 LOP3 MOV MUFU DFMA LDG STG LDS STS BAR BRA EXIT NOP LOOP ENDLOOP IF ELSE ENDIF, or a directive .regs .smem)");
+		snprintf(what, sizeof what, "unknown opcode (expected one of FFMA FADD FMUL IMAD IADD3 LOP3 MOV MUFU DFMA LDG STG LDS STS BAR BRA EXIT NOP LOOP ENDLOOP IF ELSE ENDIF, a SASS opcode of isa/README.md, or a directive .regs .smem)");
 		return fail(lx, what);
 	}
 	in.op = (uint8_t)op;
@@ -360,6 +807,10 @@ static int parse_line(struct lexer *lx, struct program *p)
 		return rc;
 	if (*lx->p && !isspace((unsigned char)*lx->p) && *lx->p != '#' && !(lx->p[0] == '/' && lx->p[1] == '/'))
 		return fail(lx, "expected a space after the opcode");
+	if ((in.has_ctl || in.has_pred) && (op == OP_LOOP || op == OP_ELSE || op == OP_ENDIF)) {
+		lx->p = start;
+		return fail(lx, "LOOP, ELSE and ENDIF issue nothing (expected no control bits or guard before them)");
+	}
 	switch (op) {
 	case OP_LOOP:
 		if ((rc = parse_uint(lx, UINT64_MAX, 0, &v, "LOOP: expected a trip count, 1 to 1000000000")))
@@ -397,8 +848,32 @@ static int parse_line(struct lexer *lx, struct program *p)
 	case OP_ENDIF:
 		break;
 	default:
-		if ((rc = parse_operands(lx, &in)))
-			return rc;
+		if (isa_ops[op].flex || in.has_ctl || in.has_pred || in.width == 8 * WIDE_MARK) {
+			if (in.width == 8 * WIDE_MARK)
+				in.width = 8;
+			if ((rc = parse_general(lx, &in)))
+				return rc;
+		} else {
+			/* the synthetic grammar first (its messages name what it expects);
+			 * a line it does not fit is read by the general grammar */
+			const char *ops = lx->p;
+			struct err keep = *lx->e;
+			if ((rc = parse_operands(lx, &in))) {
+				/* the error of the grammar that read further stands */
+				struct err first = *lx->e;
+				const char *first_at = lx->p;
+				struct insn again = in;
+				int rc2;
+				lx->p = ops;
+				*lx->e = keep;
+				if ((rc2 = parse_general(lx, &again)) || again.nsrc < isa_ops[op].nsrc) {
+					if (!rc2 || lx->p <= first_at)
+						*lx->e = first;
+					return rc;
+				}
+				in = again;
+			}
+		}
 	}
 end:
 	if (!at_end(lx))
@@ -430,6 +905,22 @@ int parse_program(const char *text, size_t len, const char *file, struct program
 	}
 	if (p->ninsn == 0)
 		return err_set(e, SIM_EINPUT, "%s: no instructions (expected at least one instruction)", file);
+	/* control bits are all or nothing: the engine follows them in place of
+	 * register scoreboarding, which a line without them would escape */
+	int with_ctl = -1;
+	for (int i = 0; i < p->ninsn; i++) {
+		const struct insn *in = &p->code[i];
+		if (in->op == OP_LOOP || in->op == OP_ELSE || in->op == OP_ENDIF)
+			continue;
+		if (with_ctl < 0) {
+			with_ctl = i;
+		} else if (in->has_ctl != p->code[with_ctl].has_ctl) {
+			const struct insn *a = in->has_ctl ? &p->code[with_ctl] : in;
+			return err_set(e, SIM_EINPUT, "%s:%u: %s without control bits in a program whose other instructions have them "
+				       "(expected [B------:R-:W-:-:S01]-style bits on every instruction that issues, or on none)",
+				       file, a->line, isa_ops[a->op].name);
+		}
+	}
 	if (program_finish(p, msg, sizeof msg))
 		return err_set(e, SIM_EINPUT, "%s:%s", file, msg);
 	uint64_t dyn = program_dynamic_count(p);

@@ -40,6 +40,10 @@ static int classify(const struct program *p, const char *file, enum rclass *rc, 
 	for (int i = 0; i < p->ninsn; i++) {
 		const struct insn *in = &p->code[i];
 		enum rclass want[4] = {RC_NONE, RC_NONE, RC_NONE, RC_NONE}; /* dst, src0..2 */
+		if (isa_ops[in->op].flex || in->has_ctl || in->has_pred || in->nxdst || in->nsrc > 3)
+			return err_set(e, SIM_EINPUT, "%s:%u: %s%s is not supported by emit-cuda (expected the synthetic opcodes "
+				       "without control bits, predicates or register pairs: an imported kernel is its own CUDA)",
+				       file, in->line, isa_ops[in->op].name, in->has_ctl ? " with control bits" : "");
 		switch (in->op) {
 		case OP_LDG:
 			want[1] = RC_B64;
@@ -212,7 +216,7 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 	struct cli c = {argc, argv, 0};
 	const char *path = NULL, *out = NULL;
 	struct program p;
-	enum rclass rc[ISA_NREGS];
+	enum rclass rc[ISA_NGPR];
 	uint64_t footprint = 0; /* no global loads: a token chase buffer */
 	int r, naddr = 0, naddr_total = 0;
 	FILE *f = stdout;
@@ -244,7 +248,7 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 		r = SIM_EIO;
 		goto done;
 	}
-	for (int reg = 0; reg < ISA_NREGS; reg++)
+	for (int reg = 0; reg < ISA_NGPR; reg++)
 		naddr_total += rc[reg] == RC_B64;
 	fprintf(f, prologue, path, path, (unsigned long long)(footprint / 256 > 64 ? footprint / 256 : 64), naddr_total);
 	/* initial values: floats for 32-bit registers, chase nodes for addresses */
@@ -260,13 +264,13 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 			goto done;
 		}
 	fprintf(a, "  asm volatile(\"{\\n\\t\"\n");
-		fprintf(a, "\t\".reg .b32 %%sr<%d>;\\n\\t.reg .b64 %%srd<%d>;\\n\\t.reg .f64 %%sfd<%d>;\\n\\t\"\n", ISA_NREGS, ISA_NREGS, ISA_NREGS);
+		fprintf(a, "\t\".reg .b32 %%sr<%d>;\\n\\t.reg .b64 %%srd<%d>;\\n\\t.reg .f64 %%sfd<%d>;\\n\\t\"\n", ISA_NGPR, ISA_NGPR, ISA_NGPR);
 		fprintf(a, "\t\".reg .u32 %%lc<%d>;\\n\\t.reg .pred %%lp;\\n\\t.reg .u32 %%laneid_r, %%warpid_b, %%acc;\\n\\t\"\n", ISA_MAX_NEST);
 		fprintf(a, "\t\".reg .b64 %%clk, %%acc64;\\n\\t.reg .f64 %%accd;\\n\\t\"\n");
 		fprintf(a, "\t\".reg .f32 %%seed;\\n\\t.reg .u32 %%zero;\\n\\t\"\n");
 		fprintf(a, "\t\"mov.u32 %%laneid_r, %%3;\\n\\tmov.u32 %%warpid_b, %%4;\\n\\t\"\n");
 		fprintf(a, "\t\"mov.b32 %%seed, %%7;\\n\\tmov.u32 %%zero, %%8;\\n\\t\"\n");
-		for (int reg = 0; reg < ISA_NREGS; reg++) {
+		for (int reg = 0; reg < ISA_NGPR; reg++) {
 			switch (rc[reg]) {
 			case RC_B32:
 				/* a runtime value, so ptxas cannot fold the chains */
@@ -290,7 +294,7 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 		emit_body(a, &p);
 		/* every result is used, so ptxas keeps the work: fold them into one store */
 		fprintf(a, "\t\"mov.u32 %%acc, 0;\\n\\tmov.u64 %%acc64, 0;\\n\\tmov.f64 %%accd, 0d0000000000000000;\\n\\t\"\n");
-		for (int reg = 0; reg < ISA_NREGS; reg++) {
+		for (int reg = 0; reg < ISA_NGPR; reg++) {
 			if (rc[reg] == RC_B32 || rc[reg] == RC_SH32)
 				fprintf(a, "\t\"xor.b32 %%acc, %%acc, %%sr%d;\\n\\t\"\n", reg);
 			else if (rc[reg] == RC_B64)

@@ -494,12 +494,117 @@ static void known_bugs(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/*
+ * The general operand grammar of compiled SASS (isa/README.md "SASS forms"):
+ * each line below decoded by hand from the SASS register rules.
+ */
+static void sass_forms(void **state)
+{
+	(void)state;
+	struct program p;
+	parse_ok("[B------:R-:W-:-:S02] ISETP.GE.AND P0, PT, R0, 0x1, PT\n"        /* 0 */
+		 "[B0-----:R-:W1:Y:S04] @!P0 LDG.E.64.STRONG.GPU R2, desc[UR6][R2.64]\n" /* 1 */
+		 "[B-1----:R-:W-:-:S01] IADD3 R4, P1, R2.reuse, R3, RZ\n"        /* 2 */
+		 "[B------:R-:W-:-:S01] IADD3.X R5, R7, R9, RZ, P1, !PT\n"       /* 3 */
+		 "[B------:R-:W-:-:S04] IMAD.WIDE R6, R3, 0x4, R4\n"             /* 4 */
+		 "[B------:R0:W-:-:S01] STG.E.128 desc[UR4][R6.64], R8\n"        /* 5 */
+		 "[B------:R-:W-:-:S04] FFMA R8, R8, UR4, c[0x0][0x210]\n"        /* 6 */
+		 "[B------:R-:W2:-:S01] SHFL.BFLY PT, R9, R8, 0x1, 0x1f\n"       /* 7 */
+		 "[B------:R-:W-:-:S05] LOP3.LUT P2, RZ, R9, 0x3, RZ, 0xc0, !PT\n" /* 8 */
+		 "[B------:R-:W-:-:S01] UIADD3 UR4, UR4, 0x1, URZ\n"             /* 9 */
+		 "[B--2---:R-:W-:Y:S15] EXIT\n",
+		 &p);
+	assert_int_equal(p.ninsn, 11);
+	const struct insn *c = p.code;
+	assert_int_equal(c[0].op, OP_ISETP);
+	assert_true(c[0].has_ctl && c[0].stall == 2 && !c[0].yield && c[0].wsb == ISA_CTL_NONE && c[0].rsb == ISA_CTL_NONE);
+	assert_int_equal(c[0].dst, ISA_P0);
+	assert_int_equal(c[0].nxdst, 1);
+	assert_int_equal(c[0].xdst[0], ISA_PT);
+	assert_int_equal(c[0].nsrc, 3); /* R0, the immediate's slot, PT */
+	assert_int_equal(c[0].src[0], 0);
+	assert_int_equal(c[0].src[1], ISA_RZ);
+	assert_int_equal(c[0].src[2], ISA_PT);
+	/* a guarded 64-bit load: the pair R2:R3 written, the address pair and the descriptor read */
+	assert_int_equal(c[1].op, OP_LDG);
+	assert_true(c[1].has_pred && c[1].pred_neg && c[1].pred == ISA_P0);
+	assert_true(c[1].wmask == 1 && c[1].wsb == 1 && c[1].yield && c[1].stall == 4);
+	assert_int_equal(c[1].width, 8);
+	assert_true(c[1].has_dst && c[1].dst == 2 && c[1].nxdst == 1 && c[1].xdst[0] == 3);
+	assert_int_equal(c[1].nsrc, 3);
+	assert_int_equal(c[1].src[0], ISA_UR0 + 6);
+	assert_int_equal(c[1].src[1], 2);
+	assert_int_equal(c[1].src[2], 3);
+	/* carry out P1 is a destination; .reuse flags the slot */
+	assert_int_equal(c[2].wmask, 2);
+	assert_true(c[2].dst == 4 && c[2].nxdst == 1 && c[2].xdst[0] == ISA_P0 + 1);
+	assert_true(c[2].nsrc == 3 && c[2].src[0] == 2 && c[2].src[1] == 3 && c[2].src[2] == ISA_RZ);
+	assert_true(c[2].has_reuse && c[2].reuse == 1);
+	/* carry in P1 is a source */
+	assert_true(c[3].dst == 5 && c[3].nxdst == 0 && c[3].nsrc == 5 && c[3].src[3] == ISA_P0 + 1 && c[3].src[4] == ISA_PT);
+	/* .WIDE: R6:R7 written; the fixed grammar's R4 is one register */
+	assert_true(c[4].op == OP_IMAD && c[4].dst == 6 && c[4].nxdst == 1 && c[4].xdst[0] == 7);
+	/* a 128-bit store: UR4, R6, R7 and the data quad R8..R11 read, nothing written */
+	assert_true(c[5].op == OP_STG && !c[5].has_dst && c[5].rsb == 0 && c[5].nsrc == 7);
+	assert_true(c[5].src[0] == ISA_UR0 + 4 && c[5].src[3] == 8 && c[5].src[6] == 11);
+	/* a uniform register and a constant-bank operand as FFMA sources */
+	assert_true(c[6].op == OP_FFMA && c[6].nsrc == 3 && c[6].src[1] == ISA_UR0 + 4 && c[6].src[2] == ISA_RZ);
+	/* SHFL PT, R9: the predicate and then the register are its destinations */
+	assert_true(c[7].op == OP_SHFL && c[7].dst == ISA_PT && c[7].nxdst == 1 && c[7].xdst[0] == 9 && c[7].src[0] == 8);
+	/* LOP3 P2, RZ: predicate output first */
+	assert_true(c[8].dst == ISA_P0 + 2 && c[8].xdst[0] == ISA_RZ && c[8].src[0] == 9);
+	assert_true(c[9].op == OP_UIADD3 && c[9].dst == ISA_UR0 + 4 && c[9].src[0] == ISA_UR0 + 4 && c[9].src[2] == ISA_URZ);
+	assert_true(c[10].op == OP_EXIT && c[10].wmask == 4 && c[10].stall == 15 && c[10].yield);
+	/* registers per thread count general registers alone: R11 is the highest */
+	assert_int_equal(p.regs_per_thread, 12);
+	program_free(&p);
+
+	/* without control bits: the same forms, register scoreboarding */
+	parse_ok("@P0 BRA `(.L_x_1)\nS2R R0, SR_TID.X\nLDC R1, c[0x0][0x28]\nBSSY B0, 0x120\nBAR.SYNC.DEFER_BLOCKING 0x0\n", &p);
+	assert_true(p.code[0].op == OP_BRA && p.code[0].has_pred && !p.code[0].has_ctl && p.code[0].pred == ISA_P0);
+	assert_true(p.code[1].op == OP_S2R && p.code[1].dst == 0 && p.code[1].nsrc == 1 && p.code[1].src[0] == ISA_RZ);
+	assert_true(p.code[2].op == OP_LDC && p.code[2].dst == 1);
+	assert_true(p.code[3].op == OP_BSSY && !p.code[3].has_dst);
+	assert_int_equal(p.code[4].op, OP_BAR);
+	program_free(&p);
+}
+
+static void sass_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *where, *what;
+	} bad[] = {
+		{"[B------:R-:W-:-:S16] NOP\n", "t.prog:1:", "stall count expected S00..S15"},
+		{"[B-----:R-:W-:-:S01] NOP\n", "t.prog:1:", "control bits: expected [B------:R-:W-:Y:S04]"},
+		{"[B------:R6:W-:-:S01] NOP\n", "t.prog:1:", "control bits: expected"},
+		{"@Q0 NOP\n", "t.prog:1:2: ", "guard: expected a predicate after '@'"},
+		{"@P7 NOP\n", "t.prog:1:2: ", "register out of range (expected P0..P6 or PT)"},
+		{"ISETP.GE.AND P0, PT, UR63, 0x1, PT\n", "t.prog:1:22: ", "register out of range (expected UR0..UR62 or URZ)"},
+		{"[B------:R-:W-:-:S01] NOP\nNOP\n", "t.prog:2: ", "NOP without control bits in a program whose other instructions have them"},
+		{"[B------:R-:W-:-:S01] LOOP 3\nNOP\nENDLOOP\n", "t.prog:1:23: ", "LOOP, ELSE and ENDIF issue nothing"},
+		{"LDL R2, R1\n", "t.prog:1:", "expected a memory operand like [R2]"},
+		{"SEL R0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10\n", "t.prog:1:", "too many source registers (expected at most 8"},
+		{"STG.E.128 [R254.64], R8\n", "t.prog:1:", "register span runs past the last register"},
+		{"FSEL R0, R1, %x\n", "t.prog:1:14: ", "expected an operand"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct program p;
+		struct err e = {{0}};
+		int rc = parse(bad[i].text, &p, &e);
+		if (rc != SIM_EINPUT || strncmp(e.msg, bad[i].where, strlen(bad[i].where)) != 0 || !strstr(e.msg, bad[i].what))
+			fail_msg("case %zu: rc %d, message \"%s\", expected \"%s...%s\"", i, rc, e.msg, bad[i].where, bad[i].what);
+		program_free(&p);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(all_opcodes),    cmocka_unit_test(regs_and_exit), cmocka_unit_test(dynamic_counts),
 		cmocka_unit_test(finish_by_hand), cmocka_unit_test(opcode_lookup), cmocka_unit_test(bad_programs),
 		cmocka_unit_test(binary_input),   cmocka_unit_test(program_files), cmocka_unit_test(known_bugs),
+		cmocka_unit_test(sass_forms),     cmocka_unit_test(sass_errors),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);
