@@ -276,7 +276,7 @@ static int finish_kernel(struct rd *r)
 		return SIM_OK;
 	struct sass_kernel *k = &r->k[r->cur];
 	size_t n = r->nin - r->kfirst;
-	struct sass_insn *in = r->in + r->kfirst;
+	struct sass_insn *in = n ? r->in + r->kfirst : NULL; /* r->in may still be NULL */
 	uint64_t first = n ? in[0].pc : 0, end = n ? (uint64_t)in[n - 1].pc + SASS_INSN_BYTES : 0;
 	const char *kname = k->name[0] ? k->name : "(unnamed)";
 
@@ -287,7 +287,8 @@ static int finish_kernel(struct rd *r)
 			k->has_ctrl = 0;
 	for (size_t i = r->lab_open; i < r->nlab; i++)
 		r->lab[i].pc = (int64_t)end; /* labels after the last instruction: its end */
-	qsort(r->lab, r->nlab, sizeof *r->lab, label_cmp);
+	if (r->nlab > 1) /* qsort's base must not be NULL, even for 0 elements */
+		qsort(r->lab, r->nlab, sizeof *r->lab, label_cmp);
 	for (size_t i = 1; i < r->nlab; i++)
 		if (r->lab[i].len == r->lab[i - 1].len && memcmp(r->lab[i].name, r->lab[i - 1].name, (size_t)r->lab[i].len) == 0)
 			return err_set(r->e, SIM_EINPUT, "%s:%u: label %.*s defined twice (expected each label once per function; first on line %u)",
@@ -1296,12 +1297,13 @@ int sass_read(struct sass_listing *out, const char *text, size_t len, const char
 	r.cur = -1;
 	r.want_hi = -1;
 	r.res_cur = -1;
-	if (memchr(text, '\0', len))
+	if (len && memchr(text, '\0', len))
 		return err_set(e, SIM_EINPUT, "%s: binary file (found a NUL byte; expected a cuobjdump -sass or nvdisasm listing)", fname);
 	r.pool = malloc(len + 1);
 	if (!r.pool)
 		return oom(&r);
-	memcpy(r.pool, text, len);
+	if (len)
+		memcpy(r.pool, text, len);
 	r.pool[len] = '\0';
 	end = r.pool + len;
 	for (p = r.pool; p < end && rc == SIM_OK;) {
