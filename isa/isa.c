@@ -23,10 +23,11 @@ const char *const isa_pipe_names[PIPE_COUNT] = {
  * scoreboard is variable, tests/data/h200/sass.txt and import/). Columns:
  * name, pipe, latency class, destinations, sources (synthetic opcodes),
  * memory space, returns data, general operand grammar, variable-latency
- * unit, uniform datapath.
+ * unit, uniform datapath. The uniform datapath issues as a one-cycle CBU
+ * slot, as the loop counter's UIADD3 of a back edge does (sim: loop_insns).
  */
 #define FX(name, pipe, ndst) {name, pipe, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}
-#define UF(name, ndst) {name, PIPE_ALU, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 1}
+#define UF(name, ndst) {name, PIPE_CBU, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 1}
 #define VX(name, pipe, unit) {name, pipe, LAT_VARIABLE, 1, 0, SPACE_NONE, 0, 1, unit, 0}
 #define MEM(name, space, load, unit) {name, PIPE_LSU, load ? LAT_VARIABLE : LAT_NONE, load, 0, space, load, 1, unit, 0}
 #define CB(name) {name, PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}
@@ -134,6 +135,13 @@ const struct opinfo isa_ops[OP_COUNT] = {
 	[OP_S2UR] = {"S2UR", PIPE_LSU, LAT_VARIABLE, 1, 0, SPACE_NONE, 0, 1, UNIT_SMEM, 1},
 	[OP_R2UR] = UF("R2UR", 1),
 	[OP_VOTEU] = UF("VOTEU", 2),
+	/* DEPBAR.LE SB0, N: waits on a scoreboard, named as a source */
+	[OP_DEPBAR] = CB("DEPBAR"),
+	/* sm_90's conversions on the ALU pipe: fixed latency (no scoreboard in tloop/sass.txt) */
+	[OP_I2FP] = FX("I2FP", PIPE_ALU, 1),
+	[OP_F2IP] = FX("F2IP", PIPE_ALU, 1),
+	/* stands in for an opcode smsim does not model (smsim import --unknown=alu) */
+	[OP_ALU] = FX("ALU", PIPE_ALU, 2),
 };
 #undef FX
 #undef UF

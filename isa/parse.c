@@ -439,7 +439,14 @@ static int parse_operand(struct lexer *lx, struct operand *o)
 			lx->p++;
 		return SIM_OK;
 	}
+	if ((s[0] == 'S' || s[0] == 's') && (s[1] == 'B' || s[1] == 'b') && s[2] >= '0' && s[2] <= '5' && !is_word_char(s[3])) {
+		/* a dependence scoreboard (DEPBAR.LE SB0, 0x0): waited for as a source */
+		o->kind = OPD_REG;
+		lx->p += 3;
+		return opd_add(lx, o, ISA_SB0 + (s[2] - '0'), 1);
+	}
 	if (strncasecmp(s, "SR_", 3) == 0 || (strncasecmp(s, "SRZ", 3) == 0 && !is_word_char(s[3])) ||
+	    ((s[0] == 'P' || s[0] == 'p') && (s[1] == 'R' || s[1] == 'r') && !is_word_char(s[2])) ||
 	    ((s[0] == 'B' || s[0] == 'b') && isdigit((unsigned char)s[1]))) {
 		/* special registers (S2R, CS2R) and convergence barriers (BSSY B0): no dependence */
 		o->kind = OPD_IMM;
@@ -822,6 +829,15 @@ static int parse_line(struct lexer *lx, struct program *p)
 			return fail(lx, "LOOP: expected a trip count, 1 to 1000000000");
 		}
 		in.count = v;
+		skip_ws(lx);
+		if (strncasecmp(lx->p, "edge=", 5) == 0) {
+			/* edge=branch: the body holds its counter and compare; the back edge is the branch alone */
+			lx->p += 5;
+			if (strncasecmp(lx->p, "branch", 6) != 0 || is_word_char(lx->p[6]))
+				return fail(lx, "LOOP edge: expected edge=branch (the body holds the loop's counter and compare)");
+			lx->p += 6;
+			in.body_counter = 1;
+		}
 		break;
 	case OP_IF:
 		skip_ws(lx);

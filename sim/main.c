@@ -19,6 +19,7 @@ static const char usage[] =
 	"  merge          join sweep shards into one CSV\n"
 	"  validate       compare simulated cycles with measured GPU cycles\n"
 	"  emit-cuda      write the CUDA kernel for a program file\n"
+	"  import         a compiled kernel's SASS (cuobjdump -sass, nvdisasm, .cubin) as a program\n"
 	"\n"
 	"Every command prints a table by default, --json for one JSON document, --csv for CSV.\n"
 	"See README.md for examples.\n";
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 		int (*fn)(int, char **, struct err *);
 	} cmds[] = {
 		{"occupancy", cmd_occupancy}, {"run", cmd_run},           {"sweep", cmd_sweep},
-		{"merge", cmd_merge},         {"validate", cmd_validate}, {"emit-cuda", cmd_emit_cuda},
+		{"merge", cmd_merge},         {"validate", cmd_validate}, {"emit-cuda", cmd_emit_cuda}, {"import", cmd_import},
 	};
 	struct err e = {{0}};
 	int rc;
@@ -49,7 +50,7 @@ int main(int argc, char **argv)
 			rc = cmds[i].fn(argc - 2, argv + 2, &e);
 			goto done;
 		}
-	fprintf(stderr, "smsim: %s: unknown command (expected occupancy, run, sweep, merge, validate or emit-cuda)\n%s",
+	fprintf(stderr, "smsim: %s: unknown command (expected occupancy, run, sweep, merge, validate, emit-cuda or import)\n%s",
 		argv[1], usage);
 	return 2;
 done:

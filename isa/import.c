@@ -1,0 +1,502 @@
+/*
+ * import.c: one kernel of a SASS listing as an smsim program (import.h).
+ *
+ * The listing has already been read (sass.c); this file decides structure
+ * and memory. Loops are the backward branches, IFs the forward ones, both
+ * checked to nest; every instruction keeps its own text (the program
+ * language reads SASS operands), its control bits and its guard, and ends
+ * with the original as a comment. O(n + loops * depth) in the kernel's
+ * instructions.
+ */
+#include "import.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "isa.h"
+
+#define IMPORT_LOCAL_FOOTPRINT "64K" /* local memory: a small per-thread stack, L1-resident */
+
+static int parse_pc(const char *s, const char *end, uint32_t *pc)
+{
+	const char *p = s;
+	unsigned long v;
+	char *q;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	if (p >= end || !isxdigit((unsigned char)*p))
+		return -1;
+	errno = 0;
+	v = strtoul(p, &q, 16);
+	if (q != end || errno || v > 0xffffffffUL)
+		return -1;
+	*pc = (uint32_t)v;
+	return 0;
+}
+
+static struct import_rule *new_rule(struct import_rule *r, int *n, const char *flag, struct err *e)
+{
+	if (*n == IMPORT_MAX_RULES) {
+		err_set(e, SIM_EINPUT, "%s: too many rules (expected at most %d)", flag, IMPORT_MAX_RULES);
+		return NULL;
+	}
+	memset(&r[*n], 0, sizeof r[*n]);
+	return &r[(*n)++];
+}
+
+int import_opt(struct import_opts *o, const char *flag, const char *value, struct err *e)
+{
+	const char *eq = strchr(value, '=');
+	char *end;
+	struct import_rule *r;
+
+	if (strcmp(flag, "--trips") == 0) {
+		const char *num = eq ? eq + 1 : value;
+		unsigned long long v;
+		errno = 0;
+		v = strtoull(num, &end, 10);
+		if (!isdigit((unsigned char)*num) || *end || errno || v == 0 || v > 1000000000ULL)
+			return err_set(e, SIM_EINPUT, "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"%.40s\"",
+				       value);
+		if (!eq) {
+			o->trips_all = v;
+			return SIM_OK;
+		}
+		if (!(r = new_rule(o->trips, &o->ntrips, flag, e)))
+			return SIM_EINPUT;
+		if (parse_pc(value, eq, &r->pc))
+			return err_set(e, SIM_EINPUT, "--trips: expected PC=N with PC in hex (0x90), got \"%.40s\"", value);
+		r->by_pc = 1;
+		r->value = (double)v;
+		return SIM_OK;
+	}
+	if (strcmp(flag, "--taken") == 0) {
+		double f;
+		if (!eq)
+			return err_set(e, SIM_EINPUT, "--taken: expected PC=FRACTION (0x1a0=0.5), got \"%.40s\"", value);
+		errno = 0;
+		f = strtod(eq + 1, &end);
+		if (end == eq + 1 || *end || !(f >= 0.0 && f <= 1.0))
+			return err_set(e, SIM_EINPUT, "--taken: expected a fraction of lanes 0 to 1 after '=', got \"%.40s\"", value);
+		if (!(r = new_rule(o->taken, &o->ntaken, flag, e)))
+			return SIM_EINPUT;
+		if (parse_pc(value, eq, &r->pc))
+			return err_set(e, SIM_EINPUT, "--taken: expected PC=FRACTION with PC in hex (0x1a0), got \"%.40s\"", value);
+		r->by_pc = 1;
+		r->value = f;
+		return SIM_OK;
+	}
+	if (strcmp(flag, "--mem") == 0) {
+		if (!eq || eq == value || !eq[1])
+			return err_set(e, SIM_EINPUT, "--mem: expected PC=ATTRS or OPCODE=ATTRS (0x1a0=pattern=chase,footprint=1G), got \"%.40s\"",
+				       value);
+		if (!(r = new_rule(o->mem, &o->nmem, flag, e)))
+			return SIM_EINPUT;
+		if (strlen(eq + 1) >= sizeof r->attrs)
+			return err_set(e, SIM_EINPUT, "--mem: attributes too long (expected at most %zu characters), got \"%.40s...\"",
+				       sizeof r->attrs - 1, eq + 1);
+		if (isalpha((unsigned char)value[0]) && !(value[0] == '0' && value[1] == 'x')) {
+			int len = (int)(eq - value);
+			int op = isa_find_op(value, len);
+			if (op < 0 || len >= (int)sizeof r->opcode)
+				return err_set(e, SIM_EINPUT, "--mem: expected a PC in hex or a memory opcode (LDG, STG, LDS, LDL, ...) before '=', got \"%.*s\"",
+					       len > 40 ? 40 : len, value);
+			if (isa_ops[op].space == SPACE_NONE)
+				return err_set(e, SIM_EINPUT, "--mem: %s is not a memory opcode (expected LDG, STG, LDS, STS, LDL, STL, LDC, ATOMG, RED, ...)",
+					       isa_ops[op].name);
+			memcpy(r->opcode, isa_ops[op].name, strlen(isa_ops[op].name) + 1);
+		} else {
+			if (parse_pc(value, eq, &r->pc))
+				return err_set(e, SIM_EINPUT, "--mem: expected a PC in hex or a memory opcode before '=', got \"%.*s\"",
+					       (int)(eq - value) > 40 ? 40 : (int)(eq - value), value);
+			r->by_pc = 1;
+		}
+		snprintf(r->attrs, sizeof r->attrs, "%s", eq + 1);
+		for (char *c = r->attrs; *c; c++)
+			if (*c == ',')
+				*c = ' ';
+		return SIM_OK;
+	}
+	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken or --mem)", flag);
+}
+
+/* The rule for instruction in, by pc first, then by opcode. */
+static struct import_rule *find_rule(struct import_rule *r, int n, const struct sass_insn *in)
+{
+	for (int i = 0; i < n; i++)
+		if (r[i].by_pc && r[i].pc == in->pc)
+			return &r[i];
+	for (int i = 0; i < n; i++)
+		if (!r[i].by_pc && strcasecmp(r[i].opcode, in->opcode) == 0)
+			return &r[i];
+	return NULL;
+}
+
+enum br_kind { BR_NONE, BR_LOOP, BR_IF, BR_JUMP, BR_OUT };
+
+struct br {
+	uint8_t kind;     /* enum br_kind */
+	int to;           /* BR_LOOP: the head; BR_IF: ELSE index or end; the IF's end with an ELSE */
+	int end;          /* BR_IF: ENDIF index */
+	int has_else;
+};
+
+struct frame {
+	int kind;         /* BR_LOOP, BR_IF */
+	int at;           /* the instruction that opened it */
+	int mid, end;     /* BR_IF: ELSE (or -1) and ENDIF indices; BR_LOOP: end = the back edge */
+};
+
+/* Bytes per lane of a memory instruction, by its modifiers. */
+static int mem_width(const struct sass_insn *in)
+{
+	char buf[sizeof in->mods + 2];
+	snprintf(buf, sizeof buf, ".%s.", in->mods);
+	if (strstr(buf, ".128."))
+		return 16;
+	if (strstr(buf, ".64."))
+		return 8;
+	if (strstr(buf, ".U8.") || strstr(buf, ".S8."))
+		return 1;
+	if (strstr(buf, ".U16.") || strstr(buf, ".S16."))
+		return 2;
+	return 4;
+}
+
+/* Memory attributes in program syntax for in, into buf. */
+static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, const char *fname, char *buf, size_t n,
+		     struct err *e)
+{
+	struct import_rule *r = find_rule(o->mem, o->nmem, in);
+	int width = mem_width(in);
+	const char *def;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (width < 4)
+		len += (size_t)snprintf(buf, n, " width=%d", width);
+	if (!r) {
+		switch (isa_ops[op].space) {
+		case SPACE_GLOBAL:
+			def = op == OP_ATOMG || op == OP_ATOM || op == OP_RED ? " footprint=1M" : " pattern=stream";
+			break;
+		case SPACE_LOCAL:
+			def = " footprint=" IMPORT_LOCAL_FOOTPRINT;
+			break;
+		case SPACE_CONST:
+			def = " pattern=uniform footprint=" IMPORT_LOCAL_FOOTPRINT;
+			break;
+		default:
+			def = "";
+		}
+		snprintf(buf + len, n - len, "%s", def);
+		return SIM_OK;
+	}
+	r->used = 1;
+	/* the rule's attributes, with bytes=B (distinct bytes a warp access touches) as lanes */
+	char tmp[sizeof r->attrs];
+	snprintf(tmp, sizeof tmp, "%s", r->attrs);
+	for (char *tok = strtok(tmp, " "); tok; tok = strtok(NULL, " ")) {
+		if (strncasecmp(tok, "bytes=", 6) == 0) {
+			char *end;
+			long b = strtol(tok + 6, &end, 10);
+			if (*end || b < width || b > 32L * width || b % width)
+				return err_set(e, SIM_EINPUT, "%s:%u: --mem bytes=%s for %s at PC 0x%04x: expected a multiple of its %d-byte width up to %d",
+					       fname, in->line, tok + 6, in->opcode, in->pc, width, 32 * width);
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, " lanes=%ld", b / width);
+		} else {
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, " %s", tok);
+		}
+	}
+	return SIM_OK;
+}
+
+static void ctl_text(const struct sass_insn *in, char *buf, size_t n)
+{
+	char w[7];
+	for (int k = 0; k < 6; k++)
+		w[k] = (char)(in->ctrl.wait >> k & 1 ? '0' + k : '-');
+	w[6] = '\0';
+	snprintf(buf, n, "[B%s:R%c:W%c:%c:S%02d] ", w, in->ctrl.rbar < 6 ? '0' + in->ctrl.rbar : '-',
+		 in->ctrl.wbar < 6 ? '0' + in->ctrl.wbar : '-', in->ctrl.yield ? 'Y' : '-', in->ctrl.stall);
+}
+
+/* The guard as the program writes it ("@!P0 "), or "". */
+static void guard_text(const struct sass_insn *in, char *buf, size_t n)
+{
+	if (in->pred < 0)
+		buf[0] = '\0';
+	else if (in->pred == 7)
+		snprintf(buf, n, "@%s%sPT ", in->pred_neg ? "!" : "", in->pred_uniform ? "U" : "");
+	else
+		snprintf(buf, n, "@%s%sP%d ", in->pred_neg ? "!" : "", in->pred_uniform ? "U" : "", in->pred);
+}
+
+/* The instruction text without its guard. */
+static const char *body_text(const struct sass_insn *in)
+{
+	const char *t = in->text;
+	if (*t == '@') {
+		while (*t && !isspace((unsigned char)*t))
+			t++;
+		while (isspace((unsigned char)*t))
+			t++;
+	}
+	return t;
+}
+
+static int is_branch(const struct sass_insn *in)
+{
+	return strcmp(in->opcode, "BRA") == 0;
+}
+
+static int is_exit_all(const struct sass_insn *in)
+{
+	return strcmp(in->opcode, "EXIT") == 0 && (in->pred < 0 || (in->pred == 7 && !in->pred_neg));
+}
+
+int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, const char *fname, FILE *out, FILE *warn,
+		  struct err *e)
+{
+	struct import_opts o = *o_in;
+	const struct sass_insn *in = k->insn;
+	int n = k->n, end = -1, rc = SIM_OK, nloops = 0, sp = 0;
+	struct br *br = NULL;
+	struct frame stack[ISA_MAX_NEST];
+	char ctl[32], guard[16], attrs[200];
+
+	if (n == 0)
+		return err_set(e, SIM_EINPUT, "%s:%u: kernel %s has no instructions", fname, k->line, k->name);
+	for (int i = 0; i < n && end < 0; i++)
+		if (is_exit_all(&in[i]))
+			end = i;
+	if (end < 0)
+		return err_set(e, SIM_EINPUT, "%s:%u: kernel %s has no EXIT that every lane takes (expected an unguarded EXIT)",
+			       fname, k->line, k->name);
+	br = calloc((size_t)n, sizeof *br);
+	if (!br)
+		return err_set(e, SIM_EINTERNAL, "import: out of memory");
+
+	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
+	for (int i = 0; i <= end; i++) {
+		if (!is_branch(&in[i]))
+			continue;
+		if (in[i].target < 0) {
+			rc = err_set(e, SIM_EINPUT, "%s:%u: branch at PC 0x%04x has no target in the kernel (expected BRA to a PC of %s)",
+				     fname, in[i].line, in[i].pc, k->name);
+			goto out;
+		}
+		int t = (int)((in[i].target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
+		if (t < 0 || t >= n || in[t].pc != (uint32_t)in[i].target) {
+			rc = err_set(e, SIM_EINPUT, "%s:%u: branch at PC 0x%04x to 0x%04llx: no instruction there (expected a target inside %s)",
+				     fname, in[i].line, in[i].pc, (unsigned long long)in[i].target, k->name);
+			goto out;
+		}
+		if (t > end) {
+			br[i].kind = BR_OUT;
+		} else if (t <= i) {
+			if (t == i) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: branch at PC 0x%04x to itself before the kernel's EXIT (expected a loop with a body)",
+					     fname, in[i].line, in[i].pc);
+				goto out;
+			}
+			br[i].kind = BR_LOOP;
+			br[i].to = t;
+			nloops++;
+		} else if (br[i].kind != BR_JUMP) {
+			br[i].kind = BR_IF;
+			br[i].end = t;
+			/* an unconditional forward branch just before t that jumps further is the
+			 * end of the first path: the code it jumps over is the ELSE path */
+			const struct sass_insn *j = &in[t - 1];
+			if (t - 1 > i && is_branch(j) && j->pred < 0 && j->target > (int64_t)in[t].pc) {
+				int e2 = (int)((j->target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
+				if (e2 <= end + 1 && e2 < n) {
+					br[i].has_else = 1;
+					br[i].to = t;
+					br[i].end = e2;
+					br[t - 1].kind = BR_JUMP;
+				}
+			}
+		}
+	}
+
+	char smbuf[16];
+	snprintf(smbuf, sizeof smbuf, "%d", k->sm);
+	fprintf(out, "# smsim import of %s from %s%s%s: %d instructions, %d loop%s; each line ends with the SASS it came from\n",
+		k->name, fname, k->sm ? ", sm_" : "", k->sm ? smbuf : "", end + 1, nloops,
+		nloops == 1 ? "" : "s");
+	if (k->regs > 0 || o.regs > 0)
+		fprintf(out, ".regs %d%s\n", k->regs > 0 ? k->regs : o.regs, k->regs > 0 ? "    # from the listing" : "    # --regs");
+	if (k->smem > 0 || o.smem > 0)
+		fprintf(out, ".smem %d%s\n", k->smem > 0 ? k->smem : o.smem, k->smem > 0 ? "    # from the listing" : "    # --smem");
+
+	for (int i = 0; i <= end + 1; i++) {
+		/* closers before instruction i: ENDIFs and ELSEs of the IFs that end here */
+		while (sp > 0 && stack[sp - 1].kind == BR_IF && (stack[sp - 1].end == i || stack[sp - 1].mid == i)) {
+			struct frame *f = &stack[sp - 1];
+			if (f->mid == i) {
+				fprintf(out, "ELSE\n");
+				f->mid = -1;
+				if (f->end != i)
+					break;
+			}
+			fprintf(out, "ENDIF\n");
+			sp--;
+		}
+		for (int s = 0; s < sp; s++)
+			if ((stack[s].kind == BR_IF && (stack[s].end == i || stack[s].mid == i)) ||
+			    (stack[s].kind == BR_LOOP && stack[s].end < i)) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: control flow at PC 0x%04x cannot be structured: the %s opened at PC 0x%04x "
+					     "ends inside another region (expected branches that nest: loops and if/else)",
+					     fname, in[i < n ? i : n - 1].line, in[i < n ? i : n - 1].pc,
+					     stack[s].kind == BR_LOOP ? "loop" : "branch", in[stack[s].at].pc);
+				goto out;
+			}
+		if (i > end)
+			break;
+		/* loops whose head is i, outermost (latest back edge) first */
+		for (;;) {
+			int best = -1;
+			for (int j = end; j > i && best < 0; j--)
+				if (br[j].kind == BR_LOOP && br[j].to == i) {
+					int open = 0;
+					for (int s = 0; s < sp; s++)
+						open |= stack[s].kind == BR_LOOP && stack[s].end == j;
+					if (!open)
+						best = j;
+				}
+			if (best < 0)
+				break;
+			struct import_rule *r = find_rule(o.trips, o.ntrips, &in[best]);
+			if (!r)
+				r = find_rule(o.trips, o.ntrips, &in[i]);
+			uint64_t trips = r ? (uint64_t)r->value : o.trips_all;
+			if (r)
+				r->used = 1;
+			if (trips == 0) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: loop 0x%04x..0x%04x has no trip count (expected --trips N or --trips 0x%x=N)",
+					     fname, in[best].line, in[i].pc, in[best].pc, in[i].pc);
+				goto out;
+			}
+			if (sp == ISA_MAX_NEST) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: loops and branches nested too deeply at PC 0x%04x (expected at most %d levels)",
+					     fname, in[i].line, in[i].pc, ISA_MAX_NEST);
+				goto out;
+			}
+			fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
+				(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,
+				r ? "--trips at its PC" : "--trips for every loop");
+			stack[sp++] = (struct frame){BR_LOOP, i, -1, best};
+		}
+
+		const struct sass_insn *x = &in[i];
+		int op = isa_find_op(x->opcode, (int)strlen(x->opcode));
+		ctl[0] = '\0';
+		if (k->has_ctrl)
+			ctl_text(x, ctl, sizeof ctl);
+		guard_text(x, guard, sizeof guard);
+		switch (br[i].kind) {
+		case BR_LOOP:
+			if (sp == 0 || stack[sp - 1].kind != BR_LOOP || stack[sp - 1].end != i) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: control flow at PC 0x%04x cannot be structured: its loop crosses another "
+					     "region (expected branches that nest: loops and if/else)", fname, x->line, x->pc);
+				goto out;
+			}
+			fprintf(out, "%s%sENDLOOP    # /*%04x*/ %s\n", ctl, guard, x->pc, x->text);
+			sp--;
+			continue;
+		case BR_IF: {
+			struct import_rule *r = find_rule(o.taken, o.ntaken, x);
+			double taken = r ? r->value : 0.0;
+			if (r)
+				r->used = 1;
+			if (x->pred < 0)
+				taken = 1.0; /* an unconditional branch: every lane */
+			if (sp == ISA_MAX_NEST) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: loops and branches nested too deeply at PC 0x%04x (expected at most %d levels)",
+					     fname, x->line, x->pc, ISA_MAX_NEST);
+				goto out;
+			}
+			fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc, x->text,
+				taken, r ? ", --taken" : x->pred < 0 ? ", unconditional" : ", the default; --taken PC=F");
+			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end};
+			continue;
+		}
+		case BR_OUT:
+			fprintf(out, "%s%sBRA    # /*%04x*/ %s  (to out-of-line code after EXIT: issued, taken by no lane)\n", ctl, guard,
+				x->pc, x->text);
+			continue;
+		default:
+			break;
+		}
+		if (op < 0 || op == OP_LOOP || op == OP_ENDLOOP || op == OP_IF || op == OP_ELSE || op == OP_ENDIF || op == OP_ALU) {
+			if (!o.unknown_alu) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: opcode %s at PC 0x%04x is not modelled by smsim (expected an opcode of "
+					     "isa/README.md; --unknown=alu issues it as an ALU instruction)",
+					     fname, x->line, x->opcode, x->pc);
+				goto out;
+			}
+			/* its register operands kept, anything else as an immediate */
+			fprintf(out, "%s%sALU", ctl, guard);
+			for (int q = 0; q < x->nop; q++) {
+				char t[64];
+				int kind = x->op[q].kind;
+				if (kind == SASS_REG || kind == SASS_UREG || kind == SASS_PRED || kind == SASS_UPRED) {
+					const char *pre = kind == SASS_REG ? "R" : kind == SASS_UREG ? "UR" : kind == SASS_PRED ? "P" : "UP";
+					int zero = kind == SASS_REG ? SASS_RZ : kind == SASS_UREG ? SASS_URZ : SASS_PT;
+					if (x->op[q].num == zero)
+						snprintf(t, sizeof t, "%s%s", pre, kind == SASS_REG || kind == SASS_UREG ? "Z" : "T");
+					else
+						snprintf(t, sizeof t, "%s%d", pre, x->op[q].num);
+				} else {
+					snprintf(t, sizeof t, "0x0");
+				}
+				fprintf(out, "%s %s", q ? "," : "", t);
+			}
+			fprintf(out, "    # /*%04x*/ %s  (not modelled: issued as ALU)\n", x->pc, x->text);
+			if (warn)
+				fprintf(warn, "smsim: warning: %s:%u: %s at PC 0x%04x is not modelled; imported as an ALU instruction (--unknown=alu)\n",
+					fname, x->line, x->opcode, x->pc);
+			continue;
+		}
+		if (strcmp(x->opcode, "CALL") == 0) {
+			rc = err_set(e, SIM_EINPUT, "%s:%u: CALL at PC 0x%04x: subroutine calls are not modelled (expected a kernel "
+				     "whose device functions are inlined)", fname, x->line, x->pc);
+			goto out;
+		}
+		attrs[0] = '\0';
+		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
+			goto out;
+		fprintf(out, "%s%s%s%s    # /*%04x*/ %s\n", ctl, guard, body_text(x), attrs, x->pc, x->text);
+	}
+	if (sp > 0) {
+		rc = err_set(e, SIM_EINPUT, "%s:%u: control flow cannot be structured: the region opened at PC 0x%04x does not "
+			     "close before the kernel's EXIT", fname, in[stack[sp - 1].at].line, in[stack[sp - 1].at].pc);
+		goto out;
+	}
+	if (end + 1 < n)
+		fprintf(out, "# 0x%04x..0x%04x: after the kernel's EXIT (out-of-line paths, padding), not imported\n", in[end + 1].pc,
+			in[n - 1].pc);
+	/* rules that matched nothing are almost always a typo in a PC */
+	for (int pass = 0; pass < 3 && warn; pass++) {
+		struct import_rule *r = pass == 0 ? o.trips : pass == 1 ? o.taken : o.mem;
+		int m = pass == 0 ? o.ntrips : pass == 1 ? o.ntaken : o.nmem;
+		for (int i = 0; i < m; i++)
+			if (!r[i].used) {
+				if (r[i].by_pc)
+					fprintf(warn, "smsim: warning: %s 0x%x=...: no %s at that PC in %s\n",
+						pass == 0 ? "--trips" : pass == 1 ? "--taken" : "--mem", r[i].pc,
+						pass == 0 ? "loop" : pass == 1 ? "forward branch" : "memory instruction", k->name);
+				else
+					fprintf(warn, "smsim: warning: --mem %s=...: no %s in %s\n", r[i].opcode, r[i].opcode, k->name);
+			}
+	}
+out:
+	free(br);
+	return rc;
+}

@@ -1,0 +1,75 @@
+/*
+ * import.h: a compiled kernel's SASS (isa/sass.h) as an smsim program.
+ *
+ * import_kernel writes the program text for one kernel of a listing: every
+ * SASS instruction becomes one line in the program language, with its
+ * control bits and guard, and the original instruction after it as a
+ * comment, so that a reader can check the translation line by line. The
+ * operands are the listing's own (the program language reads SASS operand
+ * syntax); what the translation adds is structure and memory:
+ *   - every backward branch closes a loop: LOOP N edge=branch before its
+ *     target, and the branch itself becomes the ENDLOOP line (its guard and
+ *     control bits kept). N comes from the trip counts given.
+ *   - a forward branch opens an IF: its first path is the fall-through code,
+ *     run by the lanes that do not take the branch (1 - the taken fraction
+ *     given, default 0: a branch no lane takes); an unconditional forward
+ *     branch just before the target makes the code it jumps over the ELSE
+ *     path. Branches that leave the kernel's main body (to out-of-line code
+ *     after its EXIT: slow paths, divergent fallbacks) are issued and never
+ *     taken.
+ *   - memory instructions get their level and pattern: by default global
+ *     accesses stream from DRAM, local ones hit L1, constants hit the
+ *     constant cache (as L1), shared memory is shared memory; --mem
+ *     overrides per PC or per opcode.
+ * Nothing here knows timing; the engine reads the program.
+ */
+#ifndef ISA_IMPORT_H
+#define ISA_IMPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../sim/err.h"
+#include "sass.h"
+
+#define IMPORT_MAX_RULES 64
+
+struct import_rule {
+	int by_pc;            /* 1: pc names the instruction; 0: opcode names every instruction of it */
+	uint32_t pc;
+	char opcode[16];
+	double value;         /* --taken: the fraction of lanes taking the branch; --trips: the count */
+	char attrs[160];      /* --mem: attributes in program syntax (space separated) */
+	int used;             /* set by import_kernel when it applied the rule */
+};
+
+struct import_opts {
+	uint64_t trips_all;                  /* --trips N: every loop without its own (0: none) */
+	struct import_rule trips[IMPORT_MAX_RULES]; /* --trips PC=N (head or back-edge pc) */
+	int ntrips;
+	struct import_rule taken[IMPORT_MAX_RULES]; /* --taken PC=F */
+	int ntaken;
+	struct import_rule mem[IMPORT_MAX_RULES];   /* --mem PC=attrs or OPCODE=attrs */
+	int nmem;
+	int unknown_alu;                     /* --unknown=alu: unmodelled opcodes issue as ALU */
+	int regs, smem;                      /* --regs / --smem when the listing has none (0 / -1: none) */
+};
+
+/*
+ * Parses one command-line value of --trips (N or PC=N), --taken (PC=F) or
+ * --mem (PC=attrs or OPCODE=attrs, attributes joined by ',') into o.
+ * Returns 0 or SIM_EINPUT naming the flag, what was expected and what was found.
+ */
+int import_opt(struct import_opts *o, const char *flag, const char *value, struct err *e);
+
+/*
+ * Writes the program for kernel k of a listing read from fname into out.
+ * Returns 0, or SIM_EINPUT with "FNAME:LINE: what (expected ..., got ...)"
+ * for what cannot be translated (an opcode smsim does not model, a loop
+ * without a trip count, a branch that crosses a loop). Warnings (opcodes
+ * imported as ALU, rules that matched nothing) go to warn when not NULL.
+ */
+int import_kernel(const struct sass_kernel *k, const struct import_opts *o, const char *fname, FILE *out, FILE *warn,
+		  struct err *e);
+
+#endif /* ISA_IMPORT_H */

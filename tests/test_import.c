@@ -1,0 +1,236 @@
+/*
+ * test_import.c: SASS listings as programs (isa/import.h), on the listings
+ * the H200 ran (tests/data/h200/tloop/sass.txt) and on small hand-written
+ * ones. What each case expects was read off the listing by hand: the loops
+ * are the backward branches, their trip counts the ones given, every line
+ * keeps its control bits and guard.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../isa/import.h"
+#include "../isa/parse.h"
+
+/* Imports kernel `name` of listing text into a program (and its text). */
+static int import_str(const char *listing, const char *name, const char *const *opts, struct program *p, char **text,
+		      struct err *e)
+{
+	struct sass_listing l;
+	struct import_opts o;
+	const struct sass_kernel *k;
+	size_t len = 0;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	*text = NULL;
+	program_init(p, "");
+	for (int i = 0; opts && opts[i]; i += 2)
+		if ((rc = import_opt(&o, opts[i], opts[i + 1], e)))
+			return rc;
+	if ((rc = sass_read(&l, listing, strlen(listing), "k.sass", e)))
+		return rc;
+	if (!(k = sass_find_kernel(&l, name, e))) {
+		sass_free(&l);
+		return SIM_EINPUT;
+	}
+	FILE *f = open_memstream(text, &len);
+	rc = import_kernel(k, &o, "k.sass", f, NULL, e);
+	fclose(f);
+	sass_free(&l);
+	if (rc)
+		return rc;
+	return parse_program(*text, len, "k.prog", p, e);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* tl_f1 (tests/data/h200/tloop): the shared-memory fill loop 0x110..0x1b0,
+ * two IFs (BSSY regions), the timed loop 0x3f0..0x420: UIADD3 S01, FFMA S05,
+ * ISETP S13, @P0 BRA S05. */
+static void tloop_f1(void **state)
+{
+	(void)state;
+	char *listing = slurp("tests/data/h200/tloop/sass.txt"), *text;
+	static const char *const opts[] = {"--trips", "0x110=16", "--trips", "0x420=4096", NULL};
+	struct program p;
+	struct err e = {{0}};
+	int rc = import_str(listing, "tl_f1", opts, &p, &text, &e);
+	if (rc)
+		fail_msg("%s", e.msg);
+	int loops = 0, ifs = 0, endloop = -1, head = -1;
+	for (int i = 0; i < p.ninsn; i++) {
+		const struct insn *in = &p.code[i];
+		if (in->op == OP_LOOP) {
+			loops++;
+			assert_true(in->body_counter);
+			if (in->count == 4096)
+				head = i;
+			else
+				assert_int_equal(in->count, 16);
+		}
+		ifs += in->op == OP_IF;
+		if (in->op == OP_ENDLOOP && head >= 0 && endloop < 0)
+			endloop = i;
+		if (in->op != OP_LOOP && in->op != OP_ELSE && in->op != OP_ENDIF && in->line)
+			assert_true(in->has_ctl);
+	}
+	assert_int_equal(loops, 2);
+	assert_int_equal(ifs, 2);
+	/* the timed loop: three instructions and the branch */
+	assert_int_equal(endloop - head, 4);
+	assert_int_equal(p.code[head + 1].op, OP_UIADD3);
+	assert_int_equal(p.code[head + 1].stall, 1);
+	assert_int_equal(p.code[head + 2].op, OP_FFMA);
+	assert_true(p.code[head + 2].stall == 5 && p.code[head + 2].yield);
+	assert_int_equal(p.code[head + 3].op, OP_ISETP);
+	assert_int_equal(p.code[head + 3].stall, 13);
+	assert_true(p.code[endloop].has_pred && !p.code[endloop].pred_neg && p.code[endloop].pred == ISA_P0);
+	assert_int_equal(p.code[endloop].stall, 5);
+	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP, 2 ENDIF */
+	assert_int_equal(p.ninsn, 73 + 2 + 2);
+	assert_non_null(strstr(text, "# /*0420*/ @P0 BRA 0x3f0"));
+	program_free(&p);
+	free(text);
+	free(listing);
+}
+
+static const char small[] =
+	"\t\tFunction : k\n"
+	"        /*0000*/                   LDG.E.64 R2, desc[UR6][R2.64] ;\n"
+	"        /*0010*/                   ISETP.NE.AND P0, PT, R2, RZ, PT ;\n"
+	"        /*0020*/              @!P0 BRA 0x60 ;\n"
+	"        /*0030*/                   FFMA R4, R4, R4, R4 ;\n"
+	"        /*0040*/                   FFMA R4, R4, R4, R4 ;\n"
+	"        /*0050*/                   BRA 0x70 ;\n"
+	"        /*0060*/                   FADD R4, R4, 1 ;\n"
+	"        /*0070*/                   HMMA.16816.F32 R8, R12, R14, R8 ;\n"
+	"        /*0080*/              @P0 BRA 0x0 ;\n"
+	"        /*0090*/                   EXIT ;\n"
+	"        /*00a0*/                   BRA 0xa0 ;\n";
+
+/* if/else, --taken, --mem bytes, --unknown=alu on a hand-written listing */
+static void small_kernel(void **state)
+{
+	(void)state;
+	static const char *const opts[] = {"--trips", "7", "--taken", "0x20=0.25", "--mem", "LDG=pattern=chase,footprint=1G,bytes=128",
+					   NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	/* HMMA is not modelled: an error naming it and its PC */
+	assert_int_equal(import_str(small, "k", opts, &p, &text, &e), SIM_EINPUT);
+	assert_string_equal(e.msg, "k.sass:9: opcode HMMA at PC 0x0070 is not modelled by smsim (expected an opcode of isa/README.md; "
+				   "--unknown=alu issues it as an ALU instruction)");
+	program_free(&p);
+	static const char *const opts2[] = {"--trips", "7", "--taken", "0x20=0.25", "--mem", "LDG=pattern=chase,footprint=1G,bytes=128",
+					    "--unknown", "alu", NULL};
+	struct import_opts o;
+	memset(&o, 0, sizeof o);
+	for (int i = 0; opts2[i] && strcmp(opts2[i], "--unknown"); i += 2)
+		assert_int_equal(import_opt(&o, opts2[i], opts2[i + 1], &e), 0);
+	o.unknown_alu = 1;
+	struct sass_listing l;
+	assert_int_equal(sass_read(&l, small, strlen(small), "k.sass", &e), 0);
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_int_equal(import_kernel(&l.kernel[0], &o, "k.sass", f, NULL, &e), 0);
+	fclose(f);
+	sass_free(&l);
+	assert_int_equal(parse_program(text, len, "k.prog", &p, &e), 0);
+	/* LOOP 7, LDG (16 lanes x 8 B = 128 B: lanes=16), ISETP, IF 0.75, FFMA, FFMA, BRA, ELSE, FADD, ENDIF, ALU, ENDLOOP, EXIT */
+	static const int want[] = {OP_LOOP, OP_LDG, OP_ISETP, OP_IF, OP_FFMA, OP_FFMA, OP_BRA, OP_ELSE, OP_FADD, OP_ENDIF,
+				   OP_ALU, OP_ENDLOOP, OP_EXIT};
+	assert_int_equal(p.ninsn, (int)(sizeof want / sizeof want[0]));
+	for (int i = 0; i < p.ninsn; i++)
+		assert_int_equal(p.code[i].op, want[i]);
+	assert_int_equal(p.code[0].count, 7);
+	assert_true(p.code[1].pattern == PAT_CHASE && p.code[1].count == 1ULL << 30 && p.code[1].lanes == 16 && p.code[1].width == 8);
+	assert_true(p.code[3].frac == 0.75 && p.code[3].has_pred && p.code[3].pred_neg);
+	assert_true(p.code[11].has_pred && p.code[11].pred == ISA_P0);
+	program_free(&p);
+	free(text);
+}
+
+static void import_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *listing, *flag, *value, *what;
+	} bad[] = {
+		/* a loop with no trip count */
+		{"Function : k\n/*0000*/ FFMA R4, R4, R4, R4 ;\n/*0010*/ @P0 BRA 0x0 ;\n/*0020*/ EXIT ;\n", NULL, NULL,
+		 "k.sass:3: loop 0x0000..0x0010 has no trip count (expected --trips N or --trips 0x0=N)"},
+		/* a forward branch into a loop's body from outside it */
+		{"Function : k\n/*0000*/ @P1 BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n/*0020*/ FFMA R4, R4, R4, R4 ;\n"
+		 "/*0030*/ @P0 BRA 0x10 ;\n/*0040*/ EXIT ;\n",
+		 "--trips", "3", "cannot be structured"},
+		/* no EXIT every lane takes */
+		{"Function : k\n/*0000*/ FFMA R4, R4, R4, R4 ;\n/*0010*/ @P0 EXIT ;\n", NULL, NULL,
+		 "has no EXIT that every lane takes"},
+		/* a subroutine call */
+		{"Function : k\n/*0000*/ CALL.REL.NOINC 0x20 ;\n/*0010*/ EXIT ;\n/*0020*/ RET.REL.NODEC R20 0x0 ;\n", NULL, NULL,
+		 "CALL at PC 0x0000: subroutine calls are not modelled"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *opts[] = {bad[i].flag, bad[i].value, NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text;
+		int rc = import_str(bad[i].listing, "k", bad[i].flag ? opts : NULL, &p, &text, &e);
+		if (rc != SIM_EINPUT || !strstr(e.msg, bad[i].what))
+			fail_msg("case %zu: rc %d, message \"%s\", expected \"%s\"", i, rc, e.msg, bad[i].what);
+		program_free(&p);
+		free(text);
+	}
+	/* option values */
+	static const struct {
+		const char *flag, *value, *what;
+	} opt[] = {
+		{"--trips", "0", "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\""},
+		{"--trips", "zz=4", "--trips: expected PC=N with PC in hex (0x90), got \"zz=4\""},
+		{"--taken", "0x20=1.5", "--taken: expected a fraction of lanes 0 to 1 after '=', got \"0x20=1.5\""},
+		{"--taken", "0.5", "--taken: expected PC=FRACTION (0x1a0=0.5), got \"0.5\""},
+		{"--mem", "FFMA=footprint=1G", "--mem: FFMA is not a memory opcode"},
+		{"--mem", "LDG", "--mem: expected PC=ATTRS or OPCODE=ATTRS"},
+	};
+	for (size_t i = 0; i < sizeof opt / sizeof opt[0]; i++) {
+		struct import_opts o;
+		struct err e = {{0}};
+		memset(&o, 0, sizeof o);
+		if (import_opt(&o, opt[i].flag, opt[i].value, &e) != SIM_EINPUT || !strstr(e.msg, opt[i].what))
+			fail_msg("option case %zu: message \"%s\", expected \"%s\"", i, e.msg, opt[i].what);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(tloop_f1),
+		cmocka_unit_test(small_kernel),
+		cmocka_unit_test(import_errors),
+	};
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
