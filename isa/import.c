@@ -136,7 +136,7 @@ static struct import_rule *find_rule(struct import_rule *r, int n, const struct 
 	return NULL;
 }
 
-enum br_kind { BR_NONE, BR_LOOP, BR_IF, BR_JUMP, BR_OUT };
+enum br_kind { BR_NONE, BR_LOOP, BR_IF, BR_JUMP, BR_OUT, BR_FALL };
 
 struct br {
 	uint8_t kind;     /* enum br_kind */
@@ -308,6 +308,16 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].to = t;
 			nloops++;
 		} else if (br[i].kind != BR_JUMP) {
+			/* a conditional branch no lane takes (the default) issues and falls
+			 * through: no region, so nvcc's jumps into an unrolled loop's
+			 * remainder need not nest */
+			struct import_rule *r = find_rule(o.taken, o.ntaken, &in[i]);
+			if (in[i].pred >= 0 && !(in[i].pred == 7 && !in[i].pred_neg) && (!r || r->value == 0.0)) {
+				if (r)
+					r->used = 1;
+				br[i].kind = BR_FALL;
+				continue;
+			}
 			br[i].kind = BR_IF;
 			br[i].end = t;
 			/* an unconditional forward branch just before t that jumps further is the
@@ -427,6 +437,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end};
 			continue;
 		}
+		case BR_FALL:
+			fprintf(out, "%s%sBRA    # /*%04x*/ %s  (taken by no lane: the default; --taken 0x%x=F)\n", ctl, guard, x->pc,
+				x->text, x->pc);
+			continue;
 		case BR_OUT:
 			fprintf(out, "%s%sBRA    # /*%04x*/ %s  (to out-of-line code after EXIT: issued, taken by no lane)\n", ctl, guard,
 				x->pc, x->text);

@@ -10,11 +10,13 @@
  *   - every backward branch closes a loop: LOOP N edge=branch before its
  *     target, and the branch itself becomes the ENDLOOP line (its guard and
  *     control bits kept). N comes from the trip counts given.
- *   - a forward branch opens an IF: its first path is the fall-through code,
- *     run by the lanes that do not take the branch (1 - the taken fraction
- *     given, default 0: a branch no lane takes); an unconditional forward
- *     branch just before the target makes the code it jumps over the ELSE
- *     path. Branches that leave the kernel's main body (to out-of-line code
+ *   - a conditional forward branch issues and falls through unless a taken
+ *     fraction is given for it (the default: no lane takes it, so the
+ *     guards of nvcc's unrolled loops and remainders need not nest). With
+ *     one, or when unconditional, it opens an IF: its first path is the
+ *     fall-through code, run by the lanes that do not take the branch; an
+ *     unconditional forward branch just before the target makes the code it
+ *     jumps over the ELSE path. Branches that leave the kernel's main body (to out-of-line code
  *     after its EXIT: slow paths, divergent fallbacks) are issued and never
  *     taken.
  *   - memory instructions get their level and pattern: by default global

@@ -66,7 +66,7 @@ static char *slurp(const char *path)
 }
 
 /* tl_f1 (tests/data/h200/tloop): the shared-memory fill loop 0x110..0x1b0,
- * two IFs (BSSY regions), the timed loop 0x3f0..0x420: UIADD3 S01, FFMA S05,
+ * two guarded branches (BSSY regions), the timed loop 0x3f0..0x420: UIADD3 S01, FFMA S05,
  * ISETP S13, @P0 BRA S05. */
 static void tloop_f1(void **state)
 {
@@ -96,7 +96,9 @@ static void tloop_f1(void **state)
 			assert_true(in->has_ctl);
 	}
 	assert_int_equal(loops, 2);
-	assert_int_equal(ifs, 2);
+	/* the two guarded branches (BSSY regions) are taken by no lane by default: they issue */
+	assert_int_equal(ifs, 0);
+	assert_non_null(strstr(text, "@P1 BRA    # /*00c0*/ @P1 BRA 0x1c0  (taken by no lane: the default; --taken 0xc0=F)"));
 	/* the timed loop: three instructions and the branch */
 	assert_int_equal(endloop - head, 4);
 	assert_int_equal(p.code[head + 1].op, OP_UIADD3);
@@ -107,8 +109,8 @@ static void tloop_f1(void **state)
 	assert_int_equal(p.code[head + 3].stall, 13);
 	assert_true(p.code[endloop].has_pred && !p.code[endloop].pred_neg && p.code[endloop].pred == ISA_P0);
 	assert_int_equal(p.code[endloop].stall, 5);
-	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP, 2 ENDIF */
-	assert_int_equal(p.ninsn, 73 + 2 + 2);
+	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP */
+	assert_int_equal(p.ninsn, 73 + 2);
 	assert_non_null(strstr(text, "# /*0420*/ @P0 BRA 0x3f0"));
 	program_free(&p);
 	free(text);
@@ -181,8 +183,8 @@ static void import_errors(void **state)
 		/* a loop with no trip count */
 		{"Function : k\n/*0000*/ FFMA R4, R4, R4, R4 ;\n/*0010*/ @P0 BRA 0x0 ;\n/*0020*/ EXIT ;\n", NULL, NULL,
 		 "k.sass:3: loop 0x0000..0x0010 has no trip count (expected --trips N or --trips 0x0=N)"},
-		/* a forward branch into a loop's body from outside it */
-		{"Function : k\n/*0000*/ @P1 BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n/*0020*/ FFMA R4, R4, R4, R4 ;\n"
+		/* a forward branch every lane takes, into a loop's body from outside it */
+		{"Function : k\n/*0000*/ BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n/*0020*/ FFMA R4, R4, R4, R4 ;\n"
 		 "/*0030*/ @P0 BRA 0x10 ;\n/*0040*/ EXIT ;\n",
 		 "--trips", "3", "cannot be structured"},
 		/* no EXIT every lane takes */
