@@ -1,0 +1,253 @@
+// imp.h -- the shared timing harness of the "import" kernels (ordinary CUDA, compiled by
+// nvcc as a user would, measured on the H200 for smsim's `import` validation).
+//
+// Device side: imp_begin(rec) / imp_end(rec) around the timed part of a kernel: a block
+// barrier, then thread 0 writes clock64 (and %globaltimer) into rec[blockIdx.x]; at the
+// end also %smid. Host side: measure() launches a kernel `warm` + `reps` times (an
+// optional L2 flush or buffer touch before each launch, outside the events), and reduces
+// the per-block records: per SM, elapsed = latest end - earliest start of its blocks;
+// cycles = median over SMs, then median over reps; min/max over SMs of the median rep.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+typedef unsigned long long u64;
+
+static inline void imp_ck(cudaError_t e, const char* what, const char* file, int line) {
+  if (e != cudaSuccess) {
+    fprintf(stderr, "CUDA error at %s:%d: %s -> %s (%s)\n", file, line, what,
+            cudaGetErrorName(e), cudaGetErrorString(e));
+    exit(1);
+  }
+}
+#define CK(call) imp_ck((call), #call, __FILE__, __LINE__)
+
+// ---- device side --------------------------------------------------------------------------
+struct BlockRec {
+  u64 c0, c1;  // clock64 after the start barrier / after the end barrier
+  u64 g0, g1;  // %globaltimer (ns) next to them
+  unsigned smid, pad;
+};
+
+__device__ __forceinline__ u64 imp_clock() {
+  u64 r;
+  asm volatile("mov.u64 %0, %%clock64;" : "=l"(r)::"memory");
+  return r;
+}
+__device__ __forceinline__ u64 imp_gtimer() {
+  u64 r;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(r)::"memory");
+  return r;
+}
+__device__ __forceinline__ unsigned imp_smid() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ void imp_begin(BlockRec* rec) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const u64 g = imp_gtimer();
+    const u64 c = imp_clock();
+    rec[blockIdx.x].g0 = g;
+    rec[blockIdx.x].c0 = c;
+  }
+}
+// Callers store their results before this, so every warp waited for its last value.
+__device__ __forceinline__ void imp_end(BlockRec* rec) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const u64 c = imp_clock();
+    const u64 g = imp_gtimer();
+    rec[blockIdx.x].c1 = c;
+    rec[blockIdx.x].g1 = g;
+    rec[blockIdx.x].smid = imp_smid();
+  }
+}
+__device__ __forceinline__ unsigned imp_gtid() { return blockIdx.x * blockDim.x + threadIdx.x; }
+
+// ---- host side ----------------------------------------------------------------------------
+static const size_t SMEM_1BPS = 120 * 1024;  // dynamic smem: only 1 block fits an SM
+static const size_t SMEM_2BPS = 90 * 1024;   // only 2 blocks fit
+
+struct Shape {
+  int W = 0, bps = 0, tpb = 0;
+  size_t smem = 0;
+  bool valid = false;
+};
+// W <= 32: one block of 32W threads; even W in 34..64: two blocks of 16W threads.
+static inline Shape shape_W(int W) {
+  Shape s;
+  s.W = W;
+  if (W >= 1 && W <= 32) {
+    s.bps = 1, s.tpb = 32 * W, s.smem = SMEM_1BPS, s.valid = true;
+  } else if (W >= 34 && W <= 64 && W % 2 == 0) {
+    s.bps = 2, s.tpb = 16 * W, s.smem = SMEM_2BPS, s.valid = true;
+  }
+  return s;
+}
+
+enum Prep { PREP_NONE = 0, PREP_FLUSH = 1, PREP_TOUCH = 2 };
+
+struct LaunchCfg {
+  int grid = 0, tpb = 0;
+  size_t smem = 0;
+  int bps = 0;  // exact blocks per SM expected (checked from %smid); 0 = whole grid
+  Prep prep = PREP_NONE;
+  const void* touch = nullptr;  // PREP_TOUCH: buffer read (into L2) before each launch
+  size_t touch_bytes = 0;
+  int carveout = -2;  // >= -1: cudaFuncAttributePreferredSharedMemoryCarveout for this run
+};
+static inline LaunchCfg cfg_W(int sms, int W, Prep prep = PREP_NONE) {
+  const Shape s = shape_W(W);
+  LaunchCfg L;
+  L.grid = sms * s.bps, L.tpb = s.tpb, L.smem = s.smem, L.bps = s.bps, L.prep = prep;
+  return L;
+}
+
+struct Meas {
+  double cycles = NAN, cmin = NAN, cmax = NAN, ms = NAN, mhz = NAN;
+  int reps = 0, sms = 0, occ = 0, bmin = 0, bmax = 0;
+  bool placement_ok = true;
+};
+
+struct Ctx {
+  cudaDeviceProp prop{};
+  int sms = 0;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t ev0 = nullptr, ev1 = nullptr;
+  BlockRec* d_rec = nullptr;
+  size_t rec_cap = 0;
+  int* d_sink = nullptr;
+  u64* d_out = nullptr;  // one 8-byte slot per thread
+  size_t out_cap = 0;
+  uint4* d_flush = nullptr;
+  size_t flush_n = 0;
+  FILE* csv = nullptr;
+  bool quick = false;
+  int reps = 5, warm = 1;
+  std::vector<int> wlist;  // the W sweep
+
+  void init();
+  void flush_l2();
+  void touch(const void* p, size_t bytes);
+  void warm_clocks(double ms);
+  void destroy();
+};
+
+// Median helper.
+static inline double imp_median(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  const size_t m = v.size() / 2;
+  return (v.size() & 1) ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+// Reduces one launch's block records; returns per-SM elapsed; counts blocks per SM.
+void imp_reduce(Ctx& c, const LaunchCfg& L, const std::vector<BlockRec>& h,
+                std::vector<double>& el, std::vector<double>& mhz, int rep, bool& ok,
+                int& bmin, int& bmax);
+void imp_attrs_log(const void* fn, const char* name);
+const char* imp_kernel_name(const void* fn);
+
+// Runs kernel k with L: c.warm untimed + c.reps timed launches.
+template <typename... KArgs, typename... Args>
+static Meas measure(Ctx& c, void (*k)(KArgs...), const LaunchCfg& L, Args... args) {
+  Meas m;
+  const void* fn = (const void*)k;
+  if ((size_t)L.grid > c.rec_cap) {
+    fprintf(stderr, "imp: grid %d exceeds the record buffer (%zu)\n", L.grid, c.rec_cap);
+    exit(1);
+  }
+  if (L.smem > 48 * 1024)
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L.smem));
+  if (L.carveout >= -1)
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, L.carveout));
+  imp_attrs_log(fn, imp_kernel_name(fn));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&m.occ, fn, L.tpb, L.smem));
+  if (L.bps > 0 && m.occ != L.bps)
+    fprintf(stderr, "imp: WARNING: %s tpb=%d smem=%zu: occupancy API says %d blocks/SM, want %d\n",
+            imp_kernel_name(fn), L.tpb, L.smem, m.occ, L.bps);
+  std::vector<BlockRec> h(L.grid);
+  std::vector<double> rep_med, ev, mhz;
+  std::vector<std::vector<double>> rep_sm;
+  bool ok = true;
+  int bmin = 1 << 30, bmax = 0;
+  for (int it = 0; it < c.warm + c.reps; ++it) {
+    if (L.prep == PREP_FLUSH) c.flush_l2();
+    if (L.prep == PREP_TOUCH) c.touch(L.touch, L.touch_bytes);
+    CK(cudaMemsetAsync(c.d_rec, 0, L.grid * sizeof(BlockRec), c.stream));
+    CK(cudaEventRecord(c.ev0, c.stream));
+    k<<<L.grid, L.tpb, L.smem, c.stream>>>(args...);
+    CK(cudaGetLastError());
+    CK(cudaEventRecord(c.ev1, c.stream));
+    CK(cudaEventSynchronize(c.ev1));
+    CK(cudaGetLastError());
+    if (it < c.warm) continue;
+    float ms = 0.f;
+    CK(cudaEventElapsedTime(&ms, c.ev0, c.ev1));
+    ev.push_back(ms);
+    CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+    std::vector<double> el;
+    imp_reduce(c, L, h, el, mhz, it - c.warm, ok, bmin, bmax);
+    rep_med.push_back(imp_median(el));
+    rep_sm.push_back(el);
+    m.sms = (int)el.size();
+  }
+  if (L.carveout >= -1)
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, -1));
+  std::vector<int> idx(rep_med.size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = (int)i;
+  std::sort(idx.begin(), idx.end(), [&](int x, int y) { return rep_med[x] < rep_med[y]; });
+  const int mr = idx[(idx.size() - 1) / 2];
+  m.cycles = imp_median(rep_med);
+  m.cmin = *std::min_element(rep_sm[mr].begin(), rep_sm[mr].end());
+  m.cmax = *std::max_element(rep_sm[mr].begin(), rep_sm[mr].end());
+  m.ms = imp_median(ev);
+  m.mhz = imp_median(mhz);
+  m.reps = c.reps;
+  m.placement_ok = ok;
+  m.bmin = bmin;
+  m.bmax = bmax;
+  return m;
+}
+
+// One CSV row (and a progress line on stderr). iters: the loop count as the kernel gets it.
+void imp_row(Ctx& c, const char* group, const void* fn, const std::string& variant, int ilp,
+             int W, int bps, int tpb, long long iters, std::string param, const Meas& m);
+
+// Groups (one .cu file each).
+void group_fma_u(Ctx& c);
+void group_chase(Ctx& c);
+void group_chase_lat(Ctx& c);
+void group_multiload(Ctx& c);
+void group_mix(Ctx& c);
+void group_smem_chase(Ctx& c);
+void group_ifelse(Ctx& c);
+void group_branch(Ctx& c);
+void group_barrier(Ctx& c);
+void group_shfl(Ctx& c);
+void group_rownorm(Ctx& c);
+
+// Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of
+// node n holds the address (idx: the index) of word l of node next(n), next() one random
+// cycle (Sattolo).
+struct ChaseBuf {
+  void** buf = nullptr;
+  size_t bytes = 0;
+  unsigned nodes = 0, wpn = 0;
+  bool idx = false;             // words hold indices (chase_idx) instead of addresses
+  std::vector<unsigned> order;  // nodes along the cycle from node 0
+};
+ChaseBuf chase_build(Ctx& c, size_t footprint, unsigned wpn, u64 seed, bool idx);
+void chase_free(ChaseBuf& b);
+// Start nodes of S chains, spread evenly along the cycle (device array, caller frees).
+unsigned* chase_starts(const ChaseBuf& b, size_t S);

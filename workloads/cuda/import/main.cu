@@ -1,0 +1,256 @@
+// main.cu -- driver of the import kernels: context, auxiliary kernels, CSV, groups.
+//
+// Usage: imp [--groups g1,g2,...] [--quick] [--reps N] [--out runs.csv]
+// Groups (default: all, in this order): fma_u chase chase_lat multiload mix smem_chase
+// ifelse branch barrier shfl rownorm. --quick: W in {1,16,64} and fewer points (smoke).
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <set>
+
+#include "imp.h"
+
+// ---- auxiliary kernels (names start with aux_) ---------------------------------------------
+__global__ void aux_flush_l2(const uint4* p, size_t n, int* sink) {
+  unsigned acc = 0;
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x) {
+    const uint4 v = p[i];
+    acc ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  if (acc == 0x9e3779b9u) *sink = (int)acc;
+}
+__global__ void aux_spin(float* out, int iters, float b, float c) {
+  float x0 = threadIdx.x * 1e-3f, x1 = x0 + 1.f, x2 = x0 + 2.f, x3 = x0 + 3.f;
+#pragma unroll 1
+  for (int i = 0; i < iters; ++i) {
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+      x0 = fmaf(x0, b, c);
+      x1 = fmaf(x1, b, c);
+      x2 = fmaf(x2, b, c);
+      x3 = fmaf(x3, b, c);
+    }
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = x0 + x1 + x2 + x3;
+}
+
+// ---- context ---------------------------------------------------------------------------------
+void Ctx::init() {
+  CK(cudaSetDevice(0));
+  CK(cudaGetDeviceProperties(&prop, 0));
+  sms = prop.multiProcessorCount;
+  CK(cudaStreamCreate(&stream));
+  CK(cudaEventCreate(&ev0));
+  CK(cudaEventCreate(&ev1));
+  CK(cudaMalloc(&d_sink, 16));
+  CK(cudaMemset(d_sink, 0, 16));
+  rec_cap = 16384;
+  CK(cudaMalloc(&d_rec, rec_cap * sizeof(BlockRec)));
+  out_cap = (size_t)sms * 2048 + 1024;
+  CK(cudaMalloc(&d_out, out_cap * sizeof(u64)));
+  const size_t fb = std::max((size_t)prop.l2CacheSize * 4, (size_t)256 << 20);
+  flush_n = fb / sizeof(uint4);
+  CK(cudaMalloc(&d_flush, flush_n * sizeof(uint4)));
+  CK(cudaMemset(d_flush, 1, flush_n * sizeof(uint4)));
+  CK(cudaDeviceSynchronize());
+  fprintf(stderr, "imp: device '%s' sm_%d%d, %d SMs, L2 %d B, smem/SM %zu, optin %zu\n", prop.name,
+          prop.major, prop.minor, sms, prop.l2CacheSize, prop.sharedMemPerMultiprocessor,
+          prop.sharedMemPerBlockOptin);
+}
+void Ctx::flush_l2() {
+  aux_flush_l2<<<sms * 4, 512, 0, stream>>>(d_flush, flush_n, d_sink);
+  CK(cudaGetLastError());
+}
+void Ctx::touch(const void* p, size_t bytes) {
+  aux_flush_l2<<<sms * 4, 512, 0, stream>>>((const uint4*)p, bytes / sizeof(uint4), d_sink);
+  CK(cudaGetLastError());
+}
+void Ctx::warm_clocks(double ms) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (;;) {
+    aux_spin<<<sms * 2, 1024, 0, stream>>>((float*)d_out, 4096, 0.999f, 0.001f);
+    CK(cudaGetLastError());
+    CK(cudaStreamSynchronize(stream));
+    if (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() >= ms)
+      break;
+  }
+}
+void Ctx::destroy() {
+  CK(cudaFree(d_flush));
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_rec));
+  CK(cudaFree(d_sink));
+  CK(cudaEventDestroy(ev0));
+  CK(cudaEventDestroy(ev1));
+  CK(cudaStreamDestroy(stream));
+}
+
+// ---- reduction of block records --------------------------------------------------------------
+void imp_reduce(Ctx& c, const LaunchCfg& L, const std::vector<BlockRec>& h,
+                std::vector<double>& el, std::vector<double>& mhz, int rep, bool& ok, int& bmin,
+                int& bmax) {
+  std::map<unsigned, int> cnt;
+  std::map<unsigned, u64> lo, hi;
+  int invalid = 0;
+  for (const BlockRec& b : h) {
+    if (b.c1 == 0 || b.c1 < b.c0) {
+      ++invalid;
+      continue;
+    }
+    if (!cnt.count(b.smid)) lo[b.smid] = ~0ull, hi[b.smid] = 0;
+    cnt[b.smid]++;
+    lo[b.smid] = std::min(lo[b.smid], b.c0);
+    hi[b.smid] = std::max(hi[b.smid], b.c1);
+    if (b.g1 > b.g0) mhz.push_back((double)(b.c1 - b.c0) / (double)(b.g1 - b.g0) * 1000.0);
+  }
+  int bad = 0;
+  for (auto& kv : cnt) {
+    el.push_back((double)(hi[kv.first] - lo[kv.first]));
+    if (L.bps > 0 && kv.second != L.bps) ++bad;
+    bmin = std::min(bmin, kv.second);
+    bmax = std::max(bmax, kv.second);
+  }
+  if (invalid || (L.bps > 0 && (bad || (int)cnt.size() != c.sms))) {
+    ok = false;
+    fprintf(stderr, "imp: WARNING placement rep=%d sms_with_blocks=%d wrong_count=%d invalid=%d\n",
+            rep, (int)cnt.size(), bad, invalid);
+  }
+  if (el.empty()) {
+    fprintf(stderr, "imp: no valid block record\n");
+    exit(1);
+  }
+}
+
+const char* imp_kernel_name(const void* fn) {
+  const char* name = nullptr;
+  if (cudaFuncGetName(&name, fn) != cudaSuccess || !name) {
+    (void)cudaGetLastError();
+    return "?";
+  }
+  return name;
+}
+
+void imp_attrs_log(const void* fn, const char* name) {
+  static std::set<const void*> seen;
+  if (seen.count(fn)) return;
+  seen.insert(fn);
+  cudaFuncAttributes a{};
+  CK(cudaFuncGetAttributes(&a, fn));
+  fprintf(stderr, "imp: attrs %s regs=%d local=%zu static_smem=%zu max_threads=%d\n", name,
+          a.numRegs, a.localSizeBytes, a.sharedSizeBytes, a.maxThreadsPerBlock);
+}
+
+void imp_row(Ctx& c, const char* group, const void* fn, const std::string& variant, int ilp, int W,
+             int bps, int tpb, long long iters, std::string param, const Meas& m) {
+  if (!m.placement_ok) param += ";placement=bad";
+  if (bps > 0 && m.occ != bps) param += ";occ_api=" + std::to_string(m.occ);
+  fprintf(c.csv, "%s,%s,%s,%d,%d,%d,%d,%lld,%s,%.1f,%.0f,%.0f,%.6f,%.1f,%d\n", group,
+          imp_kernel_name(fn), variant.c_str(), ilp, W, bps, tpb, iters, param.c_str(), m.cycles,
+          m.cmin, m.cmax, m.ms, m.mhz, m.reps);
+  fflush(c.csv);
+  fprintf(stderr, "%s %s ilp=%d W=%d %s: cycles=%.0f (%.0f..%.0f) ms=%.4f mhz=%.0f%s\n", group,
+          variant.c_str(), ilp, W, param.c_str(), m.cycles, m.cmin, m.cmax, m.ms, m.mhz,
+          m.placement_ok ? "" : " PLACEMENT-WARNING");
+}
+
+// ---- main ------------------------------------------------------------------------------------
+struct GroupEntry {
+  const char* name;
+  void (*fn)(Ctx&);
+};
+static const GroupEntry kGroups[] = {
+    {"fma_u", group_fma_u},       {"chase", group_chase},   {"chase_lat", group_chase_lat},
+    {"multiload", group_multiload}, {"mix", group_mix},     {"smem_chase", group_smem_chase},
+    {"ifelse", group_ifelse},     {"branch", group_branch}, {"barrier", group_barrier},
+    {"shfl", group_shfl},         {"rownorm", group_rownorm},
+};
+
+int main(int argc, char** argv) {
+  std::vector<std::string> groups;
+  std::string out;
+  Ctx c;
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    auto val = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "imp: %s needs a value\n", k.c_str());
+        exit(2);
+      }
+      return argv[++i];
+    };
+    if (k == "--groups") {
+      std::string s = val();
+      size_t b = 0;
+      for (;;) {
+        const size_t e = s.find(',', b);
+        const std::string t = s.substr(b, e == std::string::npos ? std::string::npos : e - b);
+        if (!t.empty()) groups.push_back(t);
+        if (e == std::string::npos) break;
+        b = e + 1;
+      }
+    } else if (k == "--quick") {
+      c.quick = true;
+    } else if (k == "--reps") {
+      c.reps = atoi(val().c_str());
+    } else if (k == "--out") {
+      out = val();
+    } else {
+      fprintf(stderr, "imp: unknown option %s\n", k.c_str());
+      return 2;
+    }
+  }
+  for (const std::string& g : groups) {
+    bool found = false;
+    for (const GroupEntry& e : kGroups) found |= g == e.name;
+    if (!found) {
+      fprintf(stderr, "imp: unknown group '%s'\n", g.c_str());
+      return 2;
+    }
+  }
+  if (c.reps < 1) c.reps = 1;
+  c.wlist = c.quick ? std::vector<int>{1, 16, 64}
+                    : std::vector<int>{1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48, 64};
+  c.init();
+  c.csv = out.empty() ? stdout : fopen(out.c_str(), "w");
+  if (!c.csv) {
+    fprintf(stderr, "imp: cannot open %s\n", out.c_str());
+    return 2;
+  }
+  int drv = 0, rt = 0;
+  CK(cudaDriverGetVersion(&drv));
+  CK(cudaRuntimeGetVersion(&rt));
+  char date[64];
+  const time_t now = time(nullptr);
+  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  fprintf(c.csv, "# smsim import kernels (workloads/cuda/import), %s; GPU %s sm_%d%d, %d SMs, L2 %d B; "
+                 "CUDA driver API %d, runtime %d; nvidia-smi: %s\n",
+          date, c.prop.name, c.prop.major, c.prop.minor, c.sms, c.prop.l2CacheSize, drv, rt,
+          getenv("IMP_SMI") ? getenv("IMP_SMI") : "(not given)");
+  fprintf(c.csv, "# method: thread 0 of each block reads clock64 after a start barrier and after an end "
+                 "barrier, and %%smid; per SM elapsed = latest end - earliest start; cycles = median over "
+                 "SMs, then median over %d launches after %d warm-up (cycles_min/max: over SMs in the "
+                 "median launch); event_ms = median CUDA-event time; sm_clock_mhz = median over blocks "
+                 "of dclock64/dglobaltimer; clocks were not set (read only)%s\n",
+          c.reps, c.warm, c.quick ? "; QUICK smoke run" : "");
+  fprintf(c.csv, "group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,"
+                 "cycles,cycles_min,cycles_max,event_ms,sm_clock_mhz,reps\n");
+  fflush(c.csv);
+  c.warm_clocks(500.0);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const GroupEntry& e : kGroups) {
+    if (!groups.empty() && std::find(groups.begin(), groups.end(), e.name) == groups.end()) continue;
+    const auto g0 = std::chrono::steady_clock::now();
+    fprintf(stderr, "imp: group %s start\n", e.name);
+    e.fn(c);
+    CK(cudaDeviceSynchronize());
+    fprintf(stderr, "imp: group %s done in %.1f s\n", e.name,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - g0).count());
+  }
+  fprintf(stderr, "imp: all done in %.1f s\n",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  if (c.csv != stdout) fclose(c.csv);
+  c.destroy();
+  return 0;
+}
