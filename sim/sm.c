@@ -19,7 +19,7 @@
  * streaming accesses go to DRAM); each level is a per-SM FIFO server of
  * its bytes per cycle followed by its latency, so a loaded level adds
  * queueing delay (long scoreboard); DRAM adds the loaded delay that goes
- * with the bytes the SM has in the memory system (dram_queue_delay). L2
+ * with the bytes the SM has in the memory system (mem_dram_queue_delay). L2
  * and DRAM loads hold their sectors in flight until they return; issue
  * stops (lg_throttle) at the limit.
  *
@@ -41,7 +41,7 @@
 #define COLD __attribute__((noinline, cold))
 #define REL_STAGE 32   /* releases staged before they are filed in order */
 #define FQ_CAP 64      /* the far ring: a scheduler's warps (<= 64 in all), each filed once */
-#define DECAY_N 1024   /* dram_queue_delay's decay factors kept for gaps below this */
+#define DECAY_N 1024   /* mem_dram_queue_delay's decay factors kept for gaps below this */
 #define QTAB_MAX 65536 /* loaded-DRAM delays tabled, by sectors in the memory system */
 #define DQ_MAX (1u << 20) /* DRAM accesses kept for the delay, at most */
 #define OC_SLOTS 256   /* the operand-cycle and memory-info caches, by pc mod OC_SLOTS */
@@ -100,9 +100,9 @@ struct warp {
 	uint8_t deps_ok;     /* the instruction at pc has its operands: only pipe and
 			      * queue checks remain until it issues */
 	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
-	uint8_t thr;         /* deps_ok: the state that pipe's throttle shows as (throttle_state) */
+	uint8_t thr;         /* deps_ok: the state that pipe's throttle shows as (pipe_throttle_state) */
 	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
-	uint8_t ops_ready;   /* deps_wait found nothing blocking the instruction at pc in
+	uint8_t ops_ready;   /* warp_deps_wait found nothing blocking the instruction at pc in
 			      * the cycle after the last issue, which is now */
 	uint8_t pending;     /* joins the ready set at ops_at (its scheduler's pend) */
 	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
@@ -157,7 +157,7 @@ struct sched {
 	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
 	uint64_t livem;      /* live warps of this scheduler, by slot bit */
 	uint64_t lgm;        /* warps waiting for in-flight sectors to leave (lg_throttle) */
-	int lg_due;          /* sectors have left since they last looked (lg_wake) */
+	int lg_due;          /* sectors have left since they last looked (mem_lg_wake) */
 	int lg_sec;          /* the fewest sectors one of them needs (lgm not empty) */
 	unsigned lg_pipes;   /* their pipes, by bit */
 	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
@@ -185,18 +185,18 @@ struct sched {
 	 * throttle state), C(T) - C(j) waiting and the rest not selected, with
 	 * L and C its pipe's busy cycles before a cycle (pipe_busy). Joining
 	 * subtracts L(j), C(j) and j, leaving adds L(T), C(T) and T (modulo
-	 * 2^64: exact once every warp has left); finish_stats moves the sums to
+	 * 2^64: exact once every warp has left); stats_finish moves the sums to
 	 * the states.
 	 */
 	uint64_t rs_l[ST_COUNT], rs_c, rs_t;
-	/* this scheduler's share of the run's counts (finish_stats adds them up) */
+	/* this scheduler's share of the run's counts (stats_finish adds them up) */
 	uint64_t n_warp_insn, n_thread_insn, eligible_sum;
 	/* warps that join the ready set at a known cycle (w->ops_at), found
 	 * right after their issue: not filed in the wheel, not looked at when
-	 * they join, only when the scheduler is next due (see flush_pending).
+	 * they join, only when the scheduler is next due (see sched_flush_pending).
 	 * A ring of PQ_CAP in ops_at order from pq_h, pq_n of them: the cycle,
 	 * the warp slot, and the pipe of its instruction with the state that
-	 * pipe's throttle shows as; the count by pipe keeps pend_due O(1) while
+	 * pipe's throttle shows as; the count by pipe keeps sched_pend_due O(1) while
 	 * they all wait on one pipe. */
 	uint64_t pq_t[PQ_CAP];
 	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP]; /* pq_p: the pipe | its throttle state << 4 */
@@ -224,11 +224,11 @@ struct sched {
 enum {
 	U_MEM = 1,       /* a memory instruction (the warp's LSU path applies) */
 	U_ENDLOOP = 2,   /* a loop's back edge (its steps' pipes and the loop floor) */
-	U_PSEUDO = 4,    /* a structure marker that issues nothing (skip_pseudo) */
+	U_PSEUDO = 4,    /* a structure marker that issues nothing (ctl_skip_pseudo) */
 	U_PLAIN = 8,     /* issues as an ALU or memory instruction (not EXIT, BAR, ENDLOOP, IF) */
 	U_BAR = 16,
 	U_QC = 32,       /* an LDG served by L2 or DRAM (uop.miss) counted against the
-			  * in-flight limit: when the limit can bind (uops_fill) */
+			  * in-flight limit: when the limit can bind (issue_decode) */
 	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
 	U_DRAIN = 128    /* wait for every outstanding result (EXIT, wait=all) */
 };
@@ -236,14 +236,14 @@ enum {
 
 struct uop {
 	uint8_t flags;
-	uint8_t pipe;        /* the pipe it issues to (ENDLOOP: see insn_pipe) */
-	uint8_t thr;         /* throttle_state(in, pipe) */
+	uint8_t pipe;        /* the pipe it issues to (ENDLOOP: see pipe_of) */
+	uint8_t thr;         /* pipe_throttle_state(in, pipe) */
 	uint8_t wkind;       /* RK_* of its ALU result, UOP_NOWRITE when none */
-	uint8_t oc0;         /* bank_cycles with nothing reused or forwarded */
+	uint8_t oc0;         /* pipe_bank_cycles with nothing reused or forwarded */
 	uint8_t nchk;
 	uint16_t dst;
 	int32_t lat;         /* the ALU result's latency less one */
-	/* the registers regs_ready reads: sources, then wait= registers, each
+	/* the registers warp_regs_ready reads: sources, then wait= registers, each
 	 * once, none that nothing in the program writes (RZ among them: ready
 	 * at 0, they never change the latest) */
 	uint8_t chk[3 + ISA_MAX_XWAIT];
@@ -254,7 +254,7 @@ struct uop {
 struct memc {
 	uint32_t tag;        /* pc + 1 */
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
-	uint8_t lv;          /* global_level */
+	uint8_t lv;          /* mem_global_level */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
@@ -276,7 +276,7 @@ struct sim {
 	int interval[PIPE_COUNT];
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
-	uint32_t *qtab;      /* [qn] queue_delay_at(n sectors) */
+	uint32_t *qtab;      /* [qn] mem_queue_delay_at(n sectors) */
 	int qn;
 	int qsat;            /* from this many sectors on, the delay is qmax */
 	uint32_t qmax;       /* the delay at u = 0.95 */
@@ -293,7 +293,7 @@ struct sim {
 	 * with tag pc + 1 (0: empty); cleared for each run */
 	struct memc mc[OC_SLOTS];
 
-	struct uop *uop;     /* [uop_cap], the program's instructions decoded (uops_fill) */
+	struct uop *uop;     /* [uop_cap], the program's instructions decoded (issue_decode) */
 	int uop_cap;
 
 	/* the run */
@@ -317,7 +317,7 @@ struct sim {
 	int dq_sec;
 	double dq_avg;       /* dq_sec averaged over time (time constant dram_window_cycles) */
 	uint64_t dq_avg_t;   /* the cycle it was brought to */
-	int inflight;        /* global sectors in flight (after drain_events) */
+	int inflight;        /* global sectors in flight (after sm_drain_events) */
 	/* L2/DRAM loads not yet released: their release cycle and sectors, in
 	 * cycle order, a ring of rq_mask + 1 from rq_h, rq_n of them (no more
 	 * than the in-flight sectors). The DRAM server is first come, first
@@ -332,7 +332,7 @@ struct sim {
 	/* releases not yet filed: a load's release cycle ends a long chain of
 	 * floating-point operations, and filing it at once (compares and an
 	 * address that depend on it) stalls the CPU; they are filed before the
-	 * releases are next read (rel_file) */
+	 * releases are next read (mem_rel_file) */
 	uint64_t stage_t[REL_STAGE];
 	int stage_n[REL_STAGE];
 	int nstage;
@@ -346,7 +346,7 @@ struct sim {
 
 /* The loaded-DRAM delay at utilisation u: q * u / (1 - u), u at most 0.95
  * (beyond it the bandwidth server itself queues). */
-static uint32_t delay_of_u(const struct arch *a, double u)
+static uint32_t mem_delay_of_u(const struct arch *a, double u)
 {
 	if (u > 0.95)
 		u = 0.95;
@@ -354,65 +354,65 @@ static uint32_t delay_of_u(const struct arch *a, double u)
 }
 
 /* exp(-dt / dram_window_cycles): what is left of the average's past after dt cycles */
-static double decay_of(const struct arch *a, uint64_t dt)
+static double mem_decay_of(const struct arch *a, uint64_t dt)
 {
 	return exp(-(double)dt / a->dram_window_cycles);
 }
 
 /* The average `avg` of a count that stood at `cur` for the last dt cycles. */
-static inline double avg_step(const struct sim *s, double avg, int cur, uint64_t dt)
+static inline double mem_avg_step(const struct sim *s, double avg, int cur, uint64_t dt)
 {
-	return cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : decay_of(s->a, dt));
+	return cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : mem_decay_of(s->a, dt));
 }
 
 /* Bytes in the memory system at utilisation u (Little's law): requests
  * spend the loaded latency there, and u * dram_bytes_per_cycle arrive per
  * cycle. */
-static double bytes_at_u(const struct arch *a, double u)
+static double mem_bytes_at_u(const struct arch *a, double u)
 {
 	return u * a->dram_bytes_per_cycle * (a->dram_latency + a->dram_queue_cycles * u / (1.0 - u));
 }
 
 /* The delay with `sec` sectors in the memory system: the utilisation at
  * which the measured loaded latency holds that many bytes, by bisection. */
-static uint32_t queue_delay_at(const struct arch *a, int sec)
+static uint32_t mem_queue_delay_at(const struct arch *a, int sec)
 {
 	double b = (double)sec * a->sector_bytes, lo = 0.0, hi = 0.95;
-	if (bytes_at_u(a, hi) <= b)
-		return delay_of_u(a, hi);
+	if (mem_bytes_at_u(a, hi) <= b)
+		return mem_delay_of_u(a, hi);
 	for (int i = 0; i < 60; i++) {
 		double m = 0.5 * (lo + hi);
-		if (bytes_at_u(a, m) < b)
+		if (mem_bytes_at_u(a, m) < b)
 			lo = m;
 		else
 			hi = m;
 	}
-	return delay_of_u(a, hi);
+	return mem_delay_of_u(a, hi);
 }
 
-/* Tables queue_delay_at below the sectors at which it reaches its largest
+/* Tables mem_queue_delay_at below the sectors at which it reaches its largest
  * value, qmax, or below QTAB_MAX sectors (from there it is computed). */
-static void queue_table(struct sim *s)
+static void mem_queue_table(struct sim *s)
 {
 	const struct arch *a = s->a;
 	s->qn = 0;
 	s->qmax = 0;
 	if (!(a->dram_queue_cycles > 0) || !(a->dram_bytes_per_cycle > 0))
 		return;
-	s->qmax = delay_of_u(a, 0.95);
-	double n = ceil(bytes_at_u(a, 0.95) / a->sector_bytes);
+	s->qmax = mem_delay_of_u(a, 0.95);
+	double n = ceil(mem_bytes_at_u(a, 0.95) / a->sector_bytes);
 	s->qsat = n < INT_MAX ? (int)n : INT_MAX;
 	int qn = s->qsat < QTAB_MAX ? s->qsat : QTAB_MAX;
 	s->qtab = malloc((size_t)qn * sizeof *s->qtab);
 	if (!s->qtab)
 		return; /* computed each time instead */
 	for (int i = 0; i < qn; i++)
-		s->qtab[i] = queue_delay_at(a, i);
+		s->qtab[i] = mem_queue_delay_at(a, i);
 	s->qn = qn;
 }
 
 /* The least power of two, at least 64, that is >= need, or max if that is less. */
-static unsigned ring_cap(double need, unsigned max)
+static unsigned mem_ring_cap(double need, unsigned max)
 {
 	unsigned cap = 64;
 	while (cap < need && cap < max)
@@ -445,7 +445,7 @@ struct sim *sim_create(const struct arch *a)
 		/* every release holds a sector or more of the in-flight count, which
 		 * admits a load while under the limit: at most the limit plus one
 		 * load's sectors (ISA lanes * 4), and those staged */
-		unsigned cap = ring_cap((double)a->max_inflight_sectors + 32 * 4 + REL_STAGE, UINT_MAX);
+		unsigned cap = mem_ring_cap((double)a->max_inflight_sectors + 32 * 4 + REL_STAGE, UINT_MAX);
 		s->rq_mask = cap - 1;
 		s->rq_t = calloc(cap, sizeof *s->rq_t);
 		s->rq_sec = calloc(cap, sizeof *s->rq_sec);
@@ -454,8 +454,8 @@ struct sim *sim_create(const struct arch *a)
 		/* an access counts in the memory system for at most dq_span cycles
 		 * (four of its longest latency, or what DQ_MAX entries hold), and a
 		 * scheduler issues one a cycle: the ring never fills */
-		double span = 4.0 * (a->dram_latency + (double)delay_of_u(a, 0.95)) + 64;
-		unsigned cap = ring_cap((double)s->nsched * span + 1, DQ_MAX);
+		double span = 4.0 * (a->dram_latency + (double)mem_delay_of_u(a, 0.95)) + 64;
+		unsigned cap = mem_ring_cap((double)s->nsched * span + 1, DQ_MAX);
 		s->dq_span = span < (double)((cap - 1) / (unsigned)s->nsched) ? (int)span : (int)((cap - 1) / (unsigned)s->nsched);
 		s->dq_mask = cap - 1;
 		s->dq_t = calloc(cap, sizeof *s->dq_t);
@@ -468,7 +468,7 @@ struct sim *sim_create(const struct arch *a)
 	}
 	if (s->decay)
 		for (int i = 0; i < DECAY_N; i++)
-			s->decay[i] = decay_of(a, (uint64_t)i);
+			s->decay[i] = mem_decay_of(a, (uint64_t)i);
 	for (int i = 0; i < s->max_warps; i++) {
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
 		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
@@ -481,7 +481,7 @@ struct sim *sim_create(const struct arch *a)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
-	queue_table(s);
+	mem_queue_table(s);
 	return s;
 }
 
@@ -508,29 +508,29 @@ void sim_destroy(struct sim *s)
 
 /* ---- state accounting ------------------------------------------------ */
 
-static void timeline_row(struct sim *s, const struct warp *w, uint64_t end)
+static void stats_timeline_row(struct sim *s, const struct warp *w, uint64_t end)
 {
 	fprintf(s->tl, "%d,%d,%d,%llu,%llu,%s\n", (int)(w - s->w), w->sched, w->block,
 		(unsigned long long)w->since, (unsigned long long)end, warp_state_names[w->state]);
 }
 
 /* The warp is in `state` from cycle t (>= since) on. */
-static inline void set_state_at(struct sim *s, struct warp *w, int state, uint64_t t)
+static inline void warp_set_state_at(struct sim *s, struct warp *w, int state, uint64_t t)
 {
 	if (w->state == state)
 		return;
 	if (t > w->since) {
 		s->st->state_cycles[w->state] += t - w->since;
 		if (s->tl)
-			timeline_row(s, w, t);
+			stats_timeline_row(s, w, t);
 	}
 	w->state = (uint8_t)state;
 	w->since = t;
 }
 
-/* set_state_at where no timeline is written: the ready set and the
+/* warp_set_state_at where no timeline is written: the ready set and the
  * look-ahead after issue, which are off with a timeline (park_ok). */
-static inline void set_state_nt(struct sim *s, struct warp *w, int state, uint64_t t)
+static inline void warp_set_state_nt(struct sim *s, struct warp *w, int state, uint64_t t)
 {
 	if (w->state == state)
 		return;
@@ -540,22 +540,22 @@ static inline void set_state_nt(struct sim *s, struct warp *w, int state, uint64
 	w->since = t;
 }
 
-static inline void set_state(struct sim *s, struct warp *w, int state)
+static inline void warp_set_state(struct sim *s, struct warp *w, int state)
 {
-	set_state_at(s, w, state, s->now);
+	warp_set_state_at(s, w, state, s->now);
 }
 
 /* ---- control flow ------------------------------------------------------ */
 
 /* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
-static inline int is_pseudo(int op)
+static inline int ctl_is_pseudo(int op)
 {
 	return op == OP_LOOP || op == OP_ELSE || op == OP_ENDIF;
 }
 
 /* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
  * pc is at an instruction that issues. */
-static void skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
+static void ctl_skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
 {
 	for (;;) {
 		const struct insn *in = &p->code[w->pc];
@@ -628,15 +628,15 @@ static inline uint64_t ceil_u64(double x)
 
 /* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
  * cycle the last byte has passed. */
-static uint64_t serve(double *free_at, uint64_t now, double bytes, double bw)
+static uint64_t mem_serve(double *free_at, uint64_t now, double bytes, double bw)
 {
 	double start = *free_at > (double)now ? *free_at : (double)now;
 	*free_at = start + bytes / bw;
 	return ceil_u64(*free_at);
 }
 
-/* serve() with bytes / bw given (the same value), as a double (integral). */
-static inline double serve_q(double *free_at, uint64_t now, double q)
+/* mem_serve() with bytes / bw given (the same value), as a double (integral). */
+static inline double mem_serve_q(double *free_at, uint64_t now, double q)
 {
 	double start = *free_at > (double)now ? *free_at : (double)now;
 	*free_at = start + q;
@@ -663,7 +663,7 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 	}
 }
 
-static inline enum mem_level global_level(const struct sim *s, const struct insn *in)
+static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
 {
 	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
 }
@@ -671,7 +671,7 @@ static inline enum mem_level global_level(const struct sim *s, const struct insn
 static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
 {
 	const struct arch *a = s->a;
-	enum mem_level lv = global_level(s, in);
+	enum mem_level lv = mem_global_level(s, in);
 	m->tag = (uint32_t)(in - s->code) + 1;
 	m->lanes = (uint8_t)lanes;
 	m->lv = (uint8_t)lv;
@@ -696,7 +696,7 @@ static inline const struct memc *mem_info(struct sim *s, const struct insn *in, 
 
 /* ---- issue ----------------------------------------------------------- */
 
-static int throttle_state(const struct insn *in, int pipe)
+static int pipe_throttle_state(const struct insn *in, int pipe)
 {
 	switch (pipe) {
 	case PIPE_LSU:
@@ -710,7 +710,7 @@ static int throttle_state(const struct insn *in, int pipe)
 	}
 }
 
-#define ST_PARK (-2) /* evaluate: operands ready, join the ready set */
+#define ST_PARK (-2) /* sched_evaluate: operands ready, join the ready set */
 
 /*
  * A loop's back edge. In compiled code it is loop_insns instructions: with
@@ -724,23 +724,23 @@ static int throttle_state(const struct insn *in, int pipe)
  * counter and compare into the body themselves (LOOP body_counter): their
  * back edge is the branch alone.
  */
-static inline int back_edge_insns(const struct sim *s, const struct warp *w)
+static inline int ctl_back_edge_insns(const struct sim *s, const struct warp *w)
 {
 	return s->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
 }
 
 /* Cycles from a taken back-edge branch's issue to its target's first issue, less one. */
-static inline int back_edge_gap(const struct sim *s, const struct warp *w)
+static inline int ctl_back_edge_gap(const struct sim *s, const struct warp *w)
 {
-	int gap = s->a->branch_cycles - (back_edge_insns(s, w) - 1);
+	int gap = s->a->branch_cycles - (ctl_back_edge_insns(s, w) - 1);
 	return gap > 0 ? gap : 0;
 }
 
 /* The pipe of the next instruction (a back edge's steps differ from ENDLOOP's own). */
-static inline int insn_pipe(const struct sim *s, const struct warp *w, const struct insn *in)
+static inline int pipe_of(const struct sim *s, const struct warp *w, const struct insn *in)
 {
 	if (in->op == OP_ENDLOOP) {
-		int n = back_edge_insns(s, w);
+		int n = ctl_back_edge_insns(s, w);
 		if (w->be_step + 1 < n)
 			return w->be_step + 2 == n ? PIPE_ALU : PIPE_CBU;
 	}
@@ -748,26 +748,26 @@ static inline int insn_pipe(const struct sim *s, const struct warp *w, const str
 }
 
 /* The pipe of the warp's next instruction `in`, and the state it is in
- * while that pipe holds it back (throttle_state). */
-static inline void set_pipe(const struct sim *s, struct warp *w, const struct insn *in)
+ * while that pipe holds it back (pipe_throttle_state). */
+static inline void pipe_set(const struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct uop *u = &s->uop[w->pc]; /* in is &s->code[w->pc] */
 	if (u->flags & U_ENDLOOP) {
-		int p = insn_pipe(s, w, in);
+		int p = pipe_of(s, w, in);
 		w->pipe = (uint8_t)p;
-		w->thr = (uint8_t)throttle_state(in, p);
+		w->thr = (uint8_t)pipe_throttle_state(in, p);
 	} else {
 		w->pipe = u->pipe;
 		w->thr = u->thr;
 	}
 }
 
-static void handle_event(struct sim *s, const struct event *ev);
-static COLD void lg_wake(struct sim *s);
-static COLD uint64_t lg_look(struct sim *s, struct sched *sc);
+static void sm_handle_event(struct sim *s, const struct event *ev);
+static COLD void mem_lg_wake(struct sim *s);
+static COLD uint64_t mem_lg_look(struct sim *s, struct sched *sc);
 
 /* Files the staged releases in cycle order. */
-static inline __attribute__((always_inline)) void rel_file(struct sim *s)
+static inline __attribute__((always_inline)) void mem_rel_file(struct sim *s)
 {
 	unsigned m = s->rq_mask;
 	for (int k = 0; k < s->nstage; k++) {
@@ -788,12 +788,12 @@ static inline __attribute__((always_inline)) void rel_file(struct sim *s)
 }
 
 /* An L2/DRAM load's sectors leave the in-flight count at cycle t. */
-static inline void rel_add(struct sim *s, uint64_t t, int sectors)
+static inline void mem_rel_add(struct sim *s, uint64_t t, int sectors)
 {
 	s->stage_t[s->nstage] = t;
 	s->stage_n[s->nstage] = sectors;
 	if (++s->nstage == REL_STAGE)
-		rel_file(s);
+		mem_rel_file(s);
 }
 
 /*
@@ -805,14 +805,14 @@ static inline void rel_add(struct sim *s, uint64_t t, int sectors)
  * in which due events run does not matter either: releases add up, and a
  * block launch touches nothing a release does.
  */
-static inline void drain_events(struct sim *s)
+static inline void sm_drain_events(struct sim *s)
 {
 	struct event ev;
 	if (s->nstage)
-		rel_file(s);
+		mem_rel_file(s);
 	if (s->evq_min <= s->now) {
 		while (evq_pop_due(s->q, s->now, &ev))
-			handle_event(s, &ev);
+			sm_handle_event(s, &ev);
 		s->evq_min = evq_next_cycle(s->q);
 	}
 	if (s->rel_next <= s->now) {
@@ -826,20 +826,20 @@ static inline void drain_events(struct sim *s)
 		s->rq_n = n;
 		s->rel_next = n > 0 ? s->rq_t[h] : NEVER;
 		if (s->n_lg_wait > 0)
-			lg_wake(s);
+			mem_lg_wake(s);
 	}
 }
 
 /* The cycle of the earliest pending event or release. */
-static inline uint64_t next_event(struct sim *s)
+static inline uint64_t sm_next_event(struct sim *s)
 {
 	if (s->nstage)
-		rel_file(s);
+		mem_rel_file(s);
 	uint64_t t = s->evq_min;
 	return s->rel_next < t ? s->rel_next : t;
 }
 
-static inline int events_eager(const struct sim *s)
+static inline int sm_events_eager(const struct sim *s)
 {
 	return s->n_lg_wait > 0 || s->n_cta_events > 0;
 }
@@ -888,7 +888,7 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 
 /* A warp on pipe p, shown as thr while the pipe throttles it, joins the
  * ready set's sums at cycle t (see struct sched). */
-static inline __attribute__((always_inline)) void rs_join(struct sched *sc, int p, int thr, uint64_t t)
+static inline __attribute__((always_inline)) void sched_rs_join(struct sched *sc, int p, int thr, uint64_t t)
 {
 	uint64_t l, c;
 	pipe_busy(sc, p, t, &l, &c);
@@ -900,37 +900,37 @@ static inline __attribute__((always_inline)) void rs_join(struct sched *sc, int 
 /* Joins the ready set at cycle t <= now, its slot, pipe p and throttle
  * state thr given (a pending warp's come from the ring); no busy period of
  * its pipe may have begun after t. Its state is not touched. */
-static inline __attribute__((always_inline)) void join_inl(struct sched *sc, struct warp *w, int slot, int p, int thr,
+static inline __attribute__((always_inline)) void sched_join_inl(struct sched *sc, struct warp *w, int slot, int p, int thr,
 							  uint64_t t)
 {
 	w->parked = 1;
 	w->wake = NEVER;
 	sc->okp[p] |= 1ull << slot;
 	sc->okpipes |= 1u << p;
-	rs_join(sc, p, thr, t);
+	sched_rs_join(sc, p, thr, t);
 }
 
-/* join_inl for a warp that is not pending: it is not selected from t. */
-static inline __attribute__((always_inline)) void park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+/* sched_join_inl for a warp that is not pending: it is not selected from t. */
+static inline __attribute__((always_inline)) void sched_park_at_inl(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
-	set_state_nt(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
-	join_inl(sc, w, w->slot, w->pipe, w->thr, t);
+	warp_set_state_nt(s, w, ST_NOT_SELECTED, t); /* closes the previous state */
+	sched_join_inl(sc, w, w->slot, w->pipe, w->thr, t);
 }
 
-static void park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
+static void sched_park_at(struct sim *s, struct sched *sc, struct warp *w, uint64_t t)
 {
-	park_at_inl(s, sc, w, t);
+	sched_park_at_inl(s, sc, w, t);
 }
 
-static void park(struct sim *s, struct sched *sc, struct warp *w)
+static void sched_park(struct sim *s, struct sched *sc, struct warp *w)
 {
-	park_at(s, sc, w, s->now);
+	sched_park_at(s, sc, w, s->now);
 }
 
 /* Leaves the ready set at s->now for `state`: its time there splits into
  * pipe-throttled (lanes busy), wait (another warp's operand collection) and
  * not selected (summed in rs_l, rs_c and rs_t). */
-static inline __attribute__((always_inline)) void unpark(struct sim *s, struct sched *sc, struct warp *w, int state,
+static inline __attribute__((always_inline)) void sched_unpark(struct sim *s, struct sched *sc, struct warp *w, int state,
 							int pipe_free)
 {
 	uint64_t bit = 1ull << w->slot, l, c;
@@ -957,7 +957,7 @@ static inline __attribute__((always_inline)) void unpark(struct sim *s, struct s
  * registers, a pending variable-latency write to its destination, and for
  * EXIT or wait=all every outstanding result), and in *state the stall of
  * the latest one. */
-static inline uint64_t regs_ready(const struct warp *w, const struct uop *u, int *state)
+static inline uint64_t warp_regs_ready(const struct warp *w, const struct uop *u, int *state)
 {
 	uint64_t r = 0;
 	int rk = RK_FIXED;
@@ -989,25 +989,25 @@ static inline uint64_t regs_ready(const struct warp *w, const struct uop *u, int
 /* The earliest cycle the back edge's branch may issue (0: no bound): the
  * loop counter's compare makes a trip last at least loop_cycles from its
  * start to the next trip's start. */
-static inline uint64_t loop_floor(const struct sim *s, const struct warp *w, const struct uop *u)
+static inline uint64_t ctl_loop_floor(const struct sim *s, const struct warp *w, const struct uop *u)
 {
 	uint64_t c, lead;
-	if (!(u->flags & U_ENDLOOP) || s->a->loop_cycles <= 0 || w->be_step + 1 < back_edge_insns(s, w))
+	if (!(u->flags & U_ENDLOOP) || s->a->loop_cycles <= 0 || w->be_step + 1 < ctl_back_edge_insns(s, w))
 		return 0;
 	c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
-	lead = 1 + (uint64_t)back_edge_gap(s, w); /* branch issue to next trip start */
+	lead = 1 + (uint64_t)ctl_back_edge_gap(s, w); /* branch issue to next trip start */
 	return c > lead ? c - lead : 0;
 }
 
 /* The instruction at pc looked at in cycle t: the state it is blocked in
  * (scoreboard, branch fetch, loop compare, the warp's LSU path) with w->wake
  * set, or -1 when none holds. Reads only the warp's own state, which nothing
- * but its own issue changes (a barrier aside: see evaluate). */
-static inline int deps_wait(const struct sim *s, struct warp *w, uint64_t t)
+ * but its own issue changes (a barrier aside: see sched_evaluate). */
+static inline int warp_deps_wait(const struct sim *s, struct warp *w, uint64_t t)
 {
 	const struct uop *u = &s->uop[w->pc];
 	int stt;
-	uint64_t r = regs_ready(w, u, &stt), c;
+	uint64_t r = warp_regs_ready(w, u, &stt), c;
 
 	if (r > t) {
 		w->wake = r;
@@ -1017,7 +1017,7 @@ static inline int deps_wait(const struct sim *s, struct warp *w, uint64_t t)
 		w->wake = w->fetch_ready;
 		return ST_NO_INSTRUCTION;
 	}
-	if ((c = loop_floor(s, w, u)) > t) {
+	if ((c = ctl_loop_floor(s, w, u)) > t) {
 		w->wake = c;
 		return ST_WAIT;
 	}
@@ -1030,9 +1030,9 @@ static inline int deps_wait(const struct sim *s, struct warp *w, uint64_t t)
 	return -1;
 }
 
-/* One of deps_ahead's waits, ending at c: the first that holds (c > t) gives
+/* One of warp_deps_ahead's waits, ending at c: the first that holds (c > t) gives
  * the state and *end; the others only push *later. */
-static inline void ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t *end, uint64_t *later)
+static inline void warp_ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t *end, uint64_t *later)
 {
 	if (c <= t)
 		return;
@@ -1044,22 +1044,22 @@ static inline void ahead_wait(uint64_t c, uint64_t t, int st, int *stt, uint64_t
 	}
 }
 
-/* deps_wait(s, w, t) in one pass, for the look-ahead after issue: when
+/* warp_deps_wait(s, w, t) in one pass, for the look-ahead after issue: when
  * blocked, also whether nothing else blocks the instruction at the end of
- * that wait (*clear: deps_wait(s, w, w->wake) would return -1). */
-static inline int deps_ahead(const struct sim *s, struct warp *w, uint64_t t, int *clear)
+ * that wait (*clear: warp_deps_wait(s, w, w->wake) would return -1). */
+static inline int warp_deps_ahead(const struct sim *s, struct warp *w, uint64_t t, int *clear)
 {
 	uint64_t end = 0, later = 0;
 	const struct uop *u = &s->uop[w->pc];
 	int rstt, stt = -1;
-	uint64_t r = regs_ready(w, u, &rstt);
+	uint64_t r = warp_regs_ready(w, u, &rstt);
 
-	/* in deps_wait's order */
-	ahead_wait(r, t, rstt, &stt, &end, &later);
-	ahead_wait(w->fetch_ready, t, ST_NO_INSTRUCTION, &stt, &end, &later);
-	ahead_wait(loop_floor(s, w, u), t, ST_WAIT, &stt, &end, &later);
+	/* in warp_deps_wait's order */
+	warp_ahead_wait(r, t, rstt, &stt, &end, &later);
+	warp_ahead_wait(w->fetch_ready, t, ST_NO_INSTRUCTION, &stt, &end, &later);
+	warp_ahead_wait(ctl_loop_floor(s, w, u), t, ST_WAIT, &stt, &end, &later);
 	if (u->flags & U_MEM)
-		ahead_wait(w->lsu_free, t, u->thr, &stt, &end, &later);
+		warp_ahead_wait(w->lsu_free, t, u->thr, &stt, &end, &later);
 	if (stt >= 0)
 		w->wake = end;
 	*clear = later <= end;
@@ -1067,8 +1067,8 @@ static inline int deps_ahead(const struct sim *s, struct warp *w, uint64_t t, in
 }
 
 /* Holds w, whose load does not fit under the in-flight limit, until sectors
- * are released (lg_wake, lg_look). */
-static void lg_hold(struct sim *s, struct sched *sc, struct warp *w)
+ * are released (mem_lg_wake, mem_lg_look). */
+static void mem_lg_hold(struct sim *s, struct sched *sc, struct warp *w)
 {
 	int sectors = w->sectors;
 	sc->lg_sec = sc->lgm && sc->lg_sec < sectors ? sc->lg_sec : sectors;
@@ -1079,14 +1079,14 @@ static void lg_hold(struct sim *s, struct sched *sc, struct warp *w)
 }
 
 /*
- * Whether evaluate, looking at x (an L2/DRAM load not picked now, its pipe
+ * Whether sched_evaluate, looking at x (an L2/DRAM load not picked now, its pipe
  * busy until pf > now + 1) at pf, will hold it at the in-flight limit: the
  * count only grows until a release is drained, and none can be by pf (the
  * first pending release is later, and a load issued from now on is released
  * no sooner than now + the L2 or DRAM latency - 1). Nor can a release have
  * made this scheduler's held warps look again (lg_due) before then.
  */
-static int held_at_limit(struct sim *s, const struct sched *sc, const struct warp *x, uint64_t pf)
+static int mem_held_at_limit(struct sim *s, const struct sched *sc, const struct warp *x, uint64_t pf)
 {
 	int lat = s->a->l2_latency < s->a->dram_latency ? s->a->l2_latency : s->a->dram_latency;
 	if (s->inflight + x->sectors <= s->a->max_inflight_sectors || s->inflight == 0 || sc->lg_due)
@@ -1094,14 +1094,14 @@ static int held_at_limit(struct sim *s, const struct sched *sc, const struct war
 	if (pf - s->now + 1 >= (uint64_t)lat)
 		return 0;
 	if (s->nstage)
-		rel_file(s);
+		mem_rel_file(s);
 	return s->rel_next > pf;
 }
 
 /* Classifies a due warp: returns a blocked state with w->wake set, ST_PARK
  * when its operands are ready (and the ready set is in use), or -1 when it
  * is eligible to issue now. */
-static int evaluate(struct sim *s, struct warp *w)
+static int sched_evaluate(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->code[w->pc];
 
@@ -1112,14 +1112,14 @@ static int evaluate(struct sim *s, struct warp *w)
 		return ST_BARRIER;
 	}
 	if (!w->ops_ready) {
-		int stt = deps_wait(s, w, s->now);
+		int stt = warp_deps_wait(s, w, s->now);
 		if (stt >= 0)
 			return stt;
 	}
 	w->ops_ready = 0;
 	/* operands never become unready again before this warp issues: remember */
 	w->deps_ok = 1;
-	set_pipe(s, w, in);
+	pipe_set(s, w, in);
 	w->queue_check = 0;
 	if (s->uop[w->pc].flags & U_QC) {
 		w->queue_check = 1;
@@ -1149,9 +1149,9 @@ resources:;
 		 */
 		int sectors = w->sectors, max = s->a->max_inflight_sectors;
 		if (s->inflight + sectors > max / 2) {
-			drain_events(s);
+			sm_drain_events(s);
 			if (s->inflight + sectors > max && s->inflight > 0) {
-				lg_hold(s, &s->sc[w->sched], w);
+				mem_lg_hold(s, &s->sc[w->sched], w);
 				return ST_LG_THROTTLE;
 			}
 		}
@@ -1162,7 +1162,7 @@ resources:;
 static void launch_block(struct sim *s, int bslot, uint64_t t);
 
 /* Files a warp (not in the ready set) under its wake-up cycle t >= now. */
-static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t t)
+static inline void sched_wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t t)
 {
 	if (t == NEVER)
 		return;
@@ -1191,13 +1191,13 @@ static inline void wheel_add(struct sim *s, struct sched *sc, int slot, uint64_t
 }
 
 /* Makes w due at cycle t (from outside its scheduler's scan). */
-static inline void wake_at(struct sim *s, struct warp *w, uint64_t t)
+static inline void sched_wake_at(struct sim *s, struct warp *w, uint64_t t)
 {
 	w->wake = t;
-	wheel_add(s, &s->sc[w->sched], w->slot, t);
+	sched_wheel_add(s, &s->sc[w->sched], w->slot, t);
 }
 
-static COLD void warp_exit(struct sim *s, struct warp *w)
+static COLD void ctl_exit(struct sim *s, struct warp *w)
 {
 	struct sched *sc = &s->sc[w->sched];
 	struct block *b = &s->b[w->block];
@@ -1205,10 +1205,10 @@ static COLD void warp_exit(struct sim *s, struct warp *w)
 
 	/* the EXIT issue cycle counts as selected */
 	s->now++;
-	set_state(s, w, ST_SELECTED); /* no-op: it is already selected */
+	warp_set_state(s, w, ST_SELECTED); /* no-op: it is already selected */
 	s->st->state_cycles[w->state] += s->now - w->since;
 	if (s->tl)
-		timeline_row(s, w, s->now);
+		stats_timeline_row(s, w, s->now);
 	s->now--;
 	w->live = 0;
 	w->wake = NEVER;
@@ -1252,7 +1252,7 @@ static COLD void warp_exit(struct sim *s, struct warp *w)
 	}
 }
 
-static COLD void barrier_arrive(struct sim *s, struct warp *w)
+static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w)
 {
 	struct block *b = &s->b[w->block];
 	w->at_bar = 1;
@@ -1262,12 +1262,12 @@ static COLD void barrier_arrive(struct sim *s, struct warp *w)
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
 		x->at_bar = 0;
-		wake_at(s, x, s->now + 1);
+		sched_wake_at(s, x, s->now + 1);
 	}
 }
 
 /* Scoreboard write: the register's value is ready at `ready`. */
-static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
+static inline void warp_write_reg(struct warp *w, int reg, uint64_t ready, int kind)
 {
 	/* without a branch: a load's ready cycle comes at the end of a long
 	 * chain of floating-point operations, and whether it is the latest
@@ -1286,7 +1286,7 @@ static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
  * moderate utilisation. The delay follows a single-server queue,
  * q * u / (1 - u), at the utilisation u that goes with the bytes the SM
  * keeps in the memory system (Little's law on the loaded-latency curve,
- * queue_delay_at), so each request queued adds to the next one's delay. q
+ * mem_queue_delay_at), so each request queued adds to the next one's delay. q
  * is calibrated from the loaded-latency microbenchmark
  * (tests/data/h200/loaded.csv).
  *
@@ -1299,7 +1299,7 @@ static inline void write_reg(struct warp *w, int reg, uint64_t ready, int kind)
  * their own moments); the average of one SM over time stands for the
  * average over the SMs at one time.
  */
-static __attribute__((noinline)) uint32_t dram_queue_delay(struct sim *s, int sectors, double start)
+static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start)
 {
 	const struct arch *a = s->a;
 	unsigned mask = s->dq_mask, h = s->dq_h, n = s->dq_n;
@@ -1310,17 +1310,17 @@ static __attribute__((noinline)) uint32_t dram_queue_delay(struct sim *s, int se
 	 * is constant between them */
 	while (n && q[h] >> 8 <= now) {
 		uint64_t e = q[h] >> 8;
-		avg = avg_step(s, avg, cur, e - at);
+		avg = mem_avg_step(s, avg, cur, e - at);
 		at = e;
 		cur -= (int)(q[h] & 255);
 		h = (h + 1) & mask;
 		n--;
 	}
-	avg = avg_step(s, avg, cur, now - at);
+	avg = mem_avg_step(s, avg, cur, now - at);
 	/* this access joins the average now */
 	double held = avg + sectors;
 	int k = held < (double)s->qsat ? (int)held : s->qsat;
-	uint32_t d = k < s->qn ? s->qtab[k] : k >= s->qsat ? s->qmax : queue_delay_at(a, k);
+	uint32_t d = k < s->qn ? s->qtab[k] : k >= s->qsat ? s->qmax : mem_queue_delay_at(a, k);
 	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
 	if (end > cap)
 		end = cap;
@@ -1350,46 +1350,46 @@ static __attribute__((noinline)) uint32_t dram_queue_delay(struct sim *s, int se
  * every 4 cycles while two warps on one scheduler together issue more
  * than one every 4 (tests/data/h200/lsu: lds16 at 1 and 5 warps).
  */
-static void lsu_path(const struct sim *s, struct warp *w)
+static void mem_lsu_path(const struct sim *s, struct warp *w)
 {
 	if (s->a->lsu_warp_cycles > 0)
 		w->lsu_free = s->now + (uint64_t)s->a->lsu_warp_cycles;
 }
 
-static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
+static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct arch *a = s->a;
 	uint64_t done;
 	int reg_kind = RK_LONG;
 
-	lsu_path(s, w);
+	mem_lsu_path(s, w);
 
 	if (isa_ops[in->op].space == SPACE_SHARED) {
 		int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
 		double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
 		if (sbytes < 1)
 			sbytes = 1;
-		done = serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+		done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
 		reg_kind = RK_SHORT;
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
 		enum mem_level lv = (enum mem_level)m->lv;
 		/* an LDG served by L2 or DRAM, and whether it counts in flight (the
-		 * limit evaluate checked) */
+		 * limit sched_evaluate checked) */
 		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
 		if (in->op == OP_STG && lv == LV_L1)
 			lv = LV_L2;
 		switch (lv) {
 		case LV_L1:
-			dd = serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
+			dd = mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
-			dd = serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
+			dd = mem_serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
 			break;
 		default:
-			dd = serve_q(&s->dram_free, s->now, m->lv_cycles);
-			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? dram_queue_delay(s, m->sectors, dd) : 0));
+			dd = mem_serve_q(&s->dram_free, s->now, m->lv_cycles);
+			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
@@ -1403,11 +1403,11 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;
-			rel_add(s, done, m->sectors);
+			mem_rel_add(s, done, m->sectors);
 		}
 	}
 	if (isa_ops[in->op].is_load && in->dst != ISA_RZ)
-		write_reg(w, in->dst, done, reg_kind);
+		warp_write_reg(w, in->dst, done, reg_kind);
 }
 
 /*
@@ -1418,7 +1418,7 @@ static void issue_memory(struct sim *s, struct warp *w, const struct insn *in)
  * (forwarding). Returns the cycles the reads take (>= 1): the pipe accepts
  * nothing else meanwhile, and each cycle past the first delays the result.
  */
-static int bank_cycles(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
+static int pipe_bank_cycles(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
 {
 	int worst = 1, reuse = same && s->a->operand_reuse;
 	if (s->a->regfile_banks > 0) {
@@ -1451,7 +1451,7 @@ static int bank_cycles(const struct sim *s, const struct sched *sc, int same, co
 	return worst;
 }
 
-static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
+static inline int pipe_operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
 				 const struct insn *in)
 {
 	int oc;
@@ -1460,7 +1460,7 @@ static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int 
 		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc) {
 			s->ocs_tag[i] = (uint32_t)pc + 1;
 			s->ocs_prev[i] = sc->reuse_pc;
-			s->ocs_val[i] = (uint8_t)bank_cycles(s, sc, 1, in);
+			s->ocs_val[i] = (uint8_t)pipe_bank_cycles(s, sc, 1, in);
 		}
 		oc = s->ocs_val[i];
 	} else {
@@ -1472,7 +1472,7 @@ static inline int operand_cycles(struct sim *s, struct sched *sc, int warp, int 
 }
 
 /* Decodes the program into s->uop (see struct uop). */
-static int uops_fill(struct sim *s, const struct program *prog)
+static int issue_decode(struct sim *s, const struct program *prog)
 {
 	if (prog->ninsn > s->uop_cap) {
 		struct uop *u = realloc(s->uop, sizeof *u * (size_t)prog->ninsn);
@@ -1499,14 +1499,14 @@ static int uops_fill(struct sim *s, const struct program *prog)
 
 		memset(u, 0, sizeof *u);
 		u->pipe = (uint8_t)op->pipe;
-		u->thr = (uint8_t)throttle_state(in, op->pipe);
+		u->thr = (uint8_t)pipe_throttle_state(in, op->pipe);
 		u->dst = in->dst;
 		u->lat = s->a->pipe_latency[op->pipe] - 1;
-		u->oc0 = (uint8_t)bank_cycles(s, NULL, 0, in);
+		u->oc0 = (uint8_t)pipe_bank_cycles(s, NULL, 0, in);
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (op->space != SPACE_NONE)
 			u->flags |= U_MEM;
-		if (in->op == OP_LDG && global_level(s, in) != LV_L1) {
+		if (in->op == OP_LDG && mem_global_level(s, in) != LV_L1) {
 			u->miss = 1;
 			if (!in->has_dst || in->dst == ISA_RZ) {
 				unheld = 1;
@@ -1522,7 +1522,7 @@ static int uops_fill(struct sim *s, const struct program *prog)
 			u->flags |= U_BAR;
 		if (in->op == OP_ENDLOOP)
 			u->flags |= U_ENDLOOP;
-		if (is_pseudo(in->op))
+		if (ctl_is_pseudo(in->op))
 			u->flags |= U_PSEUDO;
 		else if (in->op != OP_EXIT && in->op != OP_BAR && in->op != OP_ENDLOOP && in->op != OP_IF)
 			u->flags |= U_PLAIN;
@@ -1543,7 +1543,7 @@ static int uops_fill(struct sim *s, const struct program *prog)
 	 * Whether the in-flight limit can bind at all. An L2/DRAM load waits
 	 * for an earlier variable-latency write to its destination (it reads
 	 * it, or U_WAW), and leaves the in-flight count the cycle its result
-	 * lands (issue_memory); a warp exits only once its results have landed
+	 * lands (mem_issue); a warp exits only once its results have landed
 	 * (U_DRAIN). So a live warp has at most one such load in flight per
 	 * destination register, and the count never exceeds the resident
 	 * warps times the sum, over destinations, of the largest such load's
@@ -1561,7 +1561,7 @@ static int uops_fill(struct sim *s, const struct program *prog)
 
 /* IF: the warp takes the THEN path with some of its lanes, the ELSE path
  * (pending) with the others. */
-static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
+static COLD void ctl_issue_if(struct sim *s, struct warp *w, const struct insn *in)
 {
 	int mid = (int)in->match;
 	int has_else = s->code[mid].op == OP_ELSE;
@@ -1599,13 +1599,13 @@ static COLD void issue_if(struct sim *s, struct warp *w, const struct insn *in)
 	}
 }
 
-static void issue(struct sim *s, struct warp *w)
+static void issue_warp(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->code[w->pc];
 	const struct uop *u = &s->uop[w->pc];
 	struct sched *sc = &s->sc[w->sched];
-	int pipe = w->pipe; /* set by evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe], oc = operand_cycles(s, sc, w->slot, w->pc, u, in);
+	int pipe = w->pipe; /* set by sched_evaluate: the back edge's steps differ from ENDLOOP's own pipe */
+	int busy = s->interval[pipe], oc = pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
@@ -1619,29 +1619,29 @@ static void issue(struct sim *s, struct warp *w)
 
 	if (u->flags & U_PLAIN) {
 		if (u->flags & U_MEM)
-			issue_memory(s, w, in);
+			mem_issue(s, w, in);
 		else if (u->wkind != UOP_NOWRITE)
-			write_reg(w, u->dst, s->now + (uint64_t)(u->lat + oc), u->wkind);
+			warp_write_reg(w, u->dst, s->now + (uint64_t)(u->lat + oc), u->wkind);
 		w->pc++;
 	} else {
 		switch (in->op) {
 		case OP_EXIT:
-			warp_exit(s, w);
+			ctl_exit(s, w);
 			return;
 		case OP_BAR:
 			w->pc++;
-			barrier_arrive(s, w);
+			ctl_barrier_arrive(s, w);
 			break;
 		case OP_ENDLOOP: {
 			struct frame *f = &w->stack[w->depth - 1];
-			if (w->be_step + 1 < back_edge_insns(s, w)) {
+			if (w->be_step + 1 < ctl_back_edge_insns(s, w)) {
 				w->be_step++; /* counter or compare: the branch comes next */
 				return;
 			}
 			w->be_step = 0;
 			if (--f->left > 0) {
 				w->pc = f->start + 1;
-				w->fetch_ready = s->now + 1 + (uint64_t)back_edge_gap(s, w);
+				w->fetch_ready = s->now + 1 + (uint64_t)ctl_back_edge_gap(s, w);
 				f->trip_start = w->fetch_ready;
 			} else {
 				w->depth--;
@@ -1650,7 +1650,7 @@ static void issue(struct sim *s, struct warp *w)
 			break;
 		}
 		case OP_IF:
-			issue_if(s, w, in);
+			ctl_issue_if(s, w, in);
 			break;
 		default:
 			SIM_ASSERT(!"issue: an instruction that neither issues plainly nor is handled");
@@ -1658,7 +1658,7 @@ static void issue(struct sim *s, struct warp *w)
 		}
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
-		skip_pseudo(s->p, w, s->now);
+		ctl_skip_pseudo(s->p, w, s->now);
 }
 
 /* ---- scheduling ------------------------------------------------------- */
@@ -1689,7 +1689,7 @@ static uint64_t sched_cycle(struct sim *s, struct sched *sc)
 }
 
 /* The eligible warp the policy issues, from the candidate mask. */
-static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
+static int sched_pick(const struct sim *s, const struct sched *sc, uint64_t cand)
 {
 	if (!(cand & (cand - 1)))
 		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
@@ -1723,13 +1723,13 @@ static int pick_slot(const struct sim *s, const struct sched *sc, uint64_t cand)
 
 /*
  * Pending warps whose operands are ready by now join the ready set as
- * evaluate would have had them join at ops_at: one due before now found its
+ * sched_evaluate would have had them join at ops_at: one due before now found its
  * pipe busy then (else the scheduler was due at ops_at) and is parked from
  * ops_at, which no later busy period precedes (one begins only at an issue,
  * in a scan, which flushes first). One due now is eligible if its pipe is
  * free (added to *cand; returned among the fresh), else parked.
  */
-static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
+static uint64_t sched_flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 {
 	uint64_t fresh = 0;
 	unsigned h = sc->pq_h, n = sc->pq_n;
@@ -1746,7 +1746,7 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 		if (t == s->now && sc->pipe_free[p] <= s->now)
 			fresh |= 1ull << slot;
 		else
-			join_inl(sc, w, slot, p, thr, t);
+			sched_join_inl(sc, w, slot, p, thr, t);
 	}
 	sc->pq_h = h;
 	sc->pq_n = n;
@@ -1756,7 +1756,7 @@ static uint64_t flush_pending(struct sim *s, struct sched *sc, uint64_t *cand)
 }
 
 /* Files a pending warp (ops_at r; p: its instruction's pipe | throttle state << 4) in ops_at order. */
-static inline void pend_add(struct sched *sc, int slot, uint64_t r, int p)
+static inline void sched_pend_add(struct sched *sc, int slot, uint64_t r, int p)
 {
 	unsigned n = sc->pq_n, i = (sc->pq_h + n) & (PQ_CAP - 1);
 	SIM_ASSERT(n < PQ_CAP);
@@ -1779,10 +1779,10 @@ static inline void pend_add(struct sched *sc, int slot, uint64_t r, int p)
 		sc->pend_min = r;
 }
 
-/* pend_due where pending warps wait on more than one pipe. In ops_at
+/* sched_pend_due where pending warps wait on more than one pipe. In ops_at
  * order, an entry no earlier than the best so far ends the search, and one
  * whose pipe an earlier entry had cannot beat it. */
-static __attribute__((noinline)) uint64_t pend_due_pipes(const struct sched *sc)
+static __attribute__((noinline)) uint64_t sched_pend_due_pipes(const struct sched *sc)
 {
 	unsigned i = sc->pq_h, seen = 1u << (sc->pq_p[i] & 15);
 	uint64_t t = sc->pq_t[i], f = sc->pipe_free[sc->pq_p[i] & 15];
@@ -1806,19 +1806,19 @@ static __attribute__((noinline)) uint64_t pend_due_pipes(const struct sched *sc)
 
 /* The cycle a pending warp first finds its pipe free after it joins (at
  * least one is pending): the least max(pipe_free, ops_at). */
-static inline uint64_t pend_due(const struct sched *sc)
+static inline uint64_t sched_pend_due(const struct sched *sc)
 {
 	if (sc->pq_pipes & (sc->pq_pipes - 1))
-		return pend_due_pipes(sc);
+		return sched_pend_due_pipes(sc);
 	/* one pipe: the first entry settles it */
 	uint64_t t = sc->pend_min, f = sc->pipe_free[__builtin_ctz(sc->pq_pipes)];
 	return f > t ? f : t;
 }
 
 /* The far warps due by now (far_min <= now) leave, by slot bit; far_min
- * becomes the earliest wake-up of the others (lg_wake may have set it
+ * becomes the earliest wake-up of the others (mem_lg_wake may have set it
  * earlier than any). */
-static uint64_t far_pop(struct sim *s, struct sched *sc)
+static uint64_t sched_far_pop(struct sim *s, struct sched *sc)
 {
 	uint64_t now = s->now, fd = 0;
 	unsigned h = sc->far_h, n = sc->far_n;
@@ -1841,7 +1841,7 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 	uint64_t cand = 0, loose = 0, fresh = 0; /* eligible warps; those outside the ready set; those
 						   * joining it now (parked after the pick) */
 	if (sc->pend_min <= s->now)
-		fresh = flush_pending(s, sc, &cand);
+		fresh = sched_flush_pending(s, sc, &cand);
 	for (unsigned m = sc->okpipes; m; m &= m - 1) {
 		int p = __builtin_ctz(m);
 		if (sc->pipe_free[p] <= s->now)
@@ -1854,9 +1854,9 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 		sc->wheel_occ &= ~(1ull << (s->now & 63));
 	}
 	if (sc->far_min <= s->now) {
-		due |= far_pop(s, sc);
-		if (sc->lg_due) /* lg_wake made far_min due */
-			due |= lg_look(s, sc);
+		due |= sched_far_pop(s, sc);
+		if (sc->lg_due) /* mem_lg_wake made far_min due */
+			due |= mem_lg_look(s, sc);
 	}
 	for (uint64_t u = due; u; u &= u - 1) {
 		int slot = __builtin_ctzll(u);
@@ -1869,27 +1869,27 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 			loose |= 1ull << slot;
 			continue;
 		}
-		int stt = evaluate(s, w);
+		int stt = sched_evaluate(s, w);
 		if (stt == ST_PARK) {
 			if (sc->pipe_free[w->pipe] <= s->now) {
 				/* eligible now: join the ready set only if not picked */
 				cand |= 1ull << slot;
 				fresh |= 1ull << slot;
 			} else {
-				park(s, sc, w);
+				sched_park(s, sc, w);
 			}
 			continue;
 		}
 		if (stt >= 0) {
-			set_state(s, w, stt);
-			wheel_add(s, sc, slot, w->wake);
+			warp_set_state(s, w, stt);
+			sched_wheel_add(s, sc, slot, w->wake);
 			continue;
 		}
 		cand |= 1ull << slot;
 		loose |= 1ull << slot;
 	}
 	if (cand) {
-		int slot = pick_slot(s, sc, cand);
+		int slot = sched_pick(s, sc, cand);
 		struct warp *w = &s->w[slot];
 		sc->eligible_sum += cand & (cand - 1) ? (uint64_t)popcount64(cand) : 1;
 		/* the eligible warps not picked are not selected from now (set
@@ -1897,14 +1897,14 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 		for (uint64_t u = loose & ~(1ull << slot); u; u &= u - 1) {
 			struct warp *x = &s->w[__builtin_ctzll(u)];
 			if (x->state != ST_NOT_SELECTED)
-				set_state(s, x, ST_NOT_SELECTED);
+				warp_set_state(s, x, ST_NOT_SELECTED);
 		}
 		for (uint64_t u = fresh & ~(1ull << slot); u; u &= u - 1)
-			park(s, sc, &s->w[__builtin_ctzll(u)]);
+			sched_park(s, sc, &s->w[__builtin_ctzll(u)]);
 		if (w->parked)
-			unpark(s, sc, w, ST_SELECTED, 1); /* a candidate: its pipe is free */
+			sched_unpark(s, sc, w, ST_SELECTED, 1); /* a candidate: its pipe is free */
 		else
-			set_state(s, w, ST_SELECTED);
+			warp_set_state(s, w, ST_SELECTED);
 		/* least recently issued order: the issuing warp goes last */
 		if (sc->lru[0] == slot && sc->nlru > 1) {
 			sc->lru[sc->nlru] = slot;
@@ -1920,11 +1920,11 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 					break;
 				}
 		int bar = s->uop[w->pc].flags & U_BAR;
-		issue(s, w);
+		issue_warp(s, w);
 		/*
 		 * The eligible warps outside the ready set that were not picked:
 		 * not selected this cycle, looked at again next cycle. Where the
-		 * issue made their pipe busy past next cycle, evaluate would find
+		 * issue made their pipe busy past next cycle, sched_evaluate would find
 		 * that then and nothing else (their operands are known ready: it
 		 * checks the pipe first) and file them under its end; that is done
 		 * here instead of the visit (not with a timeline, which writes each
@@ -1936,24 +1936,24 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 			uint64_t pf = sc->pipe_free[x->pipe];
 			if (s->park_ok && pf > s->now + 1) {
 				int stt = sc->lanes_free[x->pipe] > s->now + 1 ? x->thr : ST_WAIT;
-				set_state_nt(s, x, stt, s->now + 1);
-				if (x->queue_check && held_at_limit(s, sc, x, pf)) {
-					/* evaluate at pf would hold it there: held from pf */
+				warp_set_state_nt(s, x, stt, s->now + 1);
+				if (x->queue_check && mem_held_at_limit(s, sc, x, pf)) {
+					/* sched_evaluate at pf would hold it there: held from pf */
 					x->ahead_state = (uint8_t)stt;
-					set_state_nt(s, x, ST_LG_THROTTLE, pf);
-					lg_hold(s, sc, x);
+					warp_set_state_nt(s, x, ST_LG_THROTTLE, pf);
+					mem_lg_hold(s, sc, x);
 					continue;
 				}
 				x->wake = pf;
 			} else {
 				x->wake = s->now + 1;
 			}
-			wheel_add(s, sc, x->slot, x->wake);
+			sched_wheel_add(s, sc, x->slot, x->wake);
 		}
 		if (w->live) {
 			if (s->park_ok && !bar) {
 				/*
-				 * What evaluate would find next cycle, due then: the next
+				 * What sched_evaluate would find next cycle, due then: the next
 				 * instruction's own waits depend only on this warp's past
 				 * issues. If one holds, the warp takes that state next
 				 * cycle and is filed under its end, not looked at in
@@ -1961,27 +1961,27 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 				 * closes, keeps the visit: park_ok is off with it).
 				 */
 				const struct insn *nx = &s->code[w->pc];
-				int clear, stt = deps_ahead(s, w, s->now + 1, &clear);
+				int clear, stt = warp_deps_ahead(s, w, s->now + 1, &clear);
 				if (stt >= 0) {
 					uint64_t r = w->wake;
-					set_state_nt(s, w, stt, s->now + 1);
+					warp_set_state_nt(s, w, stt, s->now + 1);
 					if (clear && !(s->uop[w->pc].flags & U_QC) && stt != ST_LONG_SCOREBOARD) {
-						/* nothing else holds at r: evaluate would have it
+						/* nothing else holds at r: sched_evaluate would have it
 						 * join the ready set then. (Not a wait for a global
 						 * load: the ring is kept in ops_at order by
 						 * insertion from its tail, and an L2/DRAM load's
 						 * return lands at a place no branch predicts; such
 						 * a warp is filed under r like the others, in the
-						 * far bins, and evaluate finds the same then.) */
+						 * far bins, and sched_evaluate finds the same then.) */
 						w->pending = 1;
 						w->ops_at = r;
 						w->wake = NEVER;
-						set_pipe(s, w, nx);
+						pipe_set(s, w, nx);
 						w->queue_check = 0;
-						pend_add(sc, slot, r, w->pipe | w->thr << 4);
+						sched_pend_add(sc, slot, r, w->pipe | w->thr << 4);
 						/* its wait ends at r, when it joins not selected:
 						 * counted now, so that joining touches no state
-						 * (finish_stats takes back what lies past a run's
+						 * (stats_finish takes back what lies past a run's
 						 * end) */
 						s->st->state_cycles[stt] += r - (s->now + 1);
 						w->ahead_state = (uint8_t)stt;
@@ -1990,14 +1990,14 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 					} else {
 						w->wake = r;
 						/* nothing else holds at r, which the warp is not
-						 * looked at before: evaluate needs no deps_wait then */
+						 * looked at before: sched_evaluate needs no warp_deps_wait then */
 						w->ops_ready = (uint8_t)clear;
 					}
 				} else {
 					w->ops_ready = 1;
 				}
 			}
-			wheel_add(s, sc, slot, w->wake);
+			sched_wheel_add(s, sc, slot, w->wake);
 		}
 	}
 	/* the ready set is due again when a pipe it waits on is free */
@@ -2010,7 +2010,7 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 	/* a pending warp when it joins, or when its pipe frees after that
 	 * (never before the first joins: no search when that is not sooner) */
 	if (sc->pend_min < next) {
-		uint64_t t = pend_due(sc);
+		uint64_t t = sched_pend_due(sc);
 		if (t < next)
 			next = t;
 	}
@@ -2048,7 +2048,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->since = t;
 		w->state = ST_NO_INSTRUCTION;
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
-		skip_pseudo(s->p, w, t);
+		ctl_skip_pseudo(s->p, w, t);
 		b->slot[i] = slot;
 		sc->list[sc->n++] = slot;
 		sc->livem |= 1ull << slot;
@@ -2063,13 +2063,13 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		}
 		if (sc->resident++ == 0)
 			sc->active_since = t;
-		wake_at(s, w, t);
+		sched_wake_at(s, w, t);
 	}
 }
 
 /* In-flight sectors were released: the warps waiting for them look again
- * now, in their schedulers' scans (lg_look). */
-static COLD void lg_wake(struct sim *s)
+ * now, in their schedulers' scans (mem_lg_look). */
+static COLD void mem_lg_wake(struct sim *s)
 {
 	for (int k = 0; k < s->nsched; k++) {
 		struct sched *sc = &s->sc[k];
@@ -2086,17 +2086,17 @@ static COLD void lg_wake(struct sim *s)
 }
 
 /*
- * The waiting warps of a scheduler that lg_wake made due: they look again
+ * The waiting warps of a scheduler that mem_lg_wake made due: they look again
  * in this scan, among its due warps (returned). Unless none would find
  * anything new: with its pipe free and its load still over the in-flight
- * limit, evaluate would give each lg_throttle again, the state it is in,
+ * limit, sched_evaluate would give each lg_throttle again, the state it is in,
  * and file it nowhere; then they stay as they are (none is returned), which
  * is the same and saves a herd of evaluations per release in a run held
- * at the limit. The count evaluate compares is the one here: releases were
+ * at the limit. The count sched_evaluate compares is the one here: releases were
  * drained before the scans (the main loop drains each cycle while a warp
  * waits), and loads issue after the scan's due warps are looked at.
  */
-static COLD uint64_t lg_look(struct sim *s, struct sched *sc)
+static COLD uint64_t mem_lg_look(struct sim *s, struct sched *sc)
 {
 	uint64_t m = sc->lgm;
 	int look = s->inflight + sc->lg_sec <= s->a->max_inflight_sectors || s->inflight == 0;
@@ -2113,7 +2113,7 @@ static COLD uint64_t lg_look(struct sim *s, struct sched *sc)
 	return m;
 }
 
-static void handle_event(struct sim *s, const struct event *ev)
+static void sm_handle_event(struct sim *s, const struct event *ev)
 {
 	switch (ev->kind) {
 	case EV_CTA_LAUNCH:
@@ -2125,7 +2125,7 @@ static void handle_event(struct sim *s, const struct event *ev)
 	}
 }
 
-static void finish_stats(struct sim *s)
+static void stats_finish(struct sim *s)
 {
 	struct sim_stats *st = s->st;
 	uint64_t total = 0;
@@ -2134,7 +2134,7 @@ static void finish_stats(struct sim *s)
 	for (int i = 0; i < s->max_warps; i++) {
 		struct warp *w = &s->w[i];
 		if (w->live && w->pending && w->ops_at < s->now)
-			park_at(s, &s->sc[w->sched], w, w->ops_at); /* as flush_pending would have */
+			sched_park_at(s, &s->sc[w->sched], w, w->ops_at); /* as sched_flush_pending would have */
 		else if (w->live && w->since > s->now) {
 			/* its wait was counted ahead to since (pending to its ops_at,
 			 * or held from a later cycle): the run ended first */
@@ -2143,11 +2143,11 @@ static void finish_stats(struct sim *s)
 			w->since = s->now;
 		}
 		if (w->live && w->parked)
-			unpark(s, &s->sc[w->sched], w, ST_NOT_SELECTED, 0);
+			sched_unpark(s, &s->sc[w->sched], w, ST_NOT_SELECTED, 0);
 		if (w->live && s->now > w->since) {
 			st->state_cycles[w->state] += s->now - w->since;
 			if (s->tl)
-				timeline_row(s, w, s->now);
+				stats_timeline_row(s, w, s->now);
 			w->since = s->now;
 		}
 	}
@@ -2217,7 +2217,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->blocks_started = s->blocks_done = 0;
 	s->resident_limit = st->occ.blocks_per_sm;
 	s->l1_bytes = a->l1SharedCapacityKB * 1024 - st->occ.smem_per_sm;
-	if (uops_fill(s, prog)) /* after l1_bytes: the memory level is part of it */
+	if (issue_decode(s, prog)) /* after l1_bytes: the memory level is part of it */
 		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
 	s->dq_h = s->dq_n = 0;
@@ -2291,8 +2291,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			st->end = END_MAX_CYCLES;
 			break;
 		}
-		if (events_eager(s))
-			drain_events(s);
+		if (sm_events_eager(s))
+			sm_drain_events(s);
 		/* in scheduler order: a scan may make a later scheduler due now */
 		for (struct sched *sc = s->sc, *end = s->sc + s->nsched; sc < end; sc++) {
 			uint64_t m = sc->min_wake;
@@ -2302,7 +2302,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		}
 		if (s->blocks_done == s->blocks_total)
 			break;
-		uint64_t evn = events_eager(s) || next == NEVER ? next_event(s) : NEVER;
+		uint64_t evn = sm_events_eager(s) || next == NEVER ? sm_next_event(s) : NEVER;
 		if (evn < next)
 			next = evn;
 		if (next == NEVER) {
@@ -2313,7 +2313,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	}
 	if (l->max_cycles && s->now > l->max_cycles && st->end == END_MAX_CYCLES)
 		s->now = l->max_cycles;
-	finish_stats(s);
+	stats_finish(s);
 	if (st->end == END_MAX_CYCLES)
 		return err_set(e, SIM_EINPUT, "run stopped at --max-cycles %llu: %d of %d blocks finished (raise --max-cycles or shorten the program)",
 			       (unsigned long long)l->max_cycles, s->blocks_done, s->blocks_total);
