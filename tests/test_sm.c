@@ -7,7 +7,10 @@
  * scheduler (warp slot mod 4); a warp's EXIT issues once its outstanding
  * results have landed and the run ends the cycle after the last EXIT
  * issues, so a run's cycles = (issue cycle of the last EXIT) + 1.
- * Golden cases are named like SQLite's: sm-<group>.<n>.
+ * Golden cases are named like SQLite's: sm-<group>.<n>. They are grouped by
+ * the engine's room (sim/sm.c and the mechanism files it #includes) whose
+ * mechanism each one derives by hand; the suite runs the engine through its
+ * public API (sm.h), so a room can change inside without touching them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,42 +92,7 @@ static double stall_sum(const struct sim_stats *st)
 	return s;
 }
 
-/* sm-1.1: one warp, a chain of N dependent FFMAs. Issues at 0, L, ..., (N-1)L;
- * EXIT waits for the last result, (N-1)L + L = NL, so cycles = NL + 1. */
-static void sm_1_1_dependent_chain(void **state)
-{
-	(void)state;
-	for (int n = 1; n <= 64; n *= 4) {
-		char *t = repeat("", "FFMA R0, R0, R1, R2\n", n, "EXIT\n");
-		struct sim_stats st = run(t, 32, 1);
-		assert_int_equal(st.cycles, 4 * n + 1);
-		assert_int_equal(st.warp_instructions, n + 1);
-		/* the warp waits L-1 of every L cycles on a fixed-latency result */
-		assert_int_equal(st.state_cycles[ST_SELECTED], n + 1);
-		assert_int_equal(st.state_cycles[ST_WAIT], 3 * n);
-		assert_true(fabs(stall_sum(&st) - 1.0) < 1e-12);
-		free(t);
-	}
-}
-
-/* sm-1.2: ILP K <= L in one warp, N rounds: round r issues at rL .. rL+K-1;
- * the last result is ready at (N-1)L + (K-1) + L, EXIT then: cycles = NL + K. */
-static void sm_1_2_ilp_latency_bound(void **state)
-{
-	(void)state;
-	for (int k = 1; k <= 4; k++) {
-		char body[256] = "";
-		for (int c = 0; c < k; c++) {
-			char line[64];
-			snprintf(line, sizeof line, "FFMA R%d, R%d, R10, R11\n", c, c);
-			strcat(body, line);
-		}
-		char *t = repeat("", body, 16, "EXIT\n");
-		struct sim_stats st = run(t, 32, 1);
-		assert_int_equal(st.cycles, 16 * 4 + k);
-		free(t);
-	}
-}
+/* ---- sim/sched.c: the schedulers, one issue each per cycle ---------- */
 
 /* sm-1.3: ILP K >= L: throughput-bound, one issue per cycle: N*K FFMAs
  * issue at 0..NK-1; the last is ready at NK-1+L: cycles = NK + L. */
@@ -193,6 +161,121 @@ static void sm_2_1_fp32_knees(void **state)
 	sweep_free(&s);
 }
 
+/* ---- sim/warp.c: the scoreboard, its waits, the warp states --------- */
+
+/* sm-1.1: one warp, a chain of N dependent FFMAs. Issues at 0, L, ..., (N-1)L;
+ * EXIT waits for the last result, (N-1)L + L = NL, so cycles = NL + 1. */
+static void sm_1_1_dependent_chain(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 64; n *= 4) {
+		char *t = repeat("", "FFMA R0, R0, R1, R2\n", n, "EXIT\n");
+		struct sim_stats st = run(t, 32, 1);
+		assert_int_equal(st.cycles, 4 * n + 1);
+		assert_int_equal(st.warp_instructions, n + 1);
+		/* the warp waits L-1 of every L cycles on a fixed-latency result */
+		assert_int_equal(st.state_cycles[ST_SELECTED], n + 1);
+		assert_int_equal(st.state_cycles[ST_WAIT], 3 * n);
+		assert_true(fabs(stall_sum(&st) - 1.0) < 1e-12);
+		free(t);
+	}
+}
+
+/* sm-1.2: ILP K <= L in one warp, N rounds: round r issues at rL .. rL+K-1;
+ * the last result is ready at (N-1)L + (K-1) + L, EXIT then: cycles = NL + K. */
+static void sm_1_2_ilp_latency_bound(void **state)
+{
+	(void)state;
+	for (int k = 1; k <= 4; k++) {
+		char body[256] = "";
+		for (int c = 0; c < k; c++) {
+			char line[64];
+			snprintf(line, sizeof line, "FFMA R%d, R%d, R10, R11\n", c, c);
+			strcat(body, line);
+		}
+		char *t = repeat("", body, 16, "EXIT\n");
+		struct sim_stats st = run(t, 32, 1);
+		assert_int_equal(st.cycles, 16 * 4 + k);
+		free(t);
+	}
+}
+
+/* sm-3.4: wait=all (a SASS wait mask over every scoreboard), wait=R0: the second
+ * load waits for the first's result, s = ceil(256/bw) + lat - 1 cycles, then
+ * takes s itself: cycles 2s + 1. Without it the two overlap: the second
+ * leaves the DRAM server at ceil(2 * 256/bw) and lands lat - 1 later. */
+static void sm_3_4_wait_all(void **state)
+{
+	(void)state;
+	int s1 = (int)ceil(256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1;
+	struct sim_stats st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+				  "LDG.64 R4, [R5] pattern=chase footprint=1G wait=all\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, 2 * s1 + 1);
+	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+		 "LDG.64 R4, [R5] pattern=chase footprint=1G\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
+	/* wait=R0: the same wait, named by register (a scoreboard the two
+	 * loads share); wait=R2 names a register with nothing pending: no wait */
+	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+		 "LDG.64 R4, [R5] pattern=chase footprint=1G wait=R0\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, 2 * s1 + 1);
+	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
+		 "LDG.64 R4, [R5] pattern=chase footprint=1G wait=R2+R3\nEXIT\n", 32, 1);
+	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
+}
+
+/* ---- sim/pipe.c: issue intervals, operand collection, banks --------- */
+
+/* sm-6.1: pipe throttle: sm_80 has 16 FP32 lanes per sub-partition, so one
+ * warp issues an FFMA every 2 cycles at best: N independent FFMAs: the last
+ * issues at 2(N-1), is ready at 2(N-1)+L: cycles 2N + 3. */
+static void sm_6_1_pipe_interval(void **state)
+{
+	(void)state;
+	struct arch a80;
+	struct err e;
+	assert_int_equal(cfg_load(&a80, "arch/sm_80.json", &e), 0);
+	char *t = repeat("", "FFMA R0, R1, R2, R3\n", 50, "EXIT\n");
+	struct sim_stats st = run_arch(&a80, t, 32, 1, POLICY_GTO);
+	assert_int_equal(st.cycles, 2 * 50 + 3);
+	assert_int_equal(st.state_cycles[ST_MATH_PIPE_THROTTLE], 49);
+	free(t);
+	/* MUFU: 4 lanes, one per 8 cycles */
+	t = strdup("MUFU R0, R10\nMUFU R1, R10\nMUFU R2, R10\nMUFU R3, R10\nMUFU R4, R10\n"
+		   "MUFU R5, R10\nMUFU R6, R10\nMUFU R7, R10\nMUFU R8, R10\nMUFU R9, R10\nEXIT\n");
+	st = run(t, 32, 1);
+	assert_int_equal(st.cycles, 8 * 9 + sm90.pipe_latency[PIPE_XU] + 1);
+	assert_true(st.stalls[ST_MIO_THROTTLE] > 0);
+	free(t);
+}
+
+/* sm-10.1: register banks (calibrated file: 2 banks, reuse, forwarding).
+ * One warp, FFMA R12, R12, R2, R3: the first reads R12 and R2 from bank 0
+ * (2 cycles, result 1 cycle late); later ones get R12 forwarded and R2, R3
+ * from the reuse cache: cycles = 4N + 1 + 1.
+ * Two warps on a scheduler alternate, so nothing is forwarded or reused:
+ * every FFMA takes 2 read cycles and its result comes at 5: warp A issues
+ * at 0, 5, 10, ..., B at 2, 7, 12, ...; B's last result lands at 5N + 2:
+ * cycles = 5N + 3 (Hopper's measured 2.5 cycles per FFMA at 2 warps per
+ * scheduler, tests/data/h200/sweep.csv fma ILP 1 W=5..8). */
+static void sm_10_1_bank_conflicts(void **state)
+{
+	(void)state;
+	char *t = repeat("", "FFMA R12, R12, R2, R3\n", 100, "EXIT\n");
+	struct sim_stats one = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	assert_int_equal(one.cycles, 4 * 100 + 2);
+	struct sim_stats two = run_arch(&sm90, t, 160, 1, POLICY_GRR); /* warps 0 and 4 share scheduler 0 */
+	assert_int_equal(two.cycles, 5 * 100 + 3);
+	free(t);
+	/* registers in different banks: no conflict, 2 warps interleave at latency 4 */
+	t = repeat("", "FFMA R12, R12, R3, RZ\n", 100, "EXIT\n");
+	two = run_arch(&sm90, t, 160, 1, POLICY_GRR);
+	assert_int_equal(two.cycles, 4 * 100 + 2);
+	free(t);
+}
+
+/* ---- sim/mem.c: levels, miss path, LSU, in-flight limit, DRAM delay - */
+
 /* sm-3.1: N dependent DRAM loads in one warp. Each 256-byte warp load passes
  * the DRAM server in ceil(256 / dram_bytes_per_cycle) cycles, then
  * dram_latency - 1 more: step = ceil(256/bw) + lat - 1. The chain's last
@@ -260,28 +343,24 @@ static void sm_3_3_warp_miss_path(void **state)
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1 + 32 + 1);
 }
 
-/* sm-3.4: wait=all (a SASS wait mask over every scoreboard), wait=R0: the second
- * load waits for the first's result, s = ceil(256/bw) + lat - 1 cycles, then
- * takes s itself: cycles 2s + 1. Without it the two overlap: the second
- * leaves the DRAM server at ceil(2 * 256/bw) and lands lat - 1 later. */
-static void sm_3_4_wait_all(void **state)
+/* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
+ * four independent LDS: with lsu_warp_cycles 4 they issue at 0, 4, 8, 12
+ * (the scheduler's LSU pipe alone would take one every 2 cycles: 16 lanes
+ * on sm_90); the last passes the shared-memory server in 1 cycle and is
+ * ready smem_latency - 1 later: EXIT at 12 + smem_latency, cycles 13 +
+ * smem_latency. Two warps on one scheduler are not held by each other. */
+static void sm_3_5_lsu_warp_interval(void **state)
 {
 	(void)state;
-	int s1 = (int)ceil(256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1;
-	struct sim_stats st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
-				  "LDG.64 R4, [R5] pattern=chase footprint=1G wait=all\nEXIT\n", 32, 1);
-	assert_int_equal(st.cycles, 2 * s1 + 1);
-	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
-		 "LDG.64 R4, [R5] pattern=chase footprint=1G\nEXIT\n", 32, 1);
-	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
-	/* wait=R0: the same wait, named by register (a scoreboard the two
-	 * loads share); wait=R2 names a register with nothing pending: no wait */
-	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
-		 "LDG.64 R4, [R5] pattern=chase footprint=1G wait=R0\nEXIT\n", 32, 1);
-	assert_int_equal(st.cycles, 2 * s1 + 1);
-	st = run("LDG.64 R0, [R10] pattern=chase footprint=1G\nFFMA R1, R2, R3, RZ\n"
-		 "LDG.64 R4, [R5] pattern=chase footprint=1G wait=R2+R3\nEXIT\n", 32, 1);
-	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1 + 1);
+	struct arch a = ideal;
+	const char *t = "LDS R0, [R0] pattern=chase\nLDS R1, [R1] pattern=chase\n"
+			"LDS R2, [R2] pattern=chase\nLDS R3, [R3] pattern=chase\nEXIT\n";
+	a.lsu_warp_cycles = 4;
+	struct sim_stats st = run_arch(&a, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 13 + a.smem_latency);
+	a.lsu_warp_cycles = 0;
+	st = run_arch(&a, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 2 * 3 + 1 + a.smem_latency);
 }
 
 /* sm-3.6: the in-flight limit. Two warps (schedulers 0 and 1) load 256 B
@@ -378,6 +457,8 @@ static void sm_3_7_loaded_delay(void **state)
 	assert_int_equal(loaded_delay(&a, 1e9), 1900);
 }
 
+/* ---- sim/ctl.c: barriers, divergence, loops, the back edge ---------- */
+
 /* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
  * Warp 0: IF at 0, FFMAs at 1, 5, ..., 4K-3, BAR at 4K-2 (no dependence),
  * release: both wake at 4K-1. Warp 1: IF 0, BAR 1, waits [2, 4K-1) = 4K-3 cycles, EXIT at
@@ -412,6 +493,74 @@ static void sm_4_2_deadlock(void **state)
 	program_free(&p);
 }
 
+/* sm-7.1: divergence: IF 0.25 runs both paths one after the other. */
+static void sm_7_1_divergence(void **state)
+{
+	(void)state;
+	const char *t = "IF 0.25\nFFMA R0, R1, R2, R3\nFFMA R0, R1, R2, R3\nELSE\nFFMA R0, R1, R2, R3\nENDIF\nEXIT\n";
+	struct sim_stats st = run(t, 32, 1);
+	/* IF, 2 + 1 FFMAs, EXIT */
+	assert_int_equal(st.warp_instructions, 5);
+	/* active lanes: IF 32, then-path 8 each, else-path 24, EXIT 32 */
+	assert_int_equal(st.thread_instructions, 32 + 8 + 8 + 24 + 32);
+	t = "IF 1\nFFMA R0, R1, R2, R3\nELSE\nFFMA R0, R1, R2, R3\nENDIF\nEXIT\n";
+	st = run(t, 32, 1);
+	assert_int_equal(st.warp_instructions, 3);
+}
+
+/* sm-8.1: loops run without unrolling and issue their BRA. */
+static void sm_8_1_loops(void **state)
+{
+	(void)state;
+	const char *t = "LOOP 100\nLOOP 3\nFFMA R0, R1, R2, R3\nENDLOOP\nENDLOOP\nEXIT\n";
+	struct sim_stats st = run(t, 32, 1);
+	assert_int_equal(st.warp_instructions, 100 * (3 * 2 + 1) + 1);
+}
+
+/* sm-8.2: the loop counter chain (calibrated file: loop_cycles 29,
+ * branch_cycles 9). A loop of one dependent FFMA: each trip is bounded by
+ * the 29-cycle counter chain, not the 4-cycle FFMA plus the 9-cycle branch,
+ * so N trips take 29 cycles each after the first trip's 4 + 1 (FFMA, the
+ * BRA): cycles = 29 (N - 1) + 4 + 1 + 1 (EXIT after the last BRA) + ...
+ * measured on the H200: 29.0 cycles a trip (tests/data/h200/loop.csv).
+ * With 16 FFMAs a trip the chain is hidden: 4 * 16 + 7 = 71 cycles. */
+static void sm_8_2_loop_counter_chain(void **state)
+{
+	(void)state;
+	struct sim_stats a = run_arch(&sm90, ".regs 32\nLOOP 1000\nFFMA R0, R0, R4, RZ\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
+	struct sim_stats b = run_arch(&sm90, ".regs 32\nLOOP 2000\nFFMA R0, R0, R4, RZ\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
+	assert_int_equal(b.cycles - a.cycles, 1000 * 29);
+	char *t = repeat(".regs 32\nLOOP 1000\n", "FFMA R0, R0, R5, RZ\n", 16, "ENDLOOP\nEXIT\n");
+	struct sim_stats c = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	free(t);
+	t = repeat(".regs 32\nLOOP 2000\n", "FFMA R0, R0, R5, RZ\n", 16, "ENDLOOP\nEXIT\n");
+	struct sim_stats d = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	free(t);
+	assert_int_equal(d.cycles - c.cycles, 1000 * (4 * 16 + 7));
+}
+
+/* sm-8.3: the back edge as compiled code has it (loop_insns = 3: counter,
+ * compare on the ALU pipe, branch; branch_cycles 0). 16 warps, 4 on each
+ * scheduler, LOOP 100 { an independent FFMA }: each trip is 4 issue slots
+ * a warp, nothing waits longer than the other 3 warps' slots (FFMA
+ * latency 4, the ALU pipe busy 2 cycles of every 4), so each scheduler
+ * issues every cycle: 4 warps x (4 x 100 + EXIT) = 1604 instructions, the
+ * last EXIT at cycle 1603: 1604 cycles. Instructions count all three. */
+static void sm_8_3_back_edge(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.loop_insns = 3;
+	struct sim_stats st = run_arch(&a, "LOOP 100\nFFMA R0, R1, R2, R3\nENDLOOP\nEXIT\n", 512, 1, POLICY_GRR);
+	assert_int_equal(st.warp_instructions, 16 * (4 * 100 + 1));
+	assert_int_equal(st.cycles, 4 * (4 * 100 + 1));
+	/* one warp: FFMA at 0, counter 1, compare 2, branch 3, the next FFMA at 4 */
+	st = run_arch(&a, "LOOP 100\nFFMA R0, R1, R2, R3\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 4 * 100 + 1);
+}
+
+/* ---- sim/launch.c: residency and waves ------------------------------ */
+
 /* sm-5.1: waves. 128-thread blocks at 128 registers: 4 resident blocks,
  * 16 warps. Each warp runs a 200-trip loop of an FFMA and an IADD3 plus
  * the back edge (counter, compare, branch: 5 issue slots a trip, 20 for
@@ -437,139 +586,7 @@ static void sm_5_1_waves(void **state)
 	}
 }
 
-/* sm-6.1: pipe throttle: sm_80 has 16 FP32 lanes per sub-partition, so one
- * warp issues an FFMA every 2 cycles at best: N independent FFMAs: the last
- * issues at 2(N-1), is ready at 2(N-1)+L: cycles 2N + 3. */
-static void sm_6_1_pipe_interval(void **state)
-{
-	(void)state;
-	struct arch a80;
-	struct err e;
-	assert_int_equal(cfg_load(&a80, "arch/sm_80.json", &e), 0);
-	char *t = repeat("", "FFMA R0, R1, R2, R3\n", 50, "EXIT\n");
-	struct sim_stats st = run_arch(&a80, t, 32, 1, POLICY_GTO);
-	assert_int_equal(st.cycles, 2 * 50 + 3);
-	assert_int_equal(st.state_cycles[ST_MATH_PIPE_THROTTLE], 49);
-	free(t);
-	/* MUFU: 4 lanes, one per 8 cycles */
-	t = strdup("MUFU R0, R10\nMUFU R1, R10\nMUFU R2, R10\nMUFU R3, R10\nMUFU R4, R10\n"
-		   "MUFU R5, R10\nMUFU R6, R10\nMUFU R7, R10\nMUFU R8, R10\nMUFU R9, R10\nEXIT\n");
-	st = run(t, 32, 1);
-	assert_int_equal(st.cycles, 8 * 9 + sm90.pipe_latency[PIPE_XU] + 1);
-	assert_true(st.stalls[ST_MIO_THROTTLE] > 0);
-	free(t);
-}
-
-/* sm-7.1: divergence: IF 0.25 runs both paths one after the other. */
-static void sm_7_1_divergence(void **state)
-{
-	(void)state;
-	const char *t = "IF 0.25\nFFMA R0, R1, R2, R3\nFFMA R0, R1, R2, R3\nELSE\nFFMA R0, R1, R2, R3\nENDIF\nEXIT\n";
-	struct sim_stats st = run(t, 32, 1);
-	/* IF, 2 + 1 FFMAs, EXIT */
-	assert_int_equal(st.warp_instructions, 5);
-	/* active lanes: IF 32, then-path 8 each, else-path 24, EXIT 32 */
-	assert_int_equal(st.thread_instructions, 32 + 8 + 8 + 24 + 32);
-	t = "IF 1\nFFMA R0, R1, R2, R3\nELSE\nFFMA R0, R1, R2, R3\nENDIF\nEXIT\n";
-	st = run(t, 32, 1);
-	assert_int_equal(st.warp_instructions, 3);
-}
-
-/* sm-8.1: loops run without unrolling and issue their BRA. */
-static void sm_8_1_loops(void **state)
-{
-	(void)state;
-	const char *t = "LOOP 100\nLOOP 3\nFFMA R0, R1, R2, R3\nENDLOOP\nENDLOOP\nEXIT\n";
-	struct sim_stats st = run(t, 32, 1);
-	assert_int_equal(st.warp_instructions, 100 * (3 * 2 + 1) + 1);
-}
-
-/* sm-8.3: the back edge as compiled code has it (loop_insns = 3: counter,
- * compare on the ALU pipe, branch; branch_cycles 0). 16 warps, 4 on each
- * scheduler, LOOP 100 { an independent FFMA }: each trip is 4 issue slots
- * a warp, nothing waits longer than the other 3 warps' slots (FFMA
- * latency 4, the ALU pipe busy 2 cycles of every 4), so each scheduler
- * issues every cycle: 4 warps x (4 x 100 + EXIT) = 1604 instructions, the
- * last EXIT at cycle 1603: 1604 cycles. Instructions count all three. */
-static void sm_8_3_back_edge(void **state)
-{
-	(void)state;
-	struct arch a = ideal;
-	a.loop_insns = 3;
-	struct sim_stats st = run_arch(&a, "LOOP 100\nFFMA R0, R1, R2, R3\nENDLOOP\nEXIT\n", 512, 1, POLICY_GRR);
-	assert_int_equal(st.warp_instructions, 16 * (4 * 100 + 1));
-	assert_int_equal(st.cycles, 4 * (4 * 100 + 1));
-	/* one warp: FFMA at 0, counter 1, compare 2, branch 3, the next FFMA at 4 */
-	st = run_arch(&a, "LOOP 100\nFFMA R0, R1, R2, R3\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
-	assert_int_equal(st.cycles, 4 * 100 + 1);
-}
-
-/* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
- * four independent LDS: with lsu_warp_cycles 4 they issue at 0, 4, 8, 12
- * (the scheduler's LSU pipe alone would take one every 2 cycles: 16 lanes
- * on sm_90); the last passes the shared-memory server in 1 cycle and is
- * ready smem_latency - 1 later: EXIT at 12 + smem_latency, cycles 13 +
- * smem_latency. Two warps on one scheduler are not held by each other. */
-static void sm_3_5_lsu_warp_interval(void **state)
-{
-	(void)state;
-	struct arch a = ideal;
-	const char *t = "LDS R0, [R0] pattern=chase\nLDS R1, [R1] pattern=chase\n"
-			"LDS R2, [R2] pattern=chase\nLDS R3, [R3] pattern=chase\nEXIT\n";
-	a.lsu_warp_cycles = 4;
-	struct sim_stats st = run_arch(&a, t, 32, 1, POLICY_GRR);
-	assert_int_equal(st.cycles, 13 + a.smem_latency);
-	a.lsu_warp_cycles = 0;
-	st = run_arch(&a, t, 32, 1, POLICY_GRR);
-	assert_int_equal(st.cycles, 2 * 3 + 1 + a.smem_latency);
-}
-
-/* sm-10.1: register banks (calibrated file: 2 banks, reuse, forwarding).
- * One warp, FFMA R12, R12, R2, R3: the first reads R12 and R2 from bank 0
- * (2 cycles, result 1 cycle late); later ones get R12 forwarded and R2, R3
- * from the reuse cache: cycles = 4N + 1 + 1.
- * Two warps on a scheduler alternate, so nothing is forwarded or reused:
- * every FFMA takes 2 read cycles and its result comes at 5: warp A issues
- * at 0, 5, 10, ..., B at 2, 7, 12, ...; B's last result lands at 5N + 2:
- * cycles = 5N + 3 (Hopper's measured 2.5 cycles per FFMA at 2 warps per
- * scheduler, tests/data/h200/sweep.csv fma ILP 1 W=5..8). */
-static void sm_10_1_bank_conflicts(void **state)
-{
-	(void)state;
-	char *t = repeat("", "FFMA R12, R12, R2, R3\n", 100, "EXIT\n");
-	struct sim_stats one = run_arch(&sm90, t, 32, 1, POLICY_GRR);
-	assert_int_equal(one.cycles, 4 * 100 + 2);
-	struct sim_stats two = run_arch(&sm90, t, 160, 1, POLICY_GRR); /* warps 0 and 4 share scheduler 0 */
-	assert_int_equal(two.cycles, 5 * 100 + 3);
-	free(t);
-	/* registers in different banks: no conflict, 2 warps interleave at latency 4 */
-	t = repeat("", "FFMA R12, R12, R3, RZ\n", 100, "EXIT\n");
-	two = run_arch(&sm90, t, 160, 1, POLICY_GRR);
-	assert_int_equal(two.cycles, 4 * 100 + 2);
-	free(t);
-}
-
-/* sm-8.2: the loop counter chain (calibrated file: loop_cycles 29,
- * branch_cycles 9). A loop of one dependent FFMA: each trip is bounded by
- * the 29-cycle counter chain, not the 4-cycle FFMA plus the 9-cycle branch,
- * so N trips take 29 cycles each after the first trip's 4 + 1 (FFMA, the
- * BRA): cycles = 29 (N - 1) + 4 + 1 + 1 (EXIT after the last BRA) + ...
- * measured on the H200: 29.0 cycles a trip (tests/data/h200/loop.csv).
- * With 16 FFMAs a trip the chain is hidden: 4 * 16 + 7 = 71 cycles. */
-static void sm_8_2_loop_counter_chain(void **state)
-{
-	(void)state;
-	struct sim_stats a = run_arch(&sm90, ".regs 32\nLOOP 1000\nFFMA R0, R0, R4, RZ\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
-	struct sim_stats b = run_arch(&sm90, ".regs 32\nLOOP 2000\nFFMA R0, R0, R4, RZ\nENDLOOP\nEXIT\n", 32, 1, POLICY_GRR);
-	assert_int_equal(b.cycles - a.cycles, 1000 * 29);
-	char *t = repeat(".regs 32\nLOOP 1000\n", "FFMA R0, R0, R5, RZ\n", 16, "ENDLOOP\nEXIT\n");
-	struct sim_stats c = run_arch(&sm90, t, 32, 1, POLICY_GRR);
-	free(t);
-	t = repeat(".regs 32\nLOOP 2000\n", "FFMA R0, R0, R5, RZ\n", 16, "ENDLOOP\nEXIT\n");
-	struct sim_stats d = run_arch(&sm90, t, 32, 1, POLICY_GRR);
-	free(t);
-	assert_int_equal(d.cycles - c.cycles, 1000 * (4 * 16 + 7));
-}
+/* ---- sim/stats.c: the metrics --------------------------------------- */
 
 /* sm-9.1: determinism and policies: the same run twice gives the same
  * report byte for byte; each policy keeps stall fractions summing to 1. */
@@ -604,19 +621,35 @@ static void sm_9_1_determinism(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sm_1_1_dependent_chain),  cmocka_unit_test(sm_1_2_ilp_latency_bound),
-		cmocka_unit_test(sm_1_3_ilp_throughput_bound), cmocka_unit_test(sm_1_4_one_issue_per_cycle),
-		cmocka_unit_test(sm_2_1_fp32_knees),       cmocka_unit_test(sm_3_1_dependent_loads),
-		cmocka_unit_test(sm_3_2_bandwidth_bound),  cmocka_unit_test(sm_3_3_warp_miss_path),
-		cmocka_unit_test(sm_3_4_wait_all),         cmocka_unit_test(sm_3_6_inflight_limit),
-		cmocka_unit_test(sm_3_7_loaded_delay),
-		cmocka_unit_test(sm_4_1_barrier),
-		cmocka_unit_test(sm_4_2_deadlock),         cmocka_unit_test(sm_5_1_waves),
-		cmocka_unit_test(sm_6_1_pipe_interval),    cmocka_unit_test(sm_7_1_divergence),
-		cmocka_unit_test(sm_8_1_loops),            cmocka_unit_test(sm_8_2_loop_counter_chain),
-		cmocka_unit_test(sm_8_3_back_edge),        cmocka_unit_test(sm_3_5_lsu_warp_interval),
-		cmocka_unit_test(sm_9_1_determinism),
+		/* sim/sched.c */
+		cmocka_unit_test(sm_1_3_ilp_throughput_bound),
+		cmocka_unit_test(sm_1_4_one_issue_per_cycle),
+		cmocka_unit_test(sm_2_1_fp32_knees),
+		/* sim/warp.c */
+		cmocka_unit_test(sm_1_1_dependent_chain),
+		cmocka_unit_test(sm_1_2_ilp_latency_bound),
+		cmocka_unit_test(sm_3_4_wait_all),
+		/* sim/pipe.c */
+		cmocka_unit_test(sm_6_1_pipe_interval),
 		cmocka_unit_test(sm_10_1_bank_conflicts),
+		/* sim/mem.c */
+		cmocka_unit_test(sm_3_1_dependent_loads),
+		cmocka_unit_test(sm_3_2_bandwidth_bound),
+		cmocka_unit_test(sm_3_3_warp_miss_path),
+		cmocka_unit_test(sm_3_5_lsu_warp_interval),
+		cmocka_unit_test(sm_3_6_inflight_limit),
+		cmocka_unit_test(sm_3_7_loaded_delay),
+		/* sim/ctl.c */
+		cmocka_unit_test(sm_4_1_barrier),
+		cmocka_unit_test(sm_4_2_deadlock),
+		cmocka_unit_test(sm_7_1_divergence),
+		cmocka_unit_test(sm_8_1_loops),
+		cmocka_unit_test(sm_8_2_loop_counter_chain),
+		cmocka_unit_test(sm_8_3_back_edge),
+		/* sim/launch.c */
+		cmocka_unit_test(sm_5_1_waves),
+		/* sim/stats.c */
+		cmocka_unit_test(sm_9_1_determinism),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

@@ -1,0 +1,235 @@
+/*
+ * ctl.c: control flow. A room of sim/sm.c (#included there, not compiled
+ * on its own; see sm_int.h).
+ *
+ * Models what a warp's program counter does besides stepping: counted
+ * loops (LOOP/ENDLOOP, a frame on the warp's control stack with the trips
+ * left), the back edge as compiled code issues it (counter, compare and
+ * branch: loop_insns issue slots, then the fetch gap of a taken branch),
+ * the floor the loop counter's dependence chain puts on a trip, divergent
+ * IF/ELSE (a frame that runs the THEN lanes, then the ELSE lanes, and joins
+ * at ENDIF), BAR (a warp waits until every warp of its block has arrived;
+ * one that never can is a deadlock, reported), and EXIT (a warp retires
+ * once its outstanding results have landed; its block's slots free when
+ * its last warp exits).
+ *
+ * Evidence (tests/data/h200, see its README): branch_cycles 9 from the
+ * calibration chains' 7 cycles of loop overhead a trip (calib.csv);
+ * loop_cycles 29 from tight loops of 1-4 dependent FFMAs, which all take
+ * 29.0 cycles a trip (loop.csv); loop_insns 3 from the SASS of counted
+ * loops, UIADD3, ISETP, BRA (tloop/sass.txt), validated at 1-64 warps
+ * (tloop/runs.csv).
+ *
+ * Reads from struct arch: branch_cycles, loop_cycles, loop_insns.
+ */
+#ifndef SIM_SM_C
+#error "sim/ctl.c is a room of sim/sm.c: #included there, not compiled on its own"
+#endif
+#include "sm_int.h"
+
+/* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
+static inline int ctl_is_pseudo(int op)
+{
+	return op == OP_LOOP || op == OP_ELSE || op == OP_ENDIF;
+}
+
+/* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
+ * pc is at an instruction that issues. */
+static void ctl_skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
+{
+	for (;;) {
+		const struct insn *in = &p->code[w->pc];
+		struct frame *f;
+		switch (in->op) {
+		case OP_LOOP:
+			if (in->count == 0) {
+				w->pc = (int)in->match + 1;
+				break;
+			}
+			f = &w->stack[w->depth++];
+			f->kind = FR_LOOP;
+			f->start = w->pc;
+			f->left = in->count;
+			f->trip_start = now;
+			w->pc++;
+			break;
+		case OP_ELSE:
+			f = &w->stack[w->depth - 1];
+			if (f->else_pending) {
+				f->else_pending = 0;
+				w->lanes = f->else_lanes;
+				w->pc++;
+			} else {
+				w->pc = f->end;
+			}
+			break;
+		case OP_ENDIF:
+			f = &w->stack[--w->depth];
+			w->lanes = f->saved_lanes;
+			w->pc++;
+			break;
+		default:
+			return;
+		}
+	}
+}
+
+/*
+ * A loop's back edge. In compiled code it is loop_insns instructions: with
+ * 3, the counter update (uniform datapath; a one-cycle CBU slot here), the
+ * compare (ISETP, ALU pipe) and the branch; with 2, compare and branch;
+ * with 1, the branch alone (tests/data/h200/tloop/sass.txt). Each takes an
+ * issue slot, which is what many warps in a tight loop pay. The compiler
+ * places counter and compare where a lone warp's latency hides them, so
+ * the fetch gap after the branch shrinks by the same number of cycles: a
+ * lone warp's trip keeps its calibrated length. Built-in workloads write
+ * counter and compare into the body themselves (LOOP body_counter): their
+ * back edge is the branch alone.
+ */
+static inline int ctl_back_edge_insns(const struct sim *s, const struct warp *w)
+{
+	return s->code[w->stack[w->depth - 1].start].body_counter ? 1 : s->a->loop_insns;
+}
+
+/* Cycles from a taken back-edge branch's issue to its target's first issue, less one. */
+static inline int ctl_back_edge_gap(const struct sim *s, const struct warp *w)
+{
+	int gap = s->a->branch_cycles - (ctl_back_edge_insns(s, w) - 1);
+	return gap > 0 ? gap : 0;
+}
+
+/* The earliest cycle the back edge's branch may issue (0: no bound): the
+ * loop counter's compare makes a trip last at least loop_cycles from its
+ * start to the next trip's start. */
+static inline uint64_t ctl_loop_floor(const struct sim *s, const struct warp *w, const struct uop *u)
+{
+	uint64_t c, lead;
+	if (!(u->flags & U_ENDLOOP) || s->a->loop_cycles <= 0 || w->be_step + 1 < ctl_back_edge_insns(s, w))
+		return 0;
+	c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
+	lead = 1 + (uint64_t)ctl_back_edge_gap(s, w); /* branch issue to next trip start */
+	return c > lead ? c - lead : 0;
+}
+
+/* IF: the warp takes the THEN path with some of its lanes, the ELSE path
+ * (pending) with the others. */
+static COLD void ctl_issue_if(struct sim *s, struct warp *w, const struct insn *in)
+{
+	int mid = (int)in->match;
+	int has_else = s->code[mid].op == OP_ELSE;
+	int end = has_else ? (int)s->code[mid].match : mid;
+	int then_l, else_l, take_then, take_else;
+	struct frame *f = &w->stack[w->depth++];
+	if (in->pattern == IF_WARP_LT) {
+		take_then = (uint64_t)w->wib < in->count;
+		take_else = !take_then;
+		then_l = else_l = w->lanes;
+	} else {
+		take_then = in->frac > 0.0;
+		take_else = in->frac < 1.0;
+		then_l = (int)lround(in->frac * w->lanes);
+		if (then_l < 1)
+			then_l = 1;
+		if (then_l > w->lanes)
+			then_l = w->lanes;
+		else_l = take_then ? w->lanes - then_l : w->lanes;
+		if (else_l < 1)
+			else_l = 1;
+	}
+	f->kind = FR_IF;
+	f->saved_lanes = w->lanes;
+	f->else_lanes = (uint8_t)else_l;
+	f->end = end;
+	if (take_then) {
+		f->else_pending = (uint8_t)(take_else && has_else);
+		w->lanes = (uint8_t)then_l;
+		w->pc++;
+	} else {
+		f->else_pending = 0;
+		w->lanes = (uint8_t)else_l;
+		w->pc = has_else ? mid + 1 : end;
+	}
+}
+
+/* A loop's back edge issued: the counter or compare step (returns 0: the
+ * branch comes next, pc stays), or the branch (returns 1): the next trip,
+ * after the taken branch's fetch gap, or out of the loop. */
+static inline int ctl_endloop(struct sim *s, struct warp *w)
+{
+	struct frame *f = &w->stack[w->depth - 1];
+	if (w->be_step + 1 < ctl_back_edge_insns(s, w)) {
+		w->be_step++; /* counter or compare: the branch comes next */
+		return 0;
+	}
+	w->be_step = 0;
+	if (--f->left > 0) {
+		w->pc = f->start + 1;
+		w->fetch_ready = s->now + 1 + (uint64_t)ctl_back_edge_gap(s, w);
+		f->trip_start = w->fetch_ready;
+	} else {
+		w->depth--;
+		w->pc++;
+	}
+	return 1;
+}
+
+/* BAR: the warp waits; the last of its block to arrive releases them all,
+ * due the next cycle. */
+static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w)
+{
+	struct block *b = &s->b[w->block];
+	w->at_bar = 1;
+	if (++b->bar_arrived < b->warps_total)
+		return;
+	b->bar_arrived = 0;
+	for (int i = 0; i < b->warps_total; i++) {
+		struct warp *x = &s->w[b->slot[i]];
+		x->at_bar = 0;
+		sched_wake_at(s, x, s->now + 1);
+	}
+}
+
+/* EXIT (its outstanding results have landed): the warp retires, leaves its
+ * scheduler, and frees its block's slots if it was the block's last. */
+static COLD void ctl_exit(struct sim *s, struct warp *w)
+{
+	int slot = (int)(w - s->w);
+
+	/* the EXIT issue cycle counts as selected */
+	s->now++;
+	warp_set_state(s, w, ST_SELECTED); /* no-op: it is already selected */
+	s->st->state_cycles[w->state] += s->now - w->since;
+	if (s->tl)
+		stats_timeline_row(s, w, s->now);
+	s->now--;
+	w->live = 0;
+	w->wake = NEVER;
+	sched_leave(s, &s->sc[w->sched], slot);
+	if (s->now + 1 > s->end_cycle)
+		s->end_cycle = s->now + 1;
+	launch_warp_done(s, &s->b[w->block]);
+}
+
+/* A run that ended with warps waiting at a barrier no other warp can
+ * reach (nothing left to wake them): fills st's deadlock fields and
+ * returns SIM_EINPUT naming the first such block. */
+static COLD int ctl_deadlock(struct sim *s, struct err *e)
+{
+	struct sim_stats *st = s->st;
+	int waiting = 0, blk = -1, exited = 0;
+	for (int i = 0; i < s->max_blocks; i++) {
+		if (!s->b[i].live || s->b[i].bar_arrived == 0)
+			continue;
+		if (blk < 0) {
+			blk = i;
+			exited = s->b[i].warps_total - s->b[i].warps_left;
+		}
+		waiting += s->b[i].bar_arrived;
+	}
+	st->deadlock_cycle = s->now;
+	st->deadlock_warps = waiting;
+	st->deadlock_block = blk;
+	return err_set(e, SIM_EINPUT, "deadlock at cycle %llu: %d warp(s) wait at BAR (block slot %d: %d of %d warps arrived, %d exited without reaching it)",
+		       (unsigned long long)s->now, waiting, blk, blk >= 0 ? s->b[blk].bar_arrived : 0,
+		       blk >= 0 ? s->b[blk].warps_total : 0, exited);
+}

@@ -1,0 +1,165 @@
+/*
+ * issue.c: decoding and issuing an instruction. A room of sim/sm.c
+ * (#included there, not compiled on its own; see sm_int.h).
+ *
+ * Each run first decodes the program into one small record per instruction
+ * (struct uop: pipe, result latency, the registers to check, the operand
+ * cycles with nothing reused, flags), which is what the dependence checks
+ * (warp.c), the scheduler (sched.c) and issue read, instead of the
+ * instruction, the opcode table and the arch. Decoding also settles whether
+ * the in-flight limit can bind at all for this launch (U_QC). Issue is what
+ * happens the cycle a scheduler picks a warp: operand collection and the
+ * pipe's busy time (pipe.c), then by kind: an ALU result on the scoreboard
+ * at issue + latency + the extra operand cycles (warp.c), a memory access
+ * (mem.c), or control flow (ctl.c).
+ *
+ * Evidence: the fixed latencies are the calibration chains' (calib.csv in
+ * tests/data/h200); the rest is the other rooms'.
+ *
+ * Reads from struct arch: pipe_latency, max_inflight_sectors.
+ */
+#ifndef SIM_SM_C
+#error "sim/issue.c is a room of sim/sm.c: #included there, not compiled on its own"
+#endif
+#include "sm_int.h"
+
+/* Decodes the program into s->uop (see struct uop). */
+static int issue_decode(struct sim *s, const struct program *prog)
+{
+	if (prog->ninsn > s->uop_cap) {
+		struct uop *u = realloc(s->uop, sizeof *u * (size_t)prog->ninsn);
+		if (!u)
+			return -1;
+		s->uop = u;
+		s->uop_cap = prog->ninsn;
+	}
+	/* registers some instruction writes: the others stay ready at 0 (a
+	 * warp's start) and are never waited for */
+	uint8_t written[ISA_NREGS] = {0};
+	for (int pc = 0; pc < prog->ninsn; pc++)
+		if (prog->code[pc].has_dst && prog->code[pc].dst != ISA_RZ)
+			written[prog->code[pc].dst] = 1;
+	/* L2/DRAM loads: the most sectors one to each destination takes, and
+	 * whether one has none (see the in-flight limit below) */
+	int sec_of[ISA_NREGS] = {0}, unheld = 0;
+	long long per_warp = 0;
+	for (int pc = 0; pc < prog->ninsn; pc++) {
+		const struct insn *in = &prog->code[pc];
+		const struct opinfo *op = &isa_ops[in->op];
+		struct uop *u = &s->uop[pc];
+		int dst_read = 0;
+
+		memset(u, 0, sizeof *u);
+		u->pipe = (uint8_t)op->pipe;
+		u->thr = (uint8_t)pipe_throttle_state(in, op->pipe);
+		u->dst = in->dst;
+		u->lat = s->a->pipe_latency[op->pipe] - 1;
+		u->oc0 = (uint8_t)pipe_bank_cycles(s, NULL, 0, in);
+		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
+		if (op->space != SPACE_NONE)
+			u->flags |= U_MEM;
+		if (in->op == OP_LDG && mem_global_level(s, in) != LV_L1) {
+			u->miss = 1;
+			if (!in->has_dst || in->dst == ISA_RZ) {
+				unheld = 1;
+			} else {
+				int sec = mem_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
+				if (sec > sec_of[in->dst]) {
+					per_warp += sec - sec_of[in->dst];
+					sec_of[in->dst] = sec;
+				}
+			}
+		}
+		if (in->op == OP_BAR)
+			u->flags |= U_BAR;
+		if (in->op == OP_ENDLOOP)
+			u->flags |= U_ENDLOOP;
+		if (ctl_is_pseudo(in->op))
+			u->flags |= U_PSEUDO;
+		else if (in->op != OP_EXIT && in->op != OP_BAR && in->op != OP_ENDLOOP && in->op != OP_IF)
+			u->flags |= U_PLAIN;
+		if (in->op == OP_EXIT || in->wait_all)
+			u->flags |= U_DRAIN;
+		for (int k = 0; k < in->nsrc + in->nxwait; k++) {
+			int reg = k < in->nsrc ? in->src[k] : in->xwait[k - in->nsrc], dup = reg == ISA_RZ || !written[reg];
+			for (int j = 0; j < u->nchk && !dup; j++)
+				dup = u->chk[j] == reg;
+			if (!dup)
+				u->chk[u->nchk++] = (uint8_t)reg;
+			dst_read |= in->has_dst && reg == in->dst;
+		}
+		if (in->has_dst && in->dst != ISA_RZ && !dst_read)
+			u->flags |= U_WAW;
+	}
+	/*
+	 * Whether the in-flight limit can bind at all. An L2/DRAM load waits
+	 * for an earlier variable-latency write to its destination (it reads
+	 * it, or U_WAW), and leaves the in-flight count the cycle its result
+	 * lands (mem_issue); a warp exits only once its results have landed
+	 * (U_DRAIN). So a live warp has at most one such load in flight per
+	 * destination register, and the count never exceeds the resident
+	 * warps times the sum, over destinations, of the largest such load's
+	 * sectors. When that fits under the limit, no load ever waits for it:
+	 * nothing counts in flight (no U_QC) and the results are the same. A
+	 * load to RZ is held back by nothing: the limit applies.
+	 */
+	int blocks = s->blocks_total < s->resident_limit ? s->blocks_total : s->resident_limit;
+	if (unheld || per_warp * blocks * s->warps_per_block > s->a->max_inflight_sectors)
+		for (int pc = 0; pc < prog->ninsn; pc++)
+			if (s->uop[pc].miss)
+				s->uop[pc].flags |= U_QC;
+	return 0;
+}
+
+/* Warp w, picked by its scheduler, issues its instruction now: operand
+ * collection and the pipe's busy time, the warp's next wake-up (next
+ * cycle, unless the scheduler files it later), then what the instruction
+ * does. */
+static void issue_warp(struct sim *s, struct warp *w)
+{
+	const struct insn *in = &s->code[w->pc];
+	const struct uop *u = &s->uop[w->pc];
+	struct sched *sc = &s->sc[w->sched];
+	int pipe = w->pipe; /* set by sched_evaluate: the back edge's steps differ from ENDLOOP's own pipe */
+	int busy = s->interval[pipe], oc = pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
+
+	w->deps_ok = 0;
+	w->last_issue = s->now + 1;
+	sc->n_warp_insn++;
+	sc->n_thread_insn += w->lanes;
+	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
+	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
+	pipe_period(sc, pipe, s->now, busy, oc);
+	sc->last = w->slot;
+	w->wake = s->now + 1;
+
+	if (u->flags & U_PLAIN) {
+		if (u->flags & U_MEM)
+			mem_issue(s, w, in);
+		else if (u->wkind != UOP_NOWRITE)
+			warp_write_reg(w, u->dst, s->now + (uint64_t)(u->lat + oc), u->wkind);
+		w->pc++;
+	} else {
+		switch (in->op) {
+		case OP_EXIT:
+			ctl_exit(s, w);
+			return;
+		case OP_BAR:
+			w->pc++;
+			ctl_barrier_arrive(s, w);
+			break;
+		case OP_ENDLOOP:
+			if (!ctl_endloop(s, w))
+				return; /* counter or compare: the branch comes next */
+			break;
+		case OP_IF:
+			ctl_issue_if(s, w, in);
+			break;
+		default:
+			SIM_ASSERT(!"issue: an instruction that neither issues plainly nor is handled");
+			break;
+		}
+	}
+	if (s->uop[w->pc].flags & U_PSEUDO)
+		ctl_skip_pseudo(s->p, w, s->now);
+}

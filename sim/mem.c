@@ -1,0 +1,542 @@
+/*
+ * mem.c: the memory levels. A room of sim/sm.c (#included there, not
+ * compiled on its own; see sm_int.h).
+ *
+ * Models where a memory instruction's data comes from and when. Shared
+ * memory: a per-SM data path of smem_bytes_per_cycle, then smem_latency
+ * (short scoreboard). Global memory: the level from the access's footprint
+ * (L1, L2, DRAM; streaming accesses go to DRAM), the sectors from its
+ * pattern (coalesced, strided, uniform); each level a per-SM FIFO server
+ * of its bytes per cycle followed by its latency, so a loaded level
+ * queues (long scoreboard). DRAM adds the loaded delay that goes with the
+ * bytes the SM keeps in the memory system, averaged over time
+ * (mem_dram_queue_delay), and an L2/DRAM load's data returns through the
+ * warp's own miss path. One warp's memory instructions are lsu_warp_cycles
+ * apart. L2/DRAM loads hold their sectors in flight until they return, and
+ * issue stops (lg_throttle) at max_inflight_sectors: the held warps look
+ * again only when a release can let one through.
+ *
+ * Evidence (tests/data/h200, see its README): latencies from single-thread
+ * pointer chases at each level and DRAM bandwidth with every SM streaming
+ * (calib.csv); the loaded delay's q and the warp's miss path from one warp
+ * chasing while others stream (loaded.csv); lsu_warp_cycles from ptxas's
+ * stall count of 4 between one warp's loads (sass.txt, lsu/sass.txt) and
+ * the H200 issuing one warp's LDS every 4 cycles (lsu/runs.csv).
+ * l2_bytes_per_cycle and max_inflight_sectors are estimates, not measured.
+ *
+ * Reads from struct arch: smem_latency, l1_latency, l2_latency,
+ * dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
+ * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles,
+ * dram_window_cycles, warp_miss_bytes_per_cycle, lsu_warp_cycles,
+ * max_inflight_sectors, sector_bytes, and through arch_global_level
+ * (cfg.h) l2CacheSize.
+ */
+#ifndef SIM_SM_C
+#error "sim/mem.c is a room of sim/sm.c: #included there, not compiled on its own"
+#endif
+#include "sm_int.h"
+
+/* ---- data paths: servers, sectors, levels --------------------------- */
+
+/*
+ * ceil(x) for 0 <= x < 2^63, without the library call: one SSE4.1 ROUNDSD
+ * where the CPU has it (libgcc's CPU model, filled before main), else the
+ * truncation, which is exact, plus one when x exceeds it. The load path
+ * below is a chain of these; its length is what a DRAM-bound run waits on.
+ */
+static inline double ceil_d(double x)
+{
+#if defined(__SSE4_1__)
+	return __builtin_ceil(x);
+#else
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SIM_NO_ASM)
+	if (__builtin_cpu_supports("sse4.1")) {
+		double r;
+		__asm__("roundsd $10, %1, %0" : "=x"(r) : "x"(x)); /* toward +inf, inexact suppressed */
+		return r;
+	}
+#endif
+	double t = (double)(int64_t)x;
+	return t < x ? t + 1.0 : t;
+#endif
+}
+
+/* (uint64_t)ceil(x) for 0 <= x < 2^63. */
+static inline uint64_t ceil_u64(double x)
+{
+	return (uint64_t)(int64_t)ceil_d(x);
+}
+
+/* Passes `bytes` through a FIFO server of `bw` bytes per cycle; returns the
+ * cycle the last byte has passed. */
+static uint64_t mem_serve(double *free_at, uint64_t now, double bytes, double bw)
+{
+	double start = *free_at > (double)now ? *free_at : (double)now;
+	*free_at = start + bytes / bw;
+	return ceil_u64(*free_at);
+}
+
+/* mem_serve() with bytes / bw given (the same value), as a double (integral). */
+static inline double mem_serve_q(double *free_at, uint64_t now, double q)
+{
+	double start = *free_at > (double)now ? *free_at : (double)now;
+	*free_at = start + q;
+	return ceil_d(*free_at);
+}
+
+/* Sectors one warp instruction touches. */
+static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
+{
+	int active = in->lanes && in->lanes < lanes ? in->lanes : lanes;
+	int sec = a->sector_bytes;
+	switch (in->pattern) {
+	case PAT_UNIFORM:
+		return 1;
+	case PAT_STRIDED:
+		if (in->stride > in->width) {
+			if (in->stride >= (uint32_t)sec)
+				return active;
+			return (int)(((uint64_t)active * in->stride + (uint64_t)sec - 1) / (uint64_t)sec);
+		}
+		return (active * in->width + sec - 1) / sec;
+	default:
+		return (active * in->width + sec - 1) / sec;
+	}
+}
+
+static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
+{
+	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
+}
+
+static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
+{
+	const struct arch *a = s->a;
+	enum mem_level lv = mem_global_level(s, in);
+	m->tag = (uint32_t)(in - s->code) + 1;
+	m->lanes = (uint8_t)lanes;
+	m->lv = (uint8_t)lv;
+	m->sectors = mem_sectors(a, in, lanes);
+	m->bytes = (double)m->sectors * a->sector_bytes;
+	if (in->op == OP_STG && lv == LV_L1)
+		lv = LV_L2;
+	m->lv_cycles = m->bytes / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
+										     : a->dram_bytes_per_cycle);
+	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
+}
+
+/* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
+static inline const struct memc *mem_info(struct sim *s, const struct insn *in, int lanes)
+{
+	unsigned pc = (unsigned)(in - s->code);
+	struct memc *m = &s->mc[pc & (OC_SLOTS - 1)];
+	if (m->tag != pc + 1 || m->lanes != lanes)
+		mem_info_fill(s, m, in, lanes);
+	return m;
+}
+
+/* ---- the loaded DRAM delay ------------------------------------------ */
+
+/* The loaded-DRAM delay at utilisation u: q * u / (1 - u), u at most 0.95
+ * (beyond it the bandwidth server itself queues). */
+static uint32_t mem_delay_of_u(const struct arch *a, double u)
+{
+	if (u > 0.95)
+		u = 0.95;
+	return (uint32_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
+}
+
+/* exp(-dt / dram_window_cycles): what is left of the average's past after dt cycles */
+static double mem_decay_of(const struct arch *a, uint64_t dt)
+{
+	return exp(-(double)dt / a->dram_window_cycles);
+}
+
+/* The average `avg` of a count that stood at `cur` for the last dt cycles. */
+static inline double mem_avg_step(const struct sim *s, double avg, int cur, uint64_t dt)
+{
+	return cur + (avg - cur) * (dt < DECAY_N ? s->decay[dt] : mem_decay_of(s->a, dt));
+}
+
+/* Bytes in the memory system at utilisation u (Little's law): requests
+ * spend the loaded latency there, and u * dram_bytes_per_cycle arrive per
+ * cycle. */
+static double mem_bytes_at_u(const struct arch *a, double u)
+{
+	return u * a->dram_bytes_per_cycle * (a->dram_latency + a->dram_queue_cycles * u / (1.0 - u));
+}
+
+/* The delay with `sec` sectors in the memory system: the utilisation at
+ * which the measured loaded latency holds that many bytes, by bisection. */
+static uint32_t mem_queue_delay_at(const struct arch *a, int sec)
+{
+	double b = (double)sec * a->sector_bytes, lo = 0.0, hi = 0.95;
+	if (mem_bytes_at_u(a, hi) <= b)
+		return mem_delay_of_u(a, hi);
+	for (int i = 0; i < 60; i++) {
+		double m = 0.5 * (lo + hi);
+		if (mem_bytes_at_u(a, m) < b)
+			lo = m;
+		else
+			hi = m;
+	}
+	return mem_delay_of_u(a, hi);
+}
+
+/* Tables mem_queue_delay_at below the sectors at which it reaches its largest
+ * value, qmax, or below QTAB_MAX sectors (from there it is computed). */
+static void mem_queue_table(struct sim *s)
+{
+	const struct arch *a = s->a;
+	s->qn = 0;
+	s->qmax = 0;
+	if (!(a->dram_queue_cycles > 0) || !(a->dram_bytes_per_cycle > 0))
+		return;
+	s->qmax = mem_delay_of_u(a, 0.95);
+	double n = ceil(mem_bytes_at_u(a, 0.95) / a->sector_bytes);
+	s->qsat = n < INT_MAX ? (int)n : INT_MAX;
+	int qn = s->qsat < QTAB_MAX ? s->qsat : QTAB_MAX;
+	s->qtab = malloc((size_t)qn * sizeof *s->qtab);
+	if (!s->qtab)
+		return; /* computed each time instead */
+	for (int i = 0; i < qn; i++)
+		s->qtab[i] = mem_queue_delay_at(a, i);
+	s->qn = qn;
+}
+
+/*
+ * Loaded DRAM latency. The FIFO server above only queues once the SM's
+ * share of bandwidth is exhausted; a real memory system (banks, channels,
+ * the crossbar, shared with every other SM) delays requests already at
+ * moderate utilisation. The delay follows a single-server queue,
+ * q * u / (1 - u), at the utilisation u that goes with the bytes the SM
+ * keeps in the memory system (Little's law on the loaded-latency curve,
+ * mem_queue_delay_at), so each request queued adds to the next one's delay. q
+ * is calibrated from the loaded-latency microbenchmark
+ * (tests/data/h200/loaded.csv).
+ *
+ * An access counts from its issue until its data leaves DRAM (start +
+ * dram_latency - 1 + its delay, before the warp's miss path), for at most
+ * dq_span cycles. The count is averaged over time (time constant
+ * dram_window_cycles): the memory system is shared by every SM running the
+ * same kernel, and what it holds varies far less than one SM's share does
+ * from one load to the next (each SM's loads land and are reissued at
+ * their own moments); the average of one SM over time stands for the
+ * average over the SMs at one time.
+ */
+static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start)
+{
+	const struct arch *a = s->a;
+	unsigned mask = s->dq_mask, h = s->dq_h, n = s->dq_n;
+	uint64_t *q = s->dq_t, at = s->dq_avg_t, now = s->now;
+	int cur = s->dq_sec;
+	double avg = s->dq_avg;
+	/* the average, brought to each access's end and then to now: the count
+	 * is constant between them */
+	while (n && q[h] >> 8 <= now) {
+		uint64_t e = q[h] >> 8;
+		avg = mem_avg_step(s, avg, cur, e - at);
+		at = e;
+		cur -= (int)(q[h] & 255);
+		h = (h + 1) & mask;
+		n--;
+	}
+	avg = mem_avg_step(s, avg, cur, now - at);
+	/* this access joins the average now */
+	double held = avg + sectors;
+	int k = held < (double)s->qsat ? (int)held : s->qsat;
+	uint32_t d = k < s->qn ? s->qtab[k] : k >= s->qsat ? s->qmax : mem_queue_delay_at(a, k);
+	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
+	if (end > cap)
+		end = cap;
+	/* mostly the latest end: filed last, else moved back past the later */
+	uint64_t e = end << 8 | (uint64_t)sectors;
+	unsigned j = n;
+	SIM_ASSERT(n < mask && sectors < 256); /* see dq_span and dq_t */
+	while (j && q[(h + j - 1) & mask] > e) {
+		q[(h + j) & mask] = q[(h + j - 1) & mask];
+		j--;
+	}
+	q[(h + j) & mask] = e;
+	s->dq_h = h;
+	s->dq_n = n + 1;
+	s->dq_sec = cur + sectors;
+	s->dq_avg = avg;
+	s->dq_avg_t = now;
+	return d;
+}
+
+/* ---- the in-flight limit -------------------------------------------- */
+
+/* Files the staged releases in cycle order. */
+static inline __attribute__((always_inline)) void mem_rel_file(struct sim *s)
+{
+	unsigned m = s->rq_mask;
+	for (int k = 0; k < s->nstage; k++) {
+		uint64_t t = s->stage_t[k];
+		unsigned i = (s->rq_h + s->rq_n) & m;
+		SIM_ASSERT(s->rq_n < m);
+		while (i != s->rq_h && s->rq_t[(i - 1) & m] > t) {
+			s->rq_t[i] = s->rq_t[(i - 1) & m];
+			s->rq_sec[i] = s->rq_sec[(i - 1) & m];
+			i = (i - 1) & m;
+		}
+		s->rq_t[i] = t;
+		s->rq_sec[i] = s->stage_n[k];
+		s->rq_n++;
+	}
+	s->nstage = 0;
+	s->rel_next = s->rq_t[s->rq_h];
+}
+
+/* An L2/DRAM load's sectors leave the in-flight count at cycle t. */
+static inline void mem_rel_add(struct sim *s, uint64_t t, int sectors)
+{
+	s->stage_t[s->nstage] = t;
+	s->stage_n[s->nstage] = sectors;
+	if (++s->nstage == REL_STAGE)
+		mem_rel_file(s);
+}
+
+/* Holds w, whose load does not fit under the in-flight limit, until sectors
+ * are released (mem_lg_wake, mem_lg_look). */
+static void mem_lg_hold(struct sim *s, struct sched *sc, struct warp *w)
+{
+	int sectors = w->sectors;
+	sc->lg_sec = sc->lgm && sc->lg_sec < sectors ? sc->lg_sec : sectors;
+	sc->lg_pipes |= 1u << w->pipe;
+	sc->lgm |= 1ull << w->slot;
+	s->n_lg_wait++;
+	w->wake = NEVER;
+}
+
+/*
+ * Whether sched_evaluate, looking at x (an L2/DRAM load not picked now,
+ * its pipe busy until pf > now + 1) at pf, will hold it at the in-flight
+ * limit: the count only grows until a release is drained, and none can be
+ * by pf (the first pending release is later, and a load issued from now on
+ * is released no sooner than now + the L2 or DRAM latency - 1). Nor can a
+ * release have made this scheduler's held warps look again (lg_due) before
+ * then.
+ */
+static int mem_held_at_limit(struct sim *s, const struct sched *sc, const struct warp *x, uint64_t pf)
+{
+	int lat = s->a->l2_latency < s->a->dram_latency ? s->a->l2_latency : s->a->dram_latency;
+	if (s->inflight + x->sectors <= s->a->max_inflight_sectors || s->inflight == 0 || sc->lg_due)
+		return 0;
+	if (pf - s->now + 1 >= (uint64_t)lat)
+		return 0;
+	if (s->nstage)
+		mem_rel_file(s);
+	return s->rel_next > pf;
+}
+
+/* In-flight sectors were released: the warps waiting for them look again
+ * now, in their schedulers' scans (mem_lg_look). */
+static COLD void mem_lg_wake(struct sim *s)
+{
+	for (int k = 0; k < s->nsched; k++) {
+		struct sched *sc = &s->sc[k];
+		if (sc->lgm) {
+			/* due now: through the far wake-ups' check (far_min may be
+			 * earlier than every far wake-up, never later) */
+			sc->lg_due = 1;
+			if (s->now < sc->far_min)
+				sc->far_min = s->now;
+			if (s->now < sc->min_wake)
+				sc->min_wake = s->now;
+		}
+	}
+}
+
+/*
+ * The waiting warps of a scheduler that mem_lg_wake made due: they look
+ * again in this scan, among its due warps (returned). Unless none would
+ * find anything new: with its pipe free and its load still over the
+ * in-flight limit, sched_evaluate would give each lg_throttle again, the
+ * state it is in, and file it nowhere; then they stay as they are (none is
+ * returned), which is the same and saves a herd of evaluations per release
+ * in a run held at the limit. The count sched_evaluate compares is the one
+ * here: releases were drained before the scans (the main loop drains each
+ * cycle while a warp waits), and loads issue after the scan's due warps
+ * are looked at.
+ */
+static COLD uint64_t mem_lg_look(struct sim *s, struct sched *sc)
+{
+	uint64_t m = sc->lgm;
+	int look = s->inflight + sc->lg_sec <= s->a->max_inflight_sectors || s->inflight == 0;
+	sc->lg_due = 0;
+	for (unsigned p = sc->lg_pipes; p; p &= p - 1)
+		look |= sc->pipe_free[__builtin_ctz(p)] > s->now;
+	if (!look)
+		return 0;
+	for (uint64_t v = m; v; v &= v - 1)
+		s->w[__builtin_ctzll(v)].wake = s->now;
+	s->n_lg_wait -= popcount64(m);
+	sc->lgm = 0;
+	sc->lg_pipes = 0;
+	return m;
+}
+
+/* The releases due by now (rel_next <= now) leave the in-flight count;
+ * the warps held by the limit, if any, look again (sm_drain_events). */
+static inline void mem_release_due(struct sim *s)
+{
+	unsigned h = s->rq_h, n = s->rq_n;
+	while (n > 0 && s->rq_t[h] <= s->now) {
+		s->inflight -= s->rq_sec[h];
+		h = (h + 1) & s->rq_mask;
+		n--;
+	}
+	s->rq_h = h;
+	s->rq_n = n;
+	s->rel_next = n > 0 ? s->rq_t[h] : NEVER;
+	if (s->n_lg_wait > 0)
+		mem_lg_wake(s);
+}
+
+/* ---- issue ---------------------------------------------------------- */
+
+/*
+ * One warp's memory instructions are at least lsu_warp_cycles apart, while
+ * the scheduler's LSU pipe takes another warp's sooner. ptxas encodes it:
+ * a load followed by another load of the same warp carries a stall count
+ * of 4 in its control bits (every chase loop in tests/data/h200/sass.txt,
+ * tests/data/h200/lsu/sass.txt); and on the H200 one warp issues an LDS
+ * every 4 cycles while two warps on one scheduler together issue more
+ * than one every 4 (tests/data/h200/lsu: lds16 at 1 and 5 warps).
+ */
+static void mem_lsu_path(const struct sim *s, struct warp *w)
+{
+	if (s->a->lsu_warp_cycles > 0)
+		w->lsu_free = s->now + (uint64_t)s->a->lsu_warp_cycles;
+}
+
+/* A memory instruction issued now: its data's ready cycle on the warp's
+ * scoreboard (short for shared memory, long for global), through the
+ * level's server, latency, the loaded DRAM delay and the warp's miss path;
+ * an L2/DRAM load counted in flight until then. */
+static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
+{
+	const struct arch *a = s->a;
+	uint64_t done;
+	int reg_kind = RK_LONG;
+
+	mem_lsu_path(s, w);
+
+	if (isa_ops[in->op].space == SPACE_SHARED) {
+		int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
+		double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
+		if (sbytes < 1)
+			sbytes = 1;
+		done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+		reg_kind = RK_SHORT;
+	} else {
+		const struct memc *m = mem_info(s, in, w->lanes);
+		enum mem_level lv = (enum mem_level)m->lv;
+		/* an LDG served by L2 or DRAM, and whether it counts in flight (the
+		 * limit sched_evaluate checked) */
+		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
+		double dd; /* done, integral: kept a double until the end (see ceil_d) */
+		if (in->op == OP_STG && lv == LV_L1)
+			lv = LV_L2;
+		switch (lv) {
+		case LV_L1:
+			dd = mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
+			break;
+		case LV_L2:
+			dd = mem_serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
+			break;
+		default:
+			dd = mem_serve_q(&s->dram_free, s->now, m->lv_cycles);
+			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
+			s->st->dram_bytes += (uint64_t)m->bytes;
+			break;
+		}
+		if (miss && a->warp_miss_bytes_per_cycle > 0) {
+			/* the data returns to the warp through its own miss path, one
+			 * request after another */
+			double t = dd > w->miss_free ? dd : w->miss_free;
+			w->miss_free = t + m->miss_cycles;
+			dd = ceil_d(w->miss_free);
+		}
+		done = (uint64_t)(int64_t)dd;
+		if (qc) {
+			s->inflight += m->sectors;
+			mem_rel_add(s, done, m->sectors);
+		}
+	}
+	if (isa_ops[in->op].is_load && in->dst != ISA_RZ)
+		warp_write_reg(w, in->dst, done, reg_kind);
+}
+
+/* ---- create, reset, destroy ----------------------------------------- */
+
+/* The least power of two, at least 64, that is >= need, or max if that is less. */
+static unsigned mem_ring_cap(double need, unsigned max)
+{
+	unsigned cap = 64;
+	while (cap < need && cap < max)
+		cap *= 2;
+	return cap;
+}
+
+/* The release ring, and with a loaded DRAM delay its ring of accesses,
+ * decay factors and table (sim_create). Returns 0, or -1 out of memory
+ * (mem_destroy frees what was allocated). */
+static int mem_create(struct sim *s)
+{
+	const struct arch *a = s->a;
+	{
+		/* every release holds a sector or more of the in-flight count, which
+		 * admits a load while under the limit: at most the limit plus one
+		 * load's sectors (ISA lanes * 4), and those staged */
+		unsigned cap = mem_ring_cap((double)a->max_inflight_sectors + 32 * 4 + REL_STAGE, UINT_MAX);
+		s->rq_mask = cap - 1;
+		s->rq_t = calloc(cap, sizeof *s->rq_t);
+		s->rq_sec = calloc(cap, sizeof *s->rq_sec);
+	}
+	if (a->dram_queue_cycles > 0) {
+		/* an access counts in the memory system for at most dq_span cycles
+		 * (four of its longest latency, or what DQ_MAX entries hold), and a
+		 * scheduler issues one a cycle: the ring never fills */
+		double span = 4.0 * (a->dram_latency + (double)mem_delay_of_u(a, 0.95)) + 64;
+		unsigned cap = mem_ring_cap((double)s->nsched * span + 1, DQ_MAX);
+		s->dq_span = span < (double)((cap - 1) / (unsigned)s->nsched) ? (int)span : (int)((cap - 1) / (unsigned)s->nsched);
+		s->dq_mask = cap - 1;
+		s->dq_t = calloc(cap, sizeof *s->dq_t);
+		s->decay = calloc(DECAY_N, sizeof *s->decay);
+	}
+	if (!s->rq_t || !s->rq_sec || (a->dram_queue_cycles > 0 && (!s->dq_t || !s->decay)))
+		return -1;
+	if (s->decay)
+		for (int i = 0; i < DECAY_N; i++)
+			s->decay[i] = mem_decay_of(a, (uint64_t)i);
+	mem_queue_table(s);
+	return 0;
+}
+
+/* Before a run: servers free, nothing in the memory system or in flight,
+ * the memory-info cache empty. */
+static void mem_reset(struct sim *s)
+{
+	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
+	s->dq_h = s->dq_n = 0;
+	s->dq_sec = 0;
+	s->dq_avg = 0.0;
+	s->dq_avg_t = 0;
+	s->inflight = s->n_lg_wait = 0;
+	memset(s->mc, 0, sizeof s->mc);
+	s->rq_h = s->rq_n = 0;
+	s->rel_next = NEVER;
+	s->nstage = 0;
+}
+
+static void mem_destroy(struct sim *s)
+{
+	free(s->rq_t);
+	free(s->rq_sec);
+	free(s->dq_t);
+	free(s->decay);
+	free(s->qtab);
+}

@@ -1,0 +1,360 @@
+/*
+ * sm_int.h: the engine's private header, shared by sim/sm.c and its rooms.
+ *
+ * sim/sm.c is one translation unit: it #includes the rooms (sim/ctl.c,
+ * pipe.c, warp.c, mem.c, issue.c, sched.c, launch.c, stats.c), one file per
+ * mechanism, the way SQLite's amalgamation joins its sources, so that the
+ * compiler inlines across them and the profile-guided build (Makefile,
+ * PGO) still sees one file. The rooms are not compiled on their own.
+ *
+ * This header holds what more than one room reads: the engine's sizes, the
+ * per-warp, per-block, per-scheduler and per-SM state (struct warp, block,
+ * sched, sim), the decoded instruction (struct uop) and the memory-info
+ * cache (struct memc), each field commented with who keeps it; and last,
+ * the few functions a room calls in a room #included after it. Field order
+ * is tuned: what a scan and an issue touch comes first.
+ */
+#ifndef SIM_SM_INT_H
+#define SIM_SM_INT_H
+
+#include "sm.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evq.h"
+
+#define NEVER UINT64_MAX    /* a cycle that never comes: no wake-up, no event */
+#define MAX_WARPS_PER_BLOCK 32
+/* rare paths kept out of the scheduler loop, which the compiler inlines
+ * into one function: less code there to lay out and keep in registers */
+#define COLD __attribute__((noinline, cold))
+#define REL_STAGE 32   /* releases staged before they are filed in order */
+#define FQ_CAP 64      /* the far ring: a scheduler's warps (<= 64 in all), each filed once */
+#define DECAY_N 1024   /* mem_dram_queue_delay's decay factors kept for gaps below this */
+#define QTAB_MAX 65536 /* loaded-DRAM delays tabled, by sectors in the memory system */
+#define DQ_MAX (1u << 20) /* DRAM accesses kept for the delay, at most */
+#define OC_SLOTS 256   /* the operand-cycle and memory-info caches, by pc mod OC_SLOTS */
+#define PQ_CAP 64      /* the pending ring: at least a scheduler's warps (<= 64 in all) */
+_Static_assert(PIPE_COUNT <= 16 && ST_COUNT <= 16, "pq_p packs a pipe and a state in 4 bits each");
+#define LRU_SPAN 64    /* lru may advance this far before it moves back to lru_base */
+
+/* The kind of a register's producer (warp.c): what a wait for it shows as
+ * (wait, long scoreboard, short scoreboard). */
+enum reg_kind { RK_FIXED, RK_LONG, RK_SHORT };
+
+enum frame_kind { FR_LOOP, FR_IF };
+
+/* A warp's control stack entry (ctl.c): a loop or an IF. */
+struct frame {
+	uint8_t kind;        /* enum frame_kind */
+	uint8_t else_pending;/* FR_IF: the ELSE path still has to run */
+	uint8_t saved_lanes; /* FR_IF: lanes before the IF */
+	uint8_t else_lanes;  /* FR_IF: lanes on the ELSE path */
+	int start;           /* FR_LOOP: index of the LOOP */
+	int end;             /* FR_IF: index of the ENDIF */
+	uint64_t left;       /* FR_LOOP: trips left including the current one */
+	uint64_t trip_start; /* FR_LOOP: cycle the current trip began (loop_cycles) */
+};
+
+/* One warp slot: its state (warp.c), scoreboard, place in its scheduler's
+ * sets (sched.c), control stack (ctl.c) and memory path (mem.c). */
+struct warp {
+	/* what a scan and an issue touch comes first (two cache lines), the
+	 * control stack and the memory-path state after */
+	uint8_t resident;    /* holds a warp slot (until its block finishes) */
+	uint8_t slot;        /* its index in s->w (< 64) */
+	uint8_t live;        /* resident and not exited */
+	uint8_t at_bar;      /* waiting at BAR */
+	uint8_t state;       /* enum warp_state, current */
+	uint8_t lanes;       /* active lanes now (divergence) */
+	uint8_t deps_ok;     /* the instruction at pc has its operands: only pipe and
+			      * queue checks remain until it issues */
+	uint8_t pipe;        /* deps_ok: the pipe of the instruction at pc */
+	uint8_t thr;         /* deps_ok: the state that pipe's throttle shows as (pipe_throttle_state) */
+	uint8_t queue_check; /* deps_ok: it is an L2/DRAM load (in-flight limit applies) */
+	uint8_t ops_ready;   /* warp_deps_wait found nothing blocking the instruction at pc in
+			      * the cycle after the last issue, which is now */
+	uint8_t pending;     /* joins the ready set at ops_at (its scheduler's pend) */
+	uint8_t parked;      /* in its scheduler's ready set: not scanned, states kept per pipe */
+	uint8_t be_step;     /* at ENDLOOP: back-edge instructions issued so far (loop_insns) */
+	uint8_t depth;       /* control stack depth */
+	uint8_t drain_kind;  /* enum reg_kind of the drain write */
+	uint8_t ahead_state; /* since > now: the state before since, counted to since ahead of time
+			      * (a pending warp, or one held by the in-flight limit from since) */
+	int pc;              /* index of the next instruction */
+	int sched;           /* sub-partition */
+	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
+	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
+	uint64_t since;      /* cycle the current state began */
+	uint64_t ops_at;     /* pending: the cycle its operands are ready */
+	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
+	uint64_t lsu_free;   /* cycle this warp may issue its next memory instruction */
+	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
+	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
+	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
+	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
+	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
+	int block;           /* block slot */
+	int wib;             /* warp index within its block */
+	struct frame stack[ISA_MAX_NEST];
+} __attribute__((aligned(64)));
+
+/* One block slot (launch.c; BAR in ctl.c). */
+struct block {
+	int live;            /* resident */
+	int warps_total;     /* its warps */
+	int warps_left;      /* not exited */
+	int bar_arrived;     /* warps waiting at the current BAR */
+	int slot[MAX_WARPS_PER_BLOCK]; /* its warp slots */
+};
+
+/* One warp scheduler (sched.c), with its pipes' state (pipe.c) and its
+ * warps held by the in-flight limit (mem.c). */
+struct sched {
+	/* the small fields each scan reads first, the per-warp and per-cycle
+	 * arrays after them */
+	int n;               /* live warps in list */
+	int *list;           /* warp slots in age order */
+	int last;            /* warp slot issued last, -1 none */
+	int resident;        /* live warps (for active cycles) */
+	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
+	uint64_t wheel_occ;  /* non-empty slots of wheel[] */
+	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
+	unsigned far_h, far_n; /* the far ring (far_t, far_s) */
+	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
+	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
+			      * operand slot; its destination is forwarded, not read */
+	uint64_t active_since; /* cycle it last got a resident warp (active cycles) */
+	unsigned pq_h, pq_n; /* the pending ring (pq_t) */
+	uint64_t pend_min;   /* the earliest ops_at (NEVER: none) */
+	unsigned okpipes;    /* pipes whose okp is not empty, by bit */
+	uint64_t livem;      /* live warps of this scheduler, by slot bit */
+	uint64_t lgm;        /* warps waiting for in-flight sectors to leave (lg_throttle) */
+	int lg_due;          /* sectors have left since they last looked (mem_lg_wake) */
+	int lg_sec;          /* the fewest sectors one of them needs (lgm not empty) */
+	unsigned lg_pipes;   /* their pipes, by bit */
+	int *lru;            /* live warps, least recently issued first (never issued: oldest first) */
+	int nlru;            /* warps in lru */
+	int *lru_base;       /* lru lies in lru_base[0, 2 * LRU_SPAN): issuing the first
+			      * moves it past the last by advancing lru, no copy */
+	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
+	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
+	/* the ready set: warps whose next instruction has its operands, by slot
+	 * bit, by the pipe of that instruction. They are not looked at
+	 * each cycle: a ready warp is eligible exactly when its pipe is free,
+	 * and the time it spends not selected, pipe-throttled or waiting on
+	 * another warp's operand collection follows from the pipe's busy
+	 * periods, kept here */
+	uint64_t okp[PIPE_COUNT];
+	/* the current busy period of each pipe: lanes busy [per_l, per_c),
+	 * operand collection [per_c, per_e) (all 0: none yet) */
+	uint64_t per_l[PIPE_COUNT], per_c[PIPE_COUNT], per_e[PIPE_COUNT];
+	/* busy cycles of each pipe to the end of its current period: lanes
+	 * (tot_l) and operand collection (tot_c) */
+	uint64_t tot_l[PIPE_COUNT], tot_c[PIPE_COUNT];
+	/*
+	 * The ready set's warp-cycles, summed without a record per warp: a warp
+	 * in it from cycle j to T spends L(T) - L(j) pipe-throttled (by its
+	 * throttle state), C(T) - C(j) waiting and the rest not selected, with
+	 * L and C its pipe's busy cycles before a cycle (pipe_busy). Joining
+	 * subtracts L(j), C(j) and j, leaving adds L(T), C(T) and T (modulo
+	 * 2^64: exact once every warp has left); stats_finish moves the sums to
+	 * the states.
+	 */
+	uint64_t rs_l[ST_COUNT], rs_c, rs_t;
+	/* this scheduler's share of the run's counts (stats_finish adds them up) */
+	uint64_t n_warp_insn, n_thread_insn, eligible_sum;
+	/* warps that join the ready set at a known cycle (w->ops_at), found
+	 * right after their issue: not filed in the wheel, not looked at when
+	 * they join, only when the scheduler is next due (see
+	 * sched_flush_pending). A ring of PQ_CAP in ops_at order from pq_h,
+	 * pq_n of them: the cycle, the warp slot, and the pipe of its
+	 * instruction with the state that pipe's throttle shows as; the count
+	 * by pipe keeps sched_pend_due O(1) while they all wait on one pipe. */
+	uint64_t pq_t[PQ_CAP];
+	uint8_t pq_s[PQ_CAP], pq_p[PQ_CAP]; /* pq_p: the pipe | its throttle state << 4 */
+	uint8_t pq_np[PIPE_COUNT]; /* pending warps by pipe */
+	unsigned pq_pipes;   /* pipes with a pending warp, by bit */
+	/* wake-ups of the warps outside the ready set: a timing wheel of the
+	 * next 64 cycles (slot = cycle mod 64, a warp bit mask each) and a far
+	 * set for later ones, so a cycle looks only at the warps due in it */
+	uint64_t wheel[64];
+	/* far warps (a wake-up 64 or more cycles ahead when filed): a ring of
+	 * FQ_CAP in wake-up order from far_h, far_n of them, the cycle and the
+	 * warp slot. Mostly DRAM returns, which come back nearly in issue order:
+	 * filing from the tail seldom moves an entry, and the earliest is the
+	 * head. */
+	uint64_t far_t[FQ_CAP];
+	uint8_t far_s[FQ_CAP];
+};
+
+/*
+ * An instruction decoded once per run, by pc (issue.c): what issue, the
+ * dependence checks and the scheduler read of it each time it comes round,
+ * so that the hot path reads one small record instead of the instruction,
+ * the opcode table and the caches.
+ */
+enum {
+	U_MEM = 1,       /* a memory instruction (the warp's LSU path applies) */
+	U_ENDLOOP = 2,   /* a loop's back edge (its steps' pipes and the loop floor) */
+	U_PSEUDO = 4,    /* a structure marker that issues nothing (ctl_skip_pseudo) */
+	U_PLAIN = 8,     /* issues as an ALU or memory instruction (not EXIT, BAR, ENDLOOP, IF) */
+	U_BAR = 16,
+	U_QC = 32,       /* an LDG served by L2 or DRAM (uop.miss) counted against the
+			  * in-flight limit: when the limit can bind (issue_decode) */
+	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
+	U_DRAIN = 128    /* wait for every outstanding result (EXIT, wait=all) */
+};
+#define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
+
+struct uop {
+	uint8_t flags;
+	uint8_t pipe;        /* the pipe it issues to (ENDLOOP: see pipe_of) */
+	uint8_t thr;         /* pipe_throttle_state(in, pipe) */
+	uint8_t wkind;       /* RK_* of its ALU result, UOP_NOWRITE when none */
+	uint8_t oc0;         /* pipe_bank_cycles with nothing reused or forwarded */
+	uint8_t nchk;
+	uint16_t dst;
+	int32_t lat;         /* the ALU result's latency less one */
+	/* the registers warp_regs_ready reads: sources, then wait= registers,
+	 * each once, none that nothing in the program writes (RZ among them:
+	 * ready at 0, they never change the latest) */
+	uint8_t chk[3 + ISA_MAX_XWAIT];
+	uint8_t miss;        /* an LDG served by L2 or DRAM: its data returns through
+			      * the warp's miss path */
+};
+
+/* The memory-info cache's entry (mem.c, mem_info). */
+struct memc {
+	uint32_t tag;        /* pc + 1 */
+	uint8_t lanes;       /* the warp's active lanes it was computed for */
+	uint8_t lv;          /* mem_global_level */
+	int sectors;         /* mem_sectors */
+	double bytes;        /* sectors * sector_bytes */
+	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
+	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
+};
+
+/* One SM: everything a run needs, sized by sim_create (sm.c). */
+struct sim {
+	const struct arch *a; /* borrowed */
+	int max_warps, nsched, max_blocks; /* warp slots, schedulers, block slots */
+	struct warp *w;      /* [max_warps] */
+	uint64_t *ready_store; /* the warps' ready[] arrays */
+	uint8_t *kind_store; /* the warps' kind[] arrays */
+	struct block *b;     /* [max_blocks] */
+	struct sched *sc;    /* [nsched] */
+	int *list_store;     /* the schedulers' list[] arrays */
+	int *lru_store;      /* the schedulers' lru_base[] arrays */
+	int park_ok;         /* use the ready set (off with a timeline: it needs per-warp intervals) */
+	struct evq *q;       /* block launches (releases have their own ring: rq_t) */
+	int interval[PIPE_COUNT]; /* issue interval of each pipe, cycles (pipe.c) */
+	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
+	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
+	uint32_t *qtab;      /* [qn] mem_queue_delay_at(n sectors) */
+	int qn;
+	int qsat;            /* from this many sectors on, the delay is qmax */
+	uint32_t qmax;       /* the delay at u = 0.95 */
+	int dq_span;         /* a DRAM access counts in the memory system for at most this many cycles */
+	/* operand collection cycles of instruction pc issued right after the
+	 * same warp's instruction ocs_prev, at pc mod OC_SLOTS with tag pc + 1
+	 * (0: empty); cleared for each run (with nothing reused or forwarded
+	 * they depend on the instruction alone: uop.oc0) */
+	uint32_t ocs_tag[OC_SLOTS];
+	int ocs_prev[OC_SLOTS];
+	uint8_t ocs_val[OC_SLOTS];
+	/* a memory instruction's level, sectors and the server times its bytes
+	 * take, for instruction pc with `lanes` active lanes, at pc mod OC_SLOTS
+	 * with tag pc + 1 (0: empty); cleared for each run */
+	struct memc mc[OC_SLOTS];
+
+	struct uop *uop;     /* [uop_cap], the program's instructions decoded (issue_decode) */
+	int uop_cap;
+
+	/* the run */
+	const struct program *p;
+	const struct sim_launch *l;
+	const struct insn *code; /* p->code */
+	FILE *tl;            /* l->timeline */
+	int policy;          /* l->policy */
+	struct sim_stats *st; /* the caller's, filled as the run goes */
+	uint64_t now;        /* the current cycle */
+	int warps_per_block; /* from the occupancy calculator */
+	/* blocks given to the SM, launched so far, finished; resident at once */
+	int blocks_total, blocks_started, blocks_done, resident_limit;
+	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
+	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
+	/* DRAM accesses in the memory system (issued, their data not yet out of
+	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
+	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of
+	 * them, dq_sec sectors in all */
+	uint64_t *dq_t;
+	unsigned dq_h, dq_n, dq_mask;
+	int dq_sec;
+	double dq_avg;       /* dq_sec averaged over time (time constant dram_window_cycles) */
+	uint64_t dq_avg_t;   /* the cycle it was brought to */
+	int inflight;        /* global sectors in flight (after sm_drain_events) */
+	/* L2/DRAM loads not yet released: their release cycle and sectors, in
+	 * cycle order, a ring of rq_mask + 1 from rq_h, rq_n of them (no more
+	 * than the in-flight sectors). The DRAM server is first come, first
+	 * served, so a release mostly comes after those filed before it and is
+	 * filed at the end; the queue delay and the warps' miss paths reorder
+	 * some (near saturation, the loads given less delay), which move back
+	 * past the later ones. */
+	uint64_t *rq_t;
+	int *rq_sec;
+	unsigned rq_h, rq_n, rq_mask;
+	uint64_t rel_next;   /* the earliest release (NEVER: none) */
+	/* releases not yet filed: a load's release cycle ends a long chain of
+	 * floating-point operations, and filing it at once (compares and an
+	 * address that depend on it) stalls the CPU; they are filed before the
+	 * releases are next read (mem_rel_file) */
+	uint64_t stage_t[REL_STAGE];
+	int stage_n[REL_STAGE];
+	int nstage;
+	int n_cta_events;    /* block launches pending in the event queue */
+	uint64_t evq_min;    /* evq_next_cycle(q), kept here: a drain looks at it first */
+	int n_lg_wait;       /* warps held by the in-flight limit, in all schedulers */
+	uint64_t sched_active;  /* scheduler active cycles, summed */
+	uint64_t eligible_sum;  /* eligible warps summed over scheduler-cycles */
+	uint64_t end_cycle;  /* the cycle after the last EXIT so far (stats.c: cycles) */
+};
+
+/* Bits set in x: the CPU's POPCNT where it has one (libgcc's CPU model,
+ * filled before main), else bit arithmetic; never a library call. */
+static inline int popcount64(uint64_t x)
+{
+#if defined(__POPCNT__)
+	return __builtin_popcountll(x);
+#else
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SIM_NO_ASM)
+	if (__builtin_cpu_supports("popcnt")) {
+		uint64_t n;
+		__asm__("popcntq %1, %0" : "=r"(n) : "r"(x) : "cc");
+		return (int)n;
+	}
+#endif
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/*
+ * The rooms are #included by sm.c in this order: ctl, pipe, warp, mem,
+ * issue, sched, launch, stats, then sm.c's own loop. These are the calls
+ * that reach a room #included later (or the loop), declared here once;
+ * each is defined, with its contract, in the file named.
+ */
+static inline void warp_set_state(struct sim *s, struct warp *w, int state);            /* warp.c */
+static inline void sched_wake_at(struct sim *s, struct warp *w, uint64_t t);             /* sched.c */
+static void sched_leave(struct sim *s, struct sched *sc, int slot);                      /* sched.c */
+static void launch_warp_done(struct sim *s, struct block *b);                            /* launch.c */
+static void stats_timeline_row(struct sim *s, const struct warp *w, uint64_t end);       /* stats.c */
+static inline void sm_drain_events(struct sim *s);                                       /* sm.c */
+
+#endif /* SIM_SM_INT_H */
