@@ -104,7 +104,10 @@ static inline int ctl_back_edge_gap(const struct sim *s, const struct warp *w)
 static inline uint64_t ctl_loop_floor(const struct sim *s, const struct warp *w, const struct uop *u)
 {
 	uint64_t c, lead;
-	if (!(u->flags & U_ENDLOOP) || s->a->loop_cycles <= 0 || w->be_step + 1 < ctl_back_edge_insns(s, w))
+	/* with control bits, the counter and compare are the program's own
+	 * instructions and their stall counts make the trip's length */
+	if (!(u->flags & U_ENDLOOP) || (u->flags & U_CTL) || s->a->loop_cycles <= 0 ||
+	    w->be_step + 1 < ctl_back_edge_insns(s, w))
 		return 0;
 	c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
 	lead = 1 + (uint64_t)ctl_back_edge_gap(s, w); /* branch issue to next trip start */

@@ -36,9 +36,25 @@ static int issue_decode(struct sim *s, const struct program *prog)
 	/* registers some instruction writes: the others stay ready at 0 (a
 	 * warp's start) and are never waited for */
 	uint8_t written[ISA_NREGS] = {0};
-	for (int pc = 0; pc < prog->ninsn; pc++)
-		if (prog->code[pc].has_dst && prog->code[pc].dst != ISA_RZ)
-			written[prog->code[pc].dst] = 1;
+	for (int pc = 0; pc < prog->ninsn; pc++) {
+		const struct insn *in = &prog->code[pc];
+		if (in->has_ctl) {
+			/* control bits: the scoreboards posted on, and the stall count */
+			if (in->wsb < ISA_NSB)
+				written[ISA_SB0 + in->wsb] = 1;
+			if (in->rsb < ISA_NSB)
+				written[ISA_SB0 + in->rsb] = 1;
+			written[REG_STALL] = 1;
+			continue;
+		}
+		if (in->has_dst && in->dst != ISA_RZ)
+			written[in->dst] = 1;
+		for (int k = 0; k < in->nxdst; k++)
+			written[in->xdst[k]] = 1;
+	}
+	for (int r = 0; r < ISA_NREGS; r++)
+		if (isa_is_zero_reg(r))
+			written[r] = 0;
 	/* L2/DRAM loads: the most sectors one to each destination takes, and
 	 * whether one has none (see the in-flight limit below) */
 	int sec_of[ISA_NREGS] = {0}, unheld = 0;
@@ -47,20 +63,25 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		const struct insn *in = &prog->code[pc];
 		const struct opinfo *op = &isa_ops[in->op];
 		struct uop *u = &s->uop[pc];
-		int dst_read = 0;
+		int dst_read = 0, ctl = in->has_ctl;
 
 		memset(u, 0, sizeof *u);
 		u->pipe = (uint8_t)op->pipe;
 		u->thr = (uint8_t)pipe_throttle_state(in, op->pipe);
+		u->unit = (uint8_t)op->unit;
 		u->dst = in->dst;
 		u->lat = s->a->pipe_latency[op->pipe] - 1;
 		u->oc0 = (uint8_t)pipe_bank_cycles(s, NULL, 0, in);
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
-		if (op->space != SPACE_NONE)
+		if (in->nxdst && !ctl)
+			u->flags |= U_XDST;
+		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
-		if (in->op == OP_LDG && mem_global_level(s, in) != LV_L1) {
+		if (mem_is_global_load(in->op) && mem_global_level(s, in) != LV_L1) {
 			u->miss = 1;
-			if (!in->has_dst || in->dst == ISA_RZ) {
+			if (!in->has_dst || in->dst == ISA_RZ || ctl) {
+				/* with control bits a load waits for no earlier one to its
+				 * destination: the bound below does not hold */
 				unheld = 1;
 			} else {
 				int sec = mem_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
@@ -80,15 +101,44 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_PLAIN;
 		if (in->op == OP_EXIT || in->wait_all)
 			u->flags |= U_DRAIN;
-		for (int k = 0; k < in->nsrc + in->nxwait; k++) {
-			int reg = k < in->nsrc ? in->src[k] : in->xwait[k - in->nsrc], dup = reg == ISA_RZ || !written[reg];
+		if (ctl) {
+			/*
+			 * Control bits: the hardware checks no registers. The warp
+			 * waits for the scoreboards of the wait mask and for the
+			 * previous instruction's stall count; a variable-latency
+			 * result is posted on the write scoreboard (none: not
+			 * tracked), fixed-latency results are not tracked (the stall
+			 * counts cover them).
+			 */
+			u->flags |= U_CTL;
+			u->stall = (uint8_t)(in->stall ? in->stall : 1);
+			for (int k = 0; k < ISA_NSB; k++)
+				if ((in->wmask >> k & 1) && written[ISA_SB0 + k])
+					u->chk[u->nchk++] = (uint16_t)(ISA_SB0 + k);
+			u->chk[u->nchk++] = REG_STALL;
+			if (u->wkind == RK_SHORT && in->wsb < ISA_NSB) {
+				u->dst = (uint16_t)(ISA_SB0 + in->wsb);
+				u->sbmax = 1;
+			} else {
+				u->wkind = UOP_NOWRITE;
+			}
+			if (in->rsb < ISA_NSB) {
+				u->rsb = 1;
+				u->rsb_reg = (uint16_t)(ISA_SB0 + in->rsb);
+			}
+			continue;
+		}
+		for (int k = 0; k < in->nsrc + in->nxwait + 1; k++) {
+			int reg = k < in->nsrc ? in->src[k] : k < in->nsrc + in->nxwait ? in->xwait[k - in->nsrc]
+							: in->has_pred ? in->pred : ISA_RZ;
+			int dup = reg == ISA_RZ || !written[reg];
 			for (int j = 0; j < u->nchk && !dup; j++)
 				dup = u->chk[j] == reg;
 			if (!dup)
-				u->chk[u->nchk++] = (uint8_t)reg;
+				u->chk[u->nchk++] = (uint16_t)reg;
 			dst_read |= in->has_dst && reg == in->dst;
 		}
-		if (in->has_dst && in->dst != ISA_RZ && !dst_read)
+		if (in->has_dst && in->dst != ISA_RZ && !dst_read && !isa_is_zero_reg(in->dst))
 			u->flags |= U_WAW;
 	}
 	/*
@@ -109,6 +159,16 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			if (s->uop[pc].miss)
 				s->uop[pc].flags |= U_QC;
 	return 0;
+}
+
+/* Control bits at issue: the stall count holds the warp's next instruction
+ * (REG_STALL), and the read scoreboard clears once the operands have been
+ * collected (oc cycles). */
+static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u, int oc)
+{
+	warp_write_reg(w, REG_STALL, s->now + u->stall, RK_FIXED);
+	if (u->rsb)
+		warp_post_sb(w, u->rsb_reg, s->now + (uint64_t)oc, RK_SHORT);
 }
 
 /* Warp w, picked by its scheduler, issues its instruction now: operand
@@ -133,11 +193,20 @@ static void issue_warp(struct sim *s, struct warp *w)
 	sc->last = w->slot;
 	w->wake = s->now + 1;
 
+	if (u->flags & U_CTL)
+		issue_ctl(s, w, u, oc);
 	if (u->flags & U_PLAIN) {
 		if (u->flags & U_MEM)
 			mem_issue(s, w, in);
-		else if (u->wkind != UOP_NOWRITE)
-			warp_write_reg(w, u->dst, s->now + (uint64_t)(u->lat + oc), u->wkind);
+		else if (u->wkind != UOP_NOWRITE) {
+			uint64_t t = s->now + (uint64_t)(u->lat + oc);
+			if (u->sbmax)
+				warp_post_sb(w, u->dst, t, u->wkind);
+			else
+				warp_write_reg(w, u->dst, t, u->wkind);
+			if (u->flags & U_XDST)
+				warp_write_xdst(w, in, t, u->wkind);
+		}
 		w->pc++;
 	} else {
 		switch (in->op) {

@@ -104,6 +104,14 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 	}
 }
 
+/* A load through the global-memory levels that may hit L1 (LDG, LD, LDL,
+ * LDC); the rest of the global unit (stores, atomics, reductions) is served
+ * at L2 or beyond. */
+static inline int mem_is_global_load(int op)
+{
+	return op == OP_LDG || op == OP_LD || op == OP_LDL || op == OP_LDC;
+}
+
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
 {
 	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
@@ -424,7 +432,9 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 
 	mem_lsu_path(s, w);
 
-	if (isa_ops[in->op].space == SPACE_SHARED) {
+	const struct uop *u = &s->uop[w->pc];
+	if (u->unit == UNIT_SMEM) {
+		/* shared memory, and the shuffles and special registers that use its data path */
 		int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
 		double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
 		if (sbytes < 1)
@@ -438,8 +448,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		 * limit sched_evaluate checked) */
 		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
-		if (in->op == OP_STG && lv == LV_L1)
-			lv = LV_L2;
+		if (!mem_is_global_load(in->op) && lv == LV_L1)
+			lv = LV_L2; /* stores and atomics go to L2 */
+		if (u->unit == UNIT_CONST)
+			lv = LV_L1; /* the constant cache: as an L1 hit */
 		switch (lv) {
 		case LV_L1:
 			dd = mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
@@ -466,8 +478,14 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			mem_rel_add(s, done, m->sectors);
 		}
 	}
-	if (isa_ops[in->op].is_load && in->dst != ISA_RZ)
+	if (u->flags & U_CTL) {
+		if (u->sbmax)
+			warp_post_sb(w, u->dst, done, reg_kind);
+	} else if (isa_ops[in->op].is_load && in->dst != ISA_RZ) {
 		warp_write_reg(w, in->dst, done, reg_kind);
+		if (u->flags & U_XDST)
+			warp_write_xdst(w, in, done, reg_kind);
+	}
 }
 
 /* ---- create, reset, destroy ----------------------------------------- */

@@ -114,11 +114,13 @@ static int pipe_bank_cycles(const struct sim *s, const struct sched *sc, int sam
 		unsigned once = 0, twice = 0;
 		for (int k = 0; k < in->nsrc; k++) {
 			int r = in->src[k];
-			if (r == ISA_RZ)
-				continue;
+			if (r >= ISA_RZ)
+				continue; /* RZ; uniform registers and predicates are not in the banks */
 			if (same) {
+				/* the reuse cache: as the listing's .reuse flags say, when it gave them */
 				const struct insn *ri = &s->code[sc->reuse_pc];
-				if ((ri->has_dst && r == ri->dst) || (reuse && k < ri->nsrc && ri->src[k] == r))
+				if ((ri->has_dst && r == ri->dst) ||
+				    (reuse && k < ri->nsrc && ri->src[k] == r && (!ri->has_ctl || (ri->reuse >> k & 1))))
 					continue;
 			}
 			if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))

@@ -206,12 +206,22 @@ enum {
 	U_QC = 32,       /* an LDG served by L2 or DRAM (uop.miss) counted against the
 			  * in-flight limit: when the limit can bind (issue_decode) */
 	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
-	U_DRAIN = 128    /* wait for every outstanding result (EXIT, wait=all) */
+	U_DRAIN = 128,   /* wait for every outstanding result (EXIT, wait=all) */
+	U_CTL = 256,     /* follows its control bits: stall count, scoreboards (insn.has_ctl) */
+	U_XDST = 512     /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
 };
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
+/* The stall count's register: an instruction with control bits writes it
+ * ready at issue + stall, and the warp's next instruction waits for it
+ * (a fixed-latency wait: ST_WAIT, as Nsight counts stall counts). */
+#define REG_STALL (ISA_SB0 + ISA_NSB)
+_Static_assert(REG_STALL < ISA_NREGS, "the stall count's register lies in the register name space");
+/* the registers warp_regs_ready may read for one instruction: sources, the
+ * guard, wait= registers; or with control bits the wait mask and the stall */
+#define UOP_MAX_CHK (ISA_MAX_SRC + 1 + ISA_MAX_XWAIT)
 
 struct uop {
-	uint8_t flags;
+	uint16_t flags;
 	uint8_t pipe;        /* the pipe it issues to (ENDLOOP: see pipe_of) */
 	uint8_t thr;         /* pipe_throttle_state(in, pipe) */
 	uint8_t wkind;       /* RK_* of its ALU result, UOP_NOWRITE when none */
@@ -222,9 +232,15 @@ struct uop {
 	/* the registers warp_regs_ready reads: sources, then wait= registers,
 	 * each once, none that nothing in the program writes (RZ among them:
 	 * ready at 0, they never change the latest) */
-	uint8_t chk[3 + ISA_MAX_XWAIT];
+	uint16_t chk[UOP_MAX_CHK];
 	uint8_t miss;        /* an LDG served by L2 or DRAM: its data returns through
 			      * the warp's miss path */
+	uint8_t unit;        /* enum isa_unit: where a memory result comes from (mem_issue) */
+	uint8_t stall;       /* U_CTL: cycles before the warp's next instruction (at least 1) */
+	uint8_t rsb;         /* U_CTL: the read scoreboard's register, 0 none */
+	uint16_t rsb_reg;
+	uint8_t sbmax;       /* U_CTL: dst is a scoreboard: a result posted on it clears it no
+			      * sooner than the ones already posted (the latest lands last) */
 };
 
 /* The memory-info cache's entry (mem.c, mem_info). */

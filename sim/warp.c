@@ -180,6 +180,23 @@ static inline void warp_write_reg(struct warp *w, int reg, uint64_t ready, int k
 	w->drain = later ? ready : w->drain;
 }
 
+/* The further destinations of an instruction (register pairs and quads,
+ * predicate outputs), ready with its first. */
+static COLD void warp_write_xdst(struct warp *w, const struct insn *in, uint64_t t, int kind)
+{
+	for (int k = 0; k < in->nxdst; k++)
+		if (!isa_is_zero_reg(in->xdst[k]))
+			warp_write_reg(w, in->xdst[k], t, kind);
+}
+
+/* A result posted on a scoreboard (control bits): the scoreboard clears
+ * when every result posted on it has landed, the latest of them. */
+static inline void warp_post_sb(struct warp *w, int reg, uint64_t ready, int kind)
+{
+	if (ready > w->ready[reg])
+		warp_write_reg(w, reg, ready, kind);
+}
+
 /* Every warp slot empty, before a run (and at sim_create): each keeps its
  * rows of the scoreboard stores. */
 static void warp_reset(struct sim *s)
