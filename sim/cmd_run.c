@@ -17,11 +17,6 @@
 #include "report.h"
 #include "sm.h"
 
-static const char usage[] =
-	"--arch NAME (--program FILE | --workload NAME [--set k=v,...]) (--warps W | --threads T --blocks B) "
-	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] "
-	"[--repeat N] [--json|--csv]";
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -85,7 +80,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 			if (rc < 0 || (rc = cli_int("--repeat", v, 1, 101, &repeat, e)))
 				return rc;
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "run", e);
 		}
 	}
 	l.policy = (enum sched_policy)o.policy;
@@ -98,7 +93,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
 		return rc;
-	if ((rc = cfg_load(&a, o.arch, e)))
+	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
 		return rc;
 	if (threads > a.maxThreadsPerBlock)
 		return err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,

@@ -23,10 +23,6 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char usage[] =
-	"--arch NAME --workload NAME [--ilp LIST] [--warps LIST] [--set k=v|k=a:b,...] [--jobs N] [--out FILE] "
-	"[--resume] [--shard I/N] [--knee-tol F] [--policy grr|gto|lrr|gty] [--json|--csv]";
-
 static int ncores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -193,7 +189,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 		} else if (cli_flag(&c, "--demo")) {
 			demo = 1;
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "sweep", e);
 		}
 	}
 	if (demo && !workload)
@@ -313,7 +309,7 @@ int cmd_merge(int argc, char **argv, struct err *e)
 			if (rc < 0)
 				return rc;
 		} else if (argv[c.i][0] == '-' && argv[c.i][1] == '-') {
-			return cli_unknown(&c, "--out FILE [--knee-tol F] SHARD.csv...", e);
+			return cli_unknown(&c, "merge", e);
 		} else {
 			if (nfiles == 4096)
 				return err_set(e, SIM_EINPUT, "merge: expected at most 4096 files");
