@@ -35,7 +35,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	struct cli c = {argc, argv, 0};
 	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_GRR};
 	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
-	int warps = 0, threads = 0, blocks = 0, repeat = 0, rc;
+	int warps = 0, threads = 0, blocks = 0, repeat = 0, natural = 0, rc;
 	double times[101];
 	long smem = -1, maxc = 0;
 	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1};
@@ -89,22 +89,34 @@ int cmd_run(int argc, char **argv, struct err *e)
 			       program ? "both" : "neither");
 	if (warps && (threads || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T --blocks B, got both");
-	if (!warps && !threads)
+	if (!warps && !threads && (program || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
 		return rc;
 	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
 		return rc;
-	if (threads > a.maxThreadsPerBlock)
-		return err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,
-			       a.name, threads);
 	memset(&w, 0, sizeof w);
+	if (!program && (rc = wl_parse(workload, set, &w, e)))
+		goto out;
+	if (!warps && !threads) {
+		/* a workload written for one launch runs with it; the others need a shape */
+		if (!wl_natural_launch(&w, &a, &threads, &blocks)) {
+			rc = err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither "
+				     "(workload %s has no launch of its own: its resident warps are the experiment)", w.name);
+			goto out;
+		}
+		natural = 1;
+	}
+	if (threads > a.maxThreadsPerBlock) {
+		rc = err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,
+			     a.name, threads);
+		goto out;
+	}
 	if (program) {
 		if ((rc = parse_program_file(program, &p, e)))
 			goto out;
-	} else {
-		if ((rc = wl_parse(workload, set, &w, e)) || (rc = wl_build(&w, &a, &p, e)))
-			goto out;
+	} else if ((rc = wl_build(&w, &a, &p, e))) {
+		goto out;
 	}
 	if (!blocks && workload)
 		blocks = wl_default_blocks(&w, &a, threads);
@@ -168,8 +180,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 			rc = report_print_json(stdout, report_run_json(&a, name, params, &l, &st));
 		else if (o.fmt == OUT_CSV)
 			report_run_csv(stdout, &a, name, params, &l, &st);
-		else
+		else {
+			if (natural)
+				printf("launch: %d threads x %d block%s (the %s workload's natural launch; override with --warps or --threads/--blocks)\n",
+				       threads, blocks, blocks == 1 ? "" : "s", w.name);
 			report_run_table(stdout, &a, name, params, &l, &st);
+		}
 	}
 out:
 	if (tl)

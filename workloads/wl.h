@@ -67,6 +67,12 @@ int wl_warps_valid(int warps);
  * whole tensor over the chip); 0 when the user must say. */
 int wl_default_blocks(const struct wl_params *w, const struct arch *a, int threads);
 
+/* The launch the workload was written for, when it has one (tile: blocks of
+ * 256 threads, as many as this SM's share of the tensor needs): sets
+ * *threads and *blocks and returns 1; returns 0 for workloads whose launch
+ * shape is the experiment's variable (give --warps or --threads). */
+int wl_natural_launch(const struct wl_params *w, const struct arch *a, int *threads, int *blocks);
+
 /* Fills w->set from the parameters that apply to the workload. */
 void wl_canonical(struct wl_params *w);
 
