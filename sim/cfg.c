@@ -509,20 +509,26 @@ static int key_near(const char *full, const char *shrt, void *arg)
 	return 0;
 }
 
+void cfg_close_keys(const char *key, char *buf, size_t n)
+{
+	struct key_close c = {key, 0, {0}, {{0}}};
+	buf[0] = '\0';
+	each_key(key_near, &c);
+	for (int i = 0; i < c.n; i++) {
+		strncat(buf, i ? ", " : "", n - strlen(buf) - 1);
+		strncat(buf, c.name[i], n - strlen(buf) - 1);
+	}
+}
+
 int cfg_key(const char *key, char *canon, size_t n, const char *flag, struct err *e)
 {
 	struct key_find k = {key, canon, n};
-	struct key_close c = {key, 0, {0}, {{0}}};
-	char close[NCLOSE * 100] = "";
+	char close[NCLOSE * 100];
 
 	if (each_key(key_match, &k))
 		return SIM_OK;
-	each_key(key_near, &c);
-	for (int i = 0; i < c.n; i++) {
-		strncat(close, i ? ", " : "", sizeof close - strlen(close) - 1);
-		strncat(close, c.name[i], sizeof close - strlen(close) - 1);
-	}
-	if (c.n)
+	cfg_close_keys(key, close, sizeof close);
+	if (close[0])
 		return err_set(e, SIM_EINPUT, "%s: \"%.60s\": unknown key (expected a field of the architecture file; close: %s)",
 			       flag, key, close);
 	return err_set(e, SIM_EINPUT, "%s: \"%.60s\": unknown key (expected a field of the architecture file, as memory.dram_latency, "

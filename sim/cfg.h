@@ -111,6 +111,10 @@ int cfg_parse_set(struct arch *a, const char *text, size_t len, const char *file
  * `flag` and listing the closest keys. */
 int cfg_key(const char *key, char *canon, size_t n, const char *flag, struct err *e);
 
+/* The keys closest to an unknown one, "memory.dram_latency, ...", into buf
+ * ("" when none is close). */
+void cfg_close_keys(const char *key, char *buf, size_t n);
+
 /* The folder make install put the architecture files in (compiled in). */
 const char *cfg_installed_arch_dir(void);
 

@@ -86,14 +86,42 @@ static void defaults(struct wl_params *w, int idx)
 	}
 }
 
+int wl_has_key(const char *name, const char *key)
+{
+	int idx = wl_index(name);
+	if (idx < 0)
+		return 0;
+	if (!strcmp(key, "ilp") || !strcmp(key, "iters") || !strcmp(key, "unroll") || !strcmp(key, "seed"))
+		return 1;
+	for (int k = 0; wl_keys[idx][k]; k++)
+		if (strcmp(wl_keys[idx][k], key) == 0)
+			return 1;
+	return 0;
+}
+
+void wl_key_list(const char *name, char *buf, size_t n)
+{
+	int idx = wl_index(name);
+	snprintf(buf, n, "ilp, iters, unroll, seed");
+	for (int k = 0; idx >= 0 && wl_keys[idx][k]; k++) {
+		strncat(buf, ", ", n - strlen(buf) - 1);
+		strncat(buf, wl_keys[idx][k], n - strlen(buf) - 1);
+	}
+}
+
 int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e)
 {
+	return wl_set_flag(w, "--set", key, val, e);
+}
+
+int wl_set_flag(struct wl_params *w, const char *flag, const char *key, const char *val, struct err *e)
+{
 	int idx = wl_index(w->name);
-	char opt[64];
+	char opt[96];
 	long v;
 	int rc;
 
-	snprintf(opt, sizeof opt, "--set %s", key);
+	snprintf(opt, sizeof opt, "%.20s %.60s", flag, key);
 	if (strcmp(key, "ilp") == 0)
 		return cli_int(opt, val, 1, 32, &w->ilp, e);
 	if (strcmp(key, "iters") == 0) {
@@ -148,13 +176,10 @@ int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e)
 			return cli_int(opt, val, 1, 1000, &w->skew, e);
 	}
 	{
-		char known[256] = "ilp, iters, unroll, seed";
-		for (int k = 0; wl_keys[idx][k]; k++) {
-			strncat(known, ", ", sizeof known - strlen(known) - 1);
-			strncat(known, wl_keys[idx][k], sizeof known - strlen(known) - 1);
-		}
-		return err_set(e, SIM_EINPUT, "--set: unknown parameter \"%.40s\" for workload %s (expected one of %s)",
-			       key, w->name, known);
+		char known[256];
+		wl_key_list(w->name, known, sizeof known);
+		return err_set(e, SIM_EINPUT, "%s: unknown parameter \"%.40s\" for workload %s (expected one of %s)",
+			       flag, key, w->name, known);
 	}
 }
 

@@ -52,6 +52,12 @@ extern const char *const wl_names[];
 int wl_parse(const char *name, const char *set, struct wl_params *w, struct err *e);
 /* Sets one key (used by wl_parse and by sweeps over --set lists). */
 int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e);
+/* wl_set with errors naming `flag` ("--vary") instead of "--set". */
+int wl_set_flag(struct wl_params *w, const char *flag, const char *key, const char *val, struct err *e);
+/* 1 if workload `name` takes parameter `key` (ilp, iters, unroll, seed or its own). */
+int wl_has_key(const char *name, const char *key);
+/* "ilp, iters, unroll, seed, op": the keys workload `name` takes. */
+void wl_key_list(const char *name, char *buf, size_t n);
 /* Builds the program for w on arch a (initialises p; caller frees). */
 int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e);
 /* Little's-law prediction of the knee for w on a. */
