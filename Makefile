@@ -102,9 +102,11 @@ PGO_DIR  = $(BUILD)/pgo
 
 # Build records (rewritten only when they change, so that make rebuilds what
 # they feed): the effective compiler and flags, the install folder compiled
-# into cfg.o, and the tree's path for the PGO profile.
+# into cfg.o, and the tree's path for the PGO profile. Not by make clean, nor
+# by a dry run (make -n), which then shows no rebuild for changed flags.
+DRY_RUN := $(findstring n,$(firstword -$(MAKEFLAGS)))
 define record
-$(if $(filter-out clean,$(or $(MAKECMDGOALS),all)),$(if $(subst x$(2),,x$(file <$(1))),$(shell mkdir -p $(dir $(1)))$(file >$(1),$(2))))
+$(if $(DRY_RUN),,$(if $(filter-out clean,$(or $(MAKECMDGOALS),all)),$(if $(subst x$(2),,x$(file <$(1))),$(shell mkdir -p $(dir $(1)))$(file >$(1),$(2)))))
 endef
 $(call record,$(FLAGS_FILE),CC=$(CC) CFLAGS=$(CFLAGS) PGO=$(PGO) LDLIBS=$(LDLIBS))
 $(call record,$(DATADIR_FILE),$(DATADIR))
