@@ -11,12 +11,20 @@
 #   make bench      speed and memory benchmark (bench/README in tests/bench.sh)
 #   make equiv      output byte-identical to another build: make equiv PREV=/path/to/smsim
 #   make plots      the course figures into plots/out/ (SVG and PNG)
+#   make man        the man page build/smsim.1 (from smsim help --man: the same text as --help)
+#   make install    bin/smsim, arch/*.json and the man page under PREFIX (default /usr/local):
+#                   PREFIX/bin/smsim, PREFIX/share/smsim/arch/, PREFIX/share/man/man1/smsim.1
+#   make uninstall  removes what make install put there (same PREFIX)
 #   make ubench     the companion CUDA microbenchmark (needs nvcc)
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (needs clang)
 #   make deps       install the Debian packages smsim needs (as root), or print the command
 #
 # Switches: CC=..., CI=1 (adds -Werror), FUZZ_SECONDS=N, JOBS=N (sweep jobs for make run),
-#   PGO=0 (no profile-guided build of the simulator's core; on by default with GCC).
+#   PGO=0 (no profile-guided build of the simulator's core; on by default with GCC),
+#   PREFIX=DIR and DESTDIR=DIR (install; the binary also looks for its arch files in
+#   PREFIX/share/smsim/arch, so build and install with the same PREFIX).
+# The build records its flags in $(BUILD)/flags: changing CC, CFLAGS, CI or PGO
+# rebuilds every object.
 
 CC       ?= cc
 BUILD    ?= build
@@ -38,13 +46,24 @@ DEBIAN_PKGS = build-essential pkg-config libgsl-dev libcjson-dev libcmocka-dev g
 # below is keyed on sm.c alone). They are never compiled on their own; -MMD
 # lists them among sm.o's dependencies, so sm.o rebuilds when one changes.
 ROOMS    = sim/ctl.c sim/pipe.c sim/warp.c sim/mem.c sim/issue.c sim/sched.c sim/launch.c sim/stats.c
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/smsim
+MANDIR   = $(PREFIX)/share/man/man1
+
 LIB_SRC  = $(filter-out sim/main.c $(ROOMS),$(wildcard sim/*.c)) $(wildcard isa/*.c) $(wildcard workloads/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SMSIM    = bin/smsim$(BINSUFFIX)
+# build records, see below
+FLAGS_FILE   = $(BUILD)/flags
+DATADIR_FILE = $(BUILD)/datadir
+PGO_TREE     = $(PGO_DIR)/tree
 
-.PHONY: all run test check asan quicktest valgrind debug bench equiv plots ubench fuzz deps check-libs clean
+.PHONY: all run test check asan quicktest valgrind debug bench equiv plots ubench fuzz deps check-libs clean \
+	man install uninstall
 
 all: check-libs $(SMSIM)
 
@@ -69,9 +88,13 @@ deps:
 		fi; \
 	fi
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# the installed arch folder, compiled into cfg.o (the last place --arch NAME looks)
+$(BUILD)/sim/cfg.o: CFLAGS += -DSMSIM_ARCHDIR=\"$(DATADIR)/arch\"
+$(BUILD)/sim/cfg.o: $(DATADIR_FILE)
 
 # Profile-guided optimisation of the simulator's core (sim/sm.c with the
 # rooms it #includes), with GCC: sm.c is built once instrumented into
@@ -83,11 +106,32 @@ $(BUILD)/%.o: %.c
 # on make bench, and no longer moved 5-10% either way by unrelated edits.
 PGO     ?= $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1 || echo 0)
 PGO_DIR  = $(BUILD)/pgo
+
+# Build records (rewritten only when they change, so that make rebuilds what
+# they feed): the effective compiler and flags, the install folder compiled
+# into cfg.o, and the tree's path for the PGO profile. Not by make clean, nor
+# by a dry run (make -n), which then shows no rebuild for changed flags.
+DRY_RUN := $(findstring n,$(firstword -$(MAKEFLAGS)))
+define record
+$(if $(DRY_RUN),,$(if $(filter-out clean,$(or $(MAKECMDGOALS),all)),$(if $(subst x$(2),,x$(file <$(1))),$(shell mkdir -p $(dir $(1)))$(file >$(1),$(2)))))
+endef
+$(call record,$(FLAGS_FILE),CC=$(CC) CFLAGS=$(CFLAGS) PGO=$(PGO) LDLIBS=$(LDLIBS))
+$(call record,$(DATADIR_FILE),$(DATADIR))
+$(if $(filter 1,$(PGO)),$(call record,$(PGO_TREE),$(CURDIR)))
+# (make clean all: the records are gone when the objects are made)
+$(FLAGS_FILE) $(DATADIR_FILE) $(PGO_TREE):
+	@mkdir -p $(dir $@) && touch $@
+
 ifeq ($(PGO),1)
 # both compiles name their auxiliary files alike (-dumpbase, -dumpdir): the
 # profile's function ids depend on it; the counts land in $(PGO_DIR)/sim/sm.c.gcda
 PGO_AUX  = -dumpbase sm.c -dumpdir $(PGO_DIR)/sim/
-$(PGO_DIR)/sim/sm.o: sim/sm.c $(ROOMS)
+#
+# The instrumented object names its .gcda by the absolute path of the tree it
+# was compiled in, so a copy of the tree (build/ included) would train into
+# the original's folder: $(PGO_DIR)/tree records the tree's path and a moved
+# or copied tree compiles the instrumented object again, in its own folder.
+$(PGO_DIR)/sim/sm.o: sim/sm.c $(ROOMS) $(FLAGS_FILE) $(PGO_TREE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single $(PGO_AUX) -c -o $@ $<
 
@@ -98,7 +142,7 @@ $(PGO_DIR)/trained: $(PGO_DIR)/sim/sm.o $(BUILD)/sim/main.o $(filter-out $(BUILD
 	@test -s $(PGO_DIR)/sim/sm.c.gcda || { echo "smsim: PGO training wrote no profile ($(PGO_DIR)/sim/sm.c.gcda); build with PGO=0"; exit 1; }
 	@touch $@
 
-$(BUILD)/sim/sm.o: sim/sm.c $(ROOMS) $(PGO_DIR)/trained
+$(BUILD)/sim/sm.o: sim/sm.c $(ROOMS) $(PGO_DIR)/trained $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fprofile-use -fprofile-partial-training $(PGO_AUX) -c -o $@ $<
 
@@ -161,6 +205,22 @@ ubench:
 
 fuzz:
 	@sh tests/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
+
+man: $(BUILD)/smsim.1
+
+$(BUILD)/smsim.1: $(SMSIM)
+	./$(SMSIM) help --man >$@.tmp && mv $@.tmp $@
+
+install: all $(BUILD)/smsim.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/arch $(DESTDIR)$(MANDIR)
+	install -m 755 $(SMSIM) $(DESTDIR)$(BINDIR)/smsim
+	install -m 644 arch/*.json $(DESTDIR)$(DATADIR)/arch/
+	install -m 644 $(BUILD)/smsim.1 $(DESTDIR)$(MANDIR)/smsim.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/smsim $(DESTDIR)$(MANDIR)/smsim.1
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/arch/,$(notdir $(wildcard arch/*.json)))
+	-rmdir $(DESTDIR)$(DATADIR)/arch $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build bin

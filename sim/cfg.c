@@ -11,11 +11,16 @@
 #include "cfg.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "fileio.h"
@@ -309,17 +314,332 @@ static int check_arch(const char *file, const struct arch *a, struct err *e)
 	return SIM_OK;
 }
 
-int cfg_parse(struct arch *a, const char *text, size_t len, const char *file, struct err *e)
+/* Loads and checks the parsed document `root` into a; `file` names it in
+ * messages. */
+static int check_tree(struct arch *a, const cJSON *root, const char *file, struct err *e)
 {
 	static const char *const top_keys[] = {
 		"version", "name", "gpu", "description", "device", "allocation", "pipes",
 		"memory", "timing", "sources", NULL,
 	};
-	const char *end = NULL;
-	cJSON *root = NULL;
 	const cJSON *v;
 	char got[96];
 	int rc = SIM_OK;
+
+	memset(a, 0, sizeof *a);
+	snprintf(a->path, sizeof a->path, "%s", file);
+	if (!cJSON_IsObject(root))
+		return err_set(e, SIM_EINPUT, "%s: expected a JSON object at the top, got %s", file,
+			       json_got(root, got, sizeof got));
+	cJSON_ArrayForEach(v, root) {
+		int i;
+		for (i = 0; top_keys[i]; i++)
+			if (strcmp(top_keys[i], v->string) == 0)
+				break;
+		if (!top_keys[i])
+			return err_set(e, SIM_EINPUT, "%s: \"%s\": unknown key (expected one of version, name, gpu, description, device, allocation, pipes, memory, timing, sources)",
+				       file, v->string);
+	}
+	v = cJSON_GetObjectItemCaseSensitive(root, "version");
+	if (!cJSON_IsNumber(v) || v->valuedouble != 1)
+		return err_set(e, SIM_EINPUT, "%s: \"version\": expected 1, got %s", file,
+			       v ? json_got(v, got, sizeof got) : "nothing (missing)");
+	if ((rc = copy_string(file, root, "name", a->name, sizeof a->name, e)) ||
+	    (rc = copy_string(file, root, "gpu", a->gpu, sizeof a->gpu, e)))
+		return rc;
+	if ((rc = load_section(file, "device", cJSON_GetObjectItemCaseSensitive(root, "device"), device_fields, a, e)))
+		return rc;
+	v = cJSON_GetObjectItemCaseSensitive(root, "allocation");
+	if (cJSON_IsObject(v)) {
+		/* the carveout list is the one array; take it out of the table walk */
+		cJSON *copy = cJSON_Duplicate(v, 1);
+		if (!copy)
+			return err_set(e, SIM_EINTERNAL, "%s: out of memory", file);
+		cJSON *cv = cJSON_DetachItemFromObjectCaseSensitive(copy, "sharedMemCarveoutKB");
+		rc = load_carveouts(file, cv, a, e);
+		if (!rc)
+			rc = load_section(file, "allocation", copy, alloc_fields, a, e);
+		cJSON_Delete(cv);
+		cJSON_Delete(copy);
+		if (rc)
+			return rc;
+	} else if ((rc = load_section(file, "allocation", v, alloc_fields, a, e))) {
+		return rc;
+	}
+	if ((rc = load_pipes(file, cJSON_GetObjectItemCaseSensitive(root, "pipes"), a, e)) ||
+	    (rc = load_section(file, "memory", cJSON_GetObjectItemCaseSensitive(root, "memory"), memory_fields, a, e)) ||
+	    (rc = load_section(file, "timing", cJSON_GetObjectItemCaseSensitive(root, "timing"), timing_fields, a, e)))
+		return rc;
+	v = cJSON_GetObjectItemCaseSensitive(root, "sources");
+	if (v && !cJSON_IsObject(v))
+		return err_set(e, SIM_EINPUT, "%s: \"sources\": expected an object of strings, got %s", file,
+			       json_got(v, got, sizeof got));
+	return check_arch(file, a, e);
+}
+
+/* ---- overrides (--arch-set, --vary) ------------------------------------ */
+
+/* The sections whose fields an override may name, in file order. */
+static const struct {
+	const char *name;
+	const struct field *fields;
+} sections[] = {
+	{"device", device_fields},
+	{"allocation", alloc_fields},
+	{"memory", memory_fields},
+	{"timing", timing_fields},
+};
+#define NSECTIONS (sizeof sections / sizeof sections[0])
+
+/* Calls fn on every key an override can name, qualified ("memory.dram_latency",
+ * "pipes.fma.lanes", "allocation.sharedMemCarveoutKB") with its short form
+ * ("dram_latency", "fma.lanes", "sharedMemCarveoutKB"); stops when fn returns
+ * nonzero and returns that. */
+static int each_key(int (*fn)(const char *full, const char *shrt, void *arg), void *arg)
+{
+	char full[96], shrt[64];
+	int r;
+	for (size_t s = 0; s < NSECTIONS; s++) {
+		for (const struct field *f = sections[s].fields; f->key; f++) {
+			snprintf(full, sizeof full, "%s.%s", sections[s].name, f->key);
+			if ((r = fn(full, f->key, arg)))
+				return r;
+		}
+		if (strcmp(sections[s].name, "allocation") == 0 &&
+		    (r = fn("allocation.sharedMemCarveoutKB", "sharedMemCarveoutKB", arg)))
+			return r;
+	}
+	for (int k = 0; k < PIPE_COUNT; k++)
+		for (int j = 0; j < 2; j++) {
+			const char *sub = j ? "latency" : "lanes";
+			snprintf(full, sizeof full, "pipes.%s.%s", isa_pipe_names[k], sub);
+			snprintf(shrt, sizeof shrt, "%s.%s", isa_pipe_names[k], sub);
+			if ((r = fn(full, shrt, arg)))
+				return r;
+		}
+	return 0;
+}
+
+struct key_find {
+	const char *key;
+	char *canon;
+	size_t n;
+};
+
+static int key_match(const char *full, const char *shrt, void *arg)
+{
+	struct key_find *k = arg;
+	if (strcmp(k->key, full) != 0 && strcmp(k->key, shrt) != 0)
+		return 0;
+	snprintf(k->canon, k->n, "%s", full);
+	return 1;
+}
+
+/* Edit distance between a and b, ignoring case (for "did you mean"). */
+static int distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	int row[128];
+	if (la > 120 || lb > 120)
+		return 1000;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int best = diag + cost;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+#define NCLOSE 5
+struct key_close {
+	const char *key;
+	int n;
+	int dist[NCLOSE];
+	char name[NCLOSE][96];
+};
+
+static int ci_contains(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	if (n < 3)
+		return 0;
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+static int key_near(const char *full, const char *shrt, void *arg)
+{
+	struct key_close *c = arg;
+	int d = distance(c->key, shrt), d2 = distance(c->key, full);
+	int lim = (int)strlen(c->key) / 3;
+	if (d2 < d)
+		d = d2;
+	if (lim < 2)
+		lim = 2;
+	if (d > lim && !ci_contains(shrt, c->key) && !ci_contains(c->key, shrt))
+		return 0;
+	/* insert sorted by distance, keep the NCLOSE nearest */
+	int at = c->n;
+	while (at > 0 && c->dist[at - 1] > d)
+		at--;
+	if (at >= NCLOSE)
+		return 0;
+	for (int i = (c->n < NCLOSE ? c->n : NCLOSE - 1); i > at; i--) {
+		c->dist[i] = c->dist[i - 1];
+		memcpy(c->name[i], c->name[i - 1], sizeof c->name[i]);
+	}
+	c->dist[at] = d;
+	snprintf(c->name[at], sizeof c->name[at], "%s", full);
+	if (c->n < NCLOSE)
+		c->n++;
+	return 0;
+}
+
+void cfg_close_keys(const char *key, char *buf, size_t n)
+{
+	struct key_close c = {key, 0, {0}, {{0}}};
+	buf[0] = '\0';
+	each_key(key_near, &c);
+	for (int i = 0; i < c.n; i++) {
+		strncat(buf, i ? ", " : "", n - strlen(buf) - 1);
+		strncat(buf, c.name[i], n - strlen(buf) - 1);
+	}
+}
+
+int cfg_key(const char *key, char *canon, size_t n, const char *flag, struct err *e)
+{
+	struct key_find k = {key, canon, n};
+	char close[NCLOSE * 100];
+
+	if (each_key(key_match, &k))
+		return SIM_OK;
+	cfg_close_keys(key, close, sizeof close);
+	if (close[0])
+		return err_set(e, SIM_EINPUT, "%s: \"%.60s\": unknown key (expected a field of the architecture file; close: %s)",
+			       flag, key, close);
+	return err_set(e, SIM_EINPUT, "%s: \"%.60s\": unknown key (expected a field of the architecture file, as memory.dram_latency, "
+		       "allocation.subPartitions or pipes.fma.latency: the fields of arch/sm_90.json)", flag, key);
+}
+
+/* The JSON value an override's text stands for: a number when the whole
+ * text is one, else a string (which the field's check then refuses, quoting
+ * it); for the carveout list, an array of the values split at ':'. */
+static cJSON *override_value(const char *canon, const char *val)
+{
+	if (strcmp(canon, "allocation.sharedMemCarveoutKB") == 0) {
+		cJSON *arr = cJSON_CreateArray();
+		char buf[256];
+		char *save = NULL, *tok;
+		if (!arr)
+			return NULL;
+		if (strlen(val) >= sizeof buf || !*val) {
+			cJSON_Delete(arr);
+			return cJSON_CreateString(val);
+		}
+		strcpy(buf, val);
+		for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+			cJSON *x = override_value("", tok);
+			if (!x || !cJSON_AddItemToArray(arr, x)) {
+				cJSON_Delete(x);
+				cJSON_Delete(arr);
+				return NULL;
+			}
+		}
+		return arr;
+	}
+	if (*val && !isspace((unsigned char)*val)) {
+		char *end;
+		double d;
+		errno = 0;
+		d = strtod(val, &end);
+		if (*end == '\0' && errno != ERANGE && isfinite(d))
+			return cJSON_CreateNumber(d);
+	}
+	return cJSON_CreateString(val);
+}
+
+/* Applies "key=value[,key=value]" to the document; the canonical form
+ * ("memory.dram_latency=1000,...") goes to canon. */
+static int apply_set(cJSON *root, const char *set, const char *flag, char *canon, size_t ncanon, struct err *e)
+{
+	char buf[1024], done[32][96];
+	char *save = NULL, *tok;
+	int ndone = 0;
+	size_t k = 0;
+
+	canon[0] = '\0';
+	if (strlen(set) >= sizeof buf || strlen(set) >= ncanon)
+		return err_set(e, SIM_EINPUT, "%s: expected at most %zu characters, got %zu", flag, ncanon - 1, strlen(set));
+	strcpy(buf, set);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '='), key[96];
+		const char *dot, *field;
+		cJSON *obj, *item;
+		int rc;
+		if (!eq || eq == tok)
+			return err_set(e, SIM_EINPUT, "%s: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"%.60s\"", flag, tok);
+		*eq = '\0';
+		if ((rc = cfg_key(tok, key, sizeof key, flag, e)))
+			return rc;
+		for (int i = 0; i < ndone; i++)
+			if (strcmp(done[i], key) == 0)
+				return err_set(e, SIM_EINPUT, "%s: \"%s\": given twice (expected each key once)", flag, key);
+		if (ndone == 32)
+			return err_set(e, SIM_EINPUT, "%s: expected at most 32 keys", flag);
+		snprintf(done[ndone++], sizeof done[0], "%s", key);
+		/* walk to the object holding the field: section, or pipes.P */
+		dot = strchr(key, '.');
+		{
+			char sect[32];
+			snprintf(sect, sizeof sect, "%.*s", (int)(dot - key), key);
+			obj = cJSON_GetObjectItemCaseSensitive(root, sect);
+		}
+		field = dot + 1;
+		if (strncmp(key, "pipes.", 6) == 0) {
+			const char *dot2 = strchr(field, '.');
+			char pipe[32];
+			snprintf(pipe, sizeof pipe, "%.*s", (int)(dot2 - field), field);
+			obj = cJSON_GetObjectItemCaseSensitive(obj, pipe);
+			field = dot2 + 1;
+		}
+		if (!cJSON_IsObject(obj) || !cJSON_GetObjectItemCaseSensitive(obj, field))
+			return err_set(e, SIM_EINTERNAL, "%s: \"%s\": not in the checked file", flag, key);
+		item = override_value(key, eq + 1);
+		if (!item || !cJSON_ReplaceItemInObjectCaseSensitive(obj, field, item)) {
+			cJSON_Delete(item);
+			return err_set(e, SIM_EINTERNAL, "%s: out of memory", flag);
+		}
+		k += (size_t)snprintf(canon + k, ncanon - k, "%s%s=%s", k ? "," : "", key, eq + 1);
+		if (k >= ncanon)
+			return err_set(e, SIM_EINPUT, "%s: expected at most %zu characters once the keys are spelled out",
+				       flag, ncanon - 1);
+	}
+	if (ndone == 0)
+		return err_set(e, SIM_EINPUT, "%s: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"%.60s\"", flag, set);
+	return SIM_OK;
+}
+
+int cfg_parse_set(struct arch *a, const char *text, size_t len, const char *file, const char *set,
+		  const char *flag, struct err *e)
+{
+	const char *end = NULL;
+	cJSON *root;
+	char canon[sizeof a->overrides];
+	int rc;
 
 	memset(a, 0, sizeof *a);
 	snprintf(a->path, sizeof a->path, "%s", file);
@@ -331,79 +651,58 @@ int cfg_parse(struct arch *a, const char *text, size_t len, const char *file, st
 		return err_set(e, SIM_EINPUT, "%s:%d:%d: malformed JSON (expected a valid JSON document)",
 			       file, line, col);
 	}
-	if (!cJSON_IsObject(root)) {
-		rc = err_set(e, SIM_EINPUT, "%s: expected a JSON object at the top, got %s", file,
-			     json_got(root, got, sizeof got));
-		goto out;
-	}
-	cJSON_ArrayForEach(v, root) {
-		int i;
-		for (i = 0; top_keys[i]; i++)
-			if (strcmp(top_keys[i], v->string) == 0)
-				break;
-		if (!top_keys[i]) {
-			rc = err_set(e, SIM_EINPUT, "%s: \"%s\": unknown key (expected one of version, name, gpu, description, device, allocation, pipes, memory, timing, sources)",
-				     file, v->string);
-			goto out;
-		}
-	}
-	v = cJSON_GetObjectItemCaseSensitive(root, "version");
-	if (!cJSON_IsNumber(v) || v->valuedouble != 1) {
-		rc = err_set(e, SIM_EINPUT, "%s: \"version\": expected 1, got %s", file,
-			     v ? json_got(v, got, sizeof got) : "nothing (missing)");
-		goto out;
-	}
-	if ((rc = copy_string(file, root, "name", a->name, sizeof a->name, e)) ||
-	    (rc = copy_string(file, root, "gpu", a->gpu, sizeof a->gpu, e)))
-		goto out;
-	if ((rc = load_section(file, "device", cJSON_GetObjectItemCaseSensitive(root, "device"), device_fields, a, e)))
-		goto out;
-	v = cJSON_GetObjectItemCaseSensitive(root, "allocation");
-	if (cJSON_IsObject(v)) {
-		/* the carveout list is the one array; take it out of the table walk */
-		cJSON *copy = cJSON_Duplicate(v, 1);
-		if (!copy) {
-			rc = err_set(e, SIM_EINTERNAL, "%s: out of memory", file);
-			goto out;
-		}
-		cJSON *cv = cJSON_DetachItemFromObjectCaseSensitive(copy, "sharedMemCarveoutKB");
-		rc = load_carveouts(file, cv, a, e);
+	/* the file as written must pass; then the overrides go into the same
+	 * document and pass the same checks, the messages naming the flag */
+	rc = check_tree(a, root, file, e);
+	if (!rc && set && *set) {
+		if (!flag)
+			flag = "--arch-set";
+		rc = apply_set(root, set, flag, canon, sizeof canon, e);
 		if (!rc)
-			rc = load_section(file, "allocation", copy, alloc_fields, a, e);
-		cJSON_Delete(cv);
-		cJSON_Delete(copy);
-		if (rc)
-			goto out;
-	} else if ((rc = load_section(file, "allocation", v, alloc_fields, a, e))) {
-		goto out;
+			rc = check_tree(a, root, flag, e);
+		if (!rc) {
+			snprintf(a->path, sizeof a->path, "%s", file);
+			snprintf(a->overrides, sizeof a->overrides, "%s", canon);
+		}
 	}
-	if ((rc = load_pipes(file, cJSON_GetObjectItemCaseSensitive(root, "pipes"), a, e)) ||
-	    (rc = load_section(file, "memory", cJSON_GetObjectItemCaseSensitive(root, "memory"), memory_fields, a, e)) ||
-	    (rc = load_section(file, "timing", cJSON_GetObjectItemCaseSensitive(root, "timing"), timing_fields, a, e)))
-		goto out;
-	v = cJSON_GetObjectItemCaseSensitive(root, "sources");
-	if (v && !cJSON_IsObject(v)) {
-		rc = err_set(e, SIM_EINPUT, "%s: \"sources\": expected an object of strings, got %s", file,
-			     json_got(v, got, sizeof got));
-		goto out;
-	}
-	rc = check_arch(file, a, e);
-out:
 	cJSON_Delete(root);
 	return rc;
 }
 
-/* The arch/ folder: $SMSIM_ARCH_DIR, else <exe>/../arch, else ./arch. */
-static void arch_dir(char *buf, size_t n)
+int cfg_parse(struct arch *a, const char *text, size_t len, const char *file, struct err *e)
+{
+	return cfg_parse_set(a, text, len, file, NULL, NULL, e);
+}
+
+/* ---- finding arch/NAME.json --------------------------------------------- */
+
+#ifndef SMSIM_ARCHDIR
+#define SMSIM_ARCHDIR "/usr/local/share/smsim/arch"
+#endif
+
+const char *cfg_installed_arch_dir(void)
+{
+	return SMSIM_ARCHDIR;
+}
+
+#define NDIRS 5
+
+/* The folders --arch NAME is looked for in, in order: $SMSIM_ARCH_DIR alone
+ * when set; else ./arch, then beside the executable's folder ../arch (a
+ * build tree) and ../share/smsim/arch (an installation), then the folder
+ * make install was given. Returns how many (duplicates left out). */
+static int arch_dirs(char dirs[NDIRS][4096])
 {
 	const char *env = getenv("SMSIM_ARCH_DIR");
 	char exe[3072];
 	ssize_t k;
+	int n = 0;
 
 	if (env && *env) {
-		snprintf(buf, n, "%s", env);
-		return;
+		snprintf(dirs[n++], sizeof dirs[0], "%s", env);
+		return n;
 	}
+	snprintf(dirs[n++], sizeof dirs[0], "arch");
 	k = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (k > 0) {
 		exe[k] = '\0';
@@ -413,16 +712,62 @@ static void arch_dir(char *buf, size_t n)
 			slash = strrchr(exe, '/');
 			if (slash) {
 				*slash = '\0';
-				snprintf(buf, n, "%s/arch", exe);
-				if (access(buf, R_OK) == 0)
-					return;
+				snprintf(dirs[n++], sizeof dirs[0], "%s/arch", exe);
+				snprintf(dirs[n++], sizeof dirs[0], "%s/share/smsim/arch", exe);
 			}
 		}
 	}
-	snprintf(buf, n, "arch");
+	snprintf(dirs[n++], sizeof dirs[0], "%s", SMSIM_ARCHDIR);
+	/* drop a folder that is one already listed (./arch is often <exe>/../arch) */
+	for (int i = 1; i < n; i++) {
+		char ri[PATH_MAX], rj[PATH_MAX];
+		int dup = 0;
+		for (int j = 0; j < i && !dup; j++)
+			dup = strcmp(dirs[i], dirs[j]) == 0 ||
+			      (realpath(dirs[i], ri) && realpath(dirs[j], rj) && strcmp(ri, rj) == 0);
+		if (dup) {
+			memmove(dirs[i], dirs[i + 1], sizeof dirs[0] * (size_t)(n - i - 1));
+			n--;
+			i--;
+		}
+	}
+	return n;
 }
 
-int cfg_load(struct arch *a, const char *name_or_path, struct err *e)
+/* sm_70 before sm_100: shorter names first, then in byte order */
+static int cmp_arch_name(const void *pa, const void *pb)
+{
+	const char *a = pa, *b = pb;
+	size_t la = strlen(a), lb = strlen(b);
+	return la != lb ? (la < lb ? -1 : 1) : strcmp(a, b);
+}
+
+/* "sm_70, sm_75, ..." from the first folder that has architecture files. */
+static void known_archs(char dirs[NDIRS][4096], int n, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < n && !buf[0]; i++) {
+		char names[64][64];
+		int m = 0;
+		DIR *d = opendir(dirs[i]);
+		struct dirent *de;
+		if (!d)
+			continue;
+		while ((de = readdir(d)) && m < 64) {
+			size_t l = strlen(de->d_name);
+			if (l > 5 && l < 64 && strcmp(de->d_name + l - 5, ".json") == 0)
+				snprintf(names[m++], sizeof names[0], "%.*s", (int)(l - 5), de->d_name);
+		}
+		closedir(d);
+		qsort(names, (size_t)m, sizeof names[0], cmp_arch_name);
+		for (int j = 0; j < m; j++) {
+			strncat(buf, j ? ", " : "", len - strlen(buf) - 1);
+			strncat(buf, names[j], len - strlen(buf) - 1);
+		}
+	}
+}
+
+int cfg_load_set(struct arch *a, const char *name_or_path, const char *set, const char *flag, struct err *e)
 {
 	char path[4096 + 64];
 	char *text = NULL;
@@ -432,21 +777,44 @@ int cfg_load(struct arch *a, const char *name_or_path, struct err *e)
 	if (strchr(name_or_path, '/') || strstr(name_or_path, ".json")) {
 		snprintf(path, sizeof path, "%s", name_or_path);
 	} else {
-		char dir[4096];
+		char dirs[NDIRS][4096];
+		int n, i;
 		for (const char *c = name_or_path; *c; c++)
 			if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
 				return err_set(e, SIM_EINPUT, "--arch: expected an architecture name like sm_90 or a path to a JSON file, got \"%s\"",
 					       name_or_path);
-		arch_dir(dir, sizeof dir);
-		snprintf(path, sizeof path, "%s/%s.json", dir, name_or_path);
-		if (access(path, R_OK) != 0)
-			return err_set(e, SIM_EINPUT, "--arch: unknown architecture \"%s\" (expected a file %s; the arch/ folder lists the known ones)",
-				       name_or_path, path);
+		if (!*name_or_path)
+			return err_set(e, SIM_EINPUT, "--arch: expected an architecture name like sm_90 or a path to a JSON file, got \"\"");
+		n = arch_dirs(dirs);
+		for (i = 0; i < n; i++) {
+			snprintf(path, sizeof path, "%.4000s/%.40s.json", dirs[i], name_or_path);
+			if (access(path, R_OK) == 0)
+				break;
+		}
+		if (i == n) {
+			char where[1024] = "", known[1024];
+			for (i = 0; i < n; i++) {
+				strncat(where, i ? (i + 1 == n ? " and " : ", ") : "", sizeof where - strlen(where) - 1);
+				strncat(where, i == 0 && strcmp(dirs[0], "arch") == 0 ? "./arch" : dirs[i],
+					sizeof where - strlen(where) - 1);
+			}
+			known_archs(dirs, n, known, sizeof known);
+			return err_set(e, SIM_EINPUT, "--arch: unknown architecture \"%s\" (expected %s.json in %s%s%s%s%s)",
+				       name_or_path, name_or_path, where,
+				       n > 1 ? ", searched in that order" : " ($SMSIM_ARCH_DIR)",
+				       known[0] ? "; found: " : "; found no architecture files there", known,
+				       known[0] ? "" : n > 1 ? ": give a path to a JSON file, or set SMSIM_ARCH_DIR" : "");
+		}
 	}
 	rc = fileio_read(path, &text, &len, e);
 	if (rc)
 		return rc;
-	rc = cfg_parse(a, text, len, path, e);
+	rc = cfg_parse_set(a, text, len, path, set, flag, e);
 	free(text);
 	return rc;
+}
+
+int cfg_load(struct arch *a, const char *name_or_path, struct err *e)
+{
+	return cfg_load_set(a, name_or_path, NULL, NULL, e);
 }

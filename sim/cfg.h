@@ -17,6 +17,7 @@ struct arch {
 	char name[32];          /* "sm_90" */
 	char gpu[96];           /* human name of the modelled part */
 	char path[256];         /* file it was loaded from */
+	char overrides[256];    /* what --arch-set / --vary changed, "memory.dram_latency=900,...", "" for none */
 
 	/* device: cudaDeviceProp names */
 	int major, minor;                 /* compute capability */
@@ -77,14 +78,45 @@ struct arch {
 
 /*
  * Loads an architecture. name_or_path is either a name found as
- * <arch_dir>/<name>.json (arch_dir NULL: $SMSIM_ARCH_DIR, else the arch/
- * folder beside the executable's parent, else ./arch) or a path to a JSON
- * file. Returns 0, or SIM_EINPUT/SIM_EIO with the message in e.
+ * <dir>/<name>.json in the first of these folders that has it:
+ * $SMSIM_ARCH_DIR alone when set; else ./arch, <exe>/../arch,
+ * <exe>/../share/smsim/arch, cfg_installed_arch_dir() (the error for an
+ * unknown name lists them in that order); or a path to a JSON file.
+ * Returns 0, or SIM_EINPUT/SIM_EIO with the message in e.
  */
 int cfg_load(struct arch *a, const char *name_or_path, struct err *e);
 
+/*
+ * cfg_load, then the overrides in `set` ("key=value[,key=value]"; NULL or
+ * "" for none) written into the parsed document and the whole checked
+ * again, so an override passes exactly the checks the file's own value
+ * does. The file must pass as written first (its errors name the file);
+ * errors of the overrides name `flag` ("--arch-set" when NULL) instead of
+ * the file, and the key: `--arch-set: "memory.dram_latency": expected
+ * integer in [1, 100000], got 0`. Keys: "section.field" or the field alone
+ * (dram_latency), "pipes.P.lanes|latency" or "P.lanes|latency", and
+ * allocation.sharedMemCarveoutKB as a list "0:8:...:228". a->overrides
+ * gets the canonical form of what was applied.
+ */
+int cfg_load_set(struct arch *a, const char *name_or_path, const char *set, const char *flag, struct err *e);
+
 /* Parses JSON text (for tests and fuzzing); file names the source in errors. */
 int cfg_parse(struct arch *a, const char *text, size_t len, const char *file, struct err *e);
+/* cfg_parse with overrides, as cfg_load_set. */
+int cfg_parse_set(struct arch *a, const char *text, size_t len, const char *file, const char *set,
+		  const char *flag, struct err *e);
+
+/* The canonical name of an override key ("dram_latency" ->
+ * "memory.dram_latency") into canon; an unknown key is SIM_EINPUT naming
+ * `flag` and listing the closest keys. */
+int cfg_key(const char *key, char *canon, size_t n, const char *flag, struct err *e);
+
+/* The keys closest to an unknown one, "memory.dram_latency, ...", into buf
+ * ("" when none is close). */
+void cfg_close_keys(const char *key, char *buf, size_t n);
+
+/* The folder make install put the architecture files in (compiled in). */
+const char *cfg_installed_arch_dir(void);
 
 /* Max resident warps per SM. */
 /* Memory levels. */

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include "help.h"
 #include "sm.h"
 
 #include <errno.h>
@@ -39,9 +40,11 @@ int cli_flag(struct cli *c, const char *opt)
 	return 1;
 }
 
-int cli_unknown(struct cli *c, const char *usage, struct err *e)
+int cli_unknown(struct cli *c, const char *cmd, struct err *e)
 {
-	return err_set(e, SIM_EINPUT, "%s: unknown argument (expected %s)", c->argv[c->i], usage);
+	const char *syn = help_synopsis(cmd);
+	return err_set(e, SIM_EINPUT, "%s: unknown argument (expected %s; smsim %s --help describes them)", c->argv[c->i],
+		       syn ? syn : "", cmd);
 }
 
 int cli_long(const char *opt, const char *s, long min, long max, long *out, struct err *e)
@@ -168,6 +171,18 @@ int cli_common_opt(struct cli *c, struct cli_common *o, struct err *e)
 	int rc;
 	if ((o->takes & CLI_ARCH) && (rc = cli_opt(c, "--arch", &o->arch, e)))
 		return rc < 0 ? rc : 1;
+	if ((o->takes & CLI_ARCH) && (rc = cli_opt(c, "--arch-set", &v, e))) {
+		size_t n = strlen(o->arch_set);
+		if (rc < 0)
+			return rc;
+		if (!*v)
+			return err_set(e, SIM_EINPUT, "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"\"");
+		if (n + 1 + strlen(v) >= sizeof o->arch_set)
+			return err_set(e, SIM_EINPUT, "--arch-set: expected at most %zu characters in all, got more",
+				       sizeof o->arch_set - 1);
+		snprintf(o->arch_set + n, sizeof o->arch_set - n, "%s%s", n ? "," : "", v);
+		return 1;
+	}
 	if ((o->takes & CLI_JOBS) && (rc = cli_opt(c, "--jobs", &v, e)))
 		return rc < 0 ? rc : (rc = cli_int("--jobs", v, 1, 256, &o->jobs, e)) ? rc : 1;
 	if ((o->takes & CLI_KNEE_TOL) && (rc = cli_opt(c, "--knee-tol", &v, e)))

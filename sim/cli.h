@@ -24,8 +24,9 @@ struct cli {
 int cli_opt(struct cli *c, const char *opt, const char **val, struct err *e);
 /* If argv[i] is the flag `opt`, advances and returns 1. */
 int cli_flag(struct cli *c, const char *opt);
-/* The unknown-argument error, naming it. */
-int cli_unknown(struct cli *c, const char *usage, struct err *e);
+/* The unknown-argument error, naming it and quoting the synopsis of the
+ * subcommand `cmd` (sim/help.c). */
+int cli_unknown(struct cli *c, const char *cmd, struct err *e);
 
 /* Options several subcommands share. The subcommand sets the defaults and,
  * in `takes`, which of them it accepts (CLI_ARCH | ...). */
@@ -33,6 +34,7 @@ enum { CLI_ARCH = 1, CLI_JOBS = 2, CLI_KNEE_TOL = 4, CLI_POLICY = 8, CLI_FORMAT 
 struct cli_common {
 	unsigned takes;
 	const char *arch;      /* --arch NAME|FILE */
+	char arch_set[1024];   /* --arch-set k=v,... (with CLI_ARCH; repeated ones joined by commas) */
 	int jobs;              /* --jobs N, 1..256 */
 	double knee_tol;       /* --knee-tol F, 0..0.99 */
 	int policy;            /* --policy grr|gto|lrr|gty (enum sched_policy) */

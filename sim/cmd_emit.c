@@ -227,11 +227,11 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 			if (r < 0)
 				return r;
 		} else if (argv[c.i][0] == '-') {
-			return cli_unknown(&c, "PROGRAM [--out FILE.cu]", e);
+			return cli_unknown(&c, "emit-cuda", e);
 		} else if (!path) {
 			path = argv[c.i++];
 		} else {
-			return cli_unknown(&c, "PROGRAM [--out FILE.cu]", e);
+			return cli_unknown(&c, "emit-cuda", e);
 		}
 	}
 	if (!path)

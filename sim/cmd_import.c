@@ -19,10 +19,6 @@
 #include "cmd.h"
 #include "fileio.h"
 
-static const char usage[] =
-	"FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--unknown=alu] "
-	"[--regs R] [--smem BYTES] [--out FILE.prog]";
-
 /* A listing file's text; a binary (ELF: cubin, object, executable) is
  * disassembled with cuobjdump -sass and -res-usage. */
 static int read_listing(const char *path, char **text, size_t *len, struct err *e)
@@ -152,9 +148,14 @@ int import_cli_program(const struct import_cli *ic, struct program *p, struct er
 	int rc = import_text(ic, &text, &len, e);
 	if (rc)
 		return rc;
+	/* errors name the listing as imported; reports name the kernel */
 	snprintf(name, sizeof name, "%s(import)", ic->sass);
 	rc = parse_program(text, len, name, p, e);
 	free(text);
+	if (rc == SIM_OK) {
+		const char *base = strrchr(ic->sass, '/');
+		snprintf(p->name, sizeof p->name, "%s:%s", base ? base + 1 : ic->sass, ic->kernel ? ic->kernel : "");
+	}
 	return rc;
 }
 
@@ -183,11 +184,11 @@ int cmd_import(int argc, char **argv, struct err *e)
 		} else if (argv[c.i][0] != '-' && !ic.sass) {
 			ic.sass = argv[c.i++];
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "import", e);
 		}
 	}
 	if (!ic.sass)
-		return err_set(e, SIM_EINPUT, "import: expected a listing or binary FILE (usage: smsim import %s)", usage);
+		return err_set(e, SIM_EINPUT, "import: expected a listing or binary FILE (smsim import --help describes the options)");
 	if ((rc = import_text(&ic, &text, &len, e)))
 		return rc;
 	/* the program must read back: a translation the parser refuses is a bug here */

@@ -13,9 +13,6 @@
 #include "csv.h"
 #include "occ.h"
 
-static const char usage[] =
-	"--arch NAME (--threads T --regs R [--smem BYTES] [--carveout PCT] [--graph] | --batch FILE) [--json|--csv]";
-
 static void limit_str(int v, char *buf, size_t n)
 {
 	if (v == OCC_UNLIMITED)
@@ -235,7 +232,8 @@ static int run_graph(const struct arch *a, const struct occ_input *base, struct 
 int cmd_occupancy(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
-	const char *arch_name = "sm_90", *batch = NULL, *v;
+	struct cli_common o = {.takes = CLI_ARCH, .arch = "sm_90"};
+	const char *batch = NULL, *v;
 	struct occ_input in = {.threads = 0, .regs = -1, .smem = 0, .carveout_pct = -1};
 	enum out_format fmt = OUT_TABLE;
 	int graph = 0, rc;
@@ -244,7 +242,7 @@ int cmd_occupancy(int argc, char **argv, struct err *e)
 	long smem;
 
 	while (c.i < argc) {
-		if ((rc = cli_opt(&c, "--arch", &arch_name, e))) {
+		if ((rc = cli_common_opt(&c, &o, e))) {
 			if (rc < 0)
 				return rc;
 		} else if ((rc = cli_opt(&c, "--threads", &v, e))) {
@@ -270,10 +268,10 @@ int cmd_occupancy(int argc, char **argv, struct err *e)
 		} else if (cli_flag(&c, "--graph")) {
 			graph = 1;
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "occupancy", e);
 		}
 	}
-	if ((rc = cfg_load(&a, arch_name, e)))
+	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
 		return rc;
 	if (batch)
 		return run_batch(&a, batch, fmt, e);

@@ -17,11 +17,6 @@
 #include "report.h"
 #include "sm.h"
 
-static const char usage[] =
-	"--arch NAME (--program FILE | --workload NAME [--set k=v,...]) (--warps W | --threads T --blocks B) "
-	"[--regs R] [--smem BYTES] [--carveout PCT] [--policy grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] "
-	"[--repeat N] [--json|--csv]";
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -40,7 +35,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	struct cli c = {argc, argv, 0};
 	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_GRR};
 	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
-	int warps = 0, threads = 0, blocks = 0, repeat = 0, rc;
+	int warps = 0, threads = 0, blocks = 0, repeat = 0, natural = 0, rc;
 	double times[101];
 	long smem = -1, maxc = 0;
 	struct sim_launch l = {.smem_per_block = -1, .carveout_pct = -1};
@@ -50,10 +45,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 	struct sim_stats st;
 	char tmp[4200];
 	FILE *tl = NULL;
+	struct import_cli ic;
 
+	memset(&ic, 0, sizeof ic);
 	program_init(&p, "");
 	while (c.i < argc) {
-		if ((rc = cli_common_opt(&c, &o, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
+		if ((rc = cli_common_opt(&c, &o, e)) || (rc = import_cli_opt(&c, &ic, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
 		    (rc = cli_opt(&c, "--workload", &workload, e)) || (rc = cli_opt(&c, "--set", &set, e)) ||
 		    (rc = cli_opt(&c, "--timeline", &timeline, e))) {
 			if (rc < 0)
@@ -85,31 +82,51 @@ int cmd_run(int argc, char **argv, struct err *e)
 			if (rc < 0 || (rc = cli_int("--repeat", v, 1, 101, &repeat, e)))
 				return rc;
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "run", e);
 		}
 	}
 	l.policy = (enum sched_policy)o.policy;
-	if (!program == !workload)
-		return err_set(e, SIM_EINPUT, "run: expected exactly one of --program FILE or --workload NAME, got %s",
-			       program ? "both" : "neither");
+	if ((program != NULL) + (workload != NULL) + (ic.sass != NULL) != 1)
+		return err_set(e, SIM_EINPUT, "run: expected exactly one of --program FILE, --sass FILE --kernel NAME or --workload NAME, got %s",
+			       program || workload || ic.sass ? "several" : "none");
+	if (!ic.sass && (ic.kernel || ic.o.ntrips || ic.o.trips_all || ic.o.ntaken || ic.o.nmem))
+		return err_set(e, SIM_EINPUT, "run: --kernel, --trips, --taken and --mem go with --sass FILE (expected --sass)");
+	const char *import_name = ic.sass;
+	if (ic.sass)
+		program = import_name; /* a program, once imported */
 	if (warps && (threads || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T --blocks B, got both");
-	if (!warps && !threads)
+	if (!warps && !threads && (program || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
 		return rc;
-	if ((rc = cfg_load(&a, o.arch, e)))
+	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
 		return rc;
-	if (threads > a.maxThreadsPerBlock)
-		return err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,
-			       a.name, threads);
 	memset(&w, 0, sizeof w);
-	if (program) {
+	if (!program && (rc = wl_parse(workload, set, &w, e)))
+		goto out;
+	if (!warps && !threads) {
+		/* a workload written for one launch runs with it; the others need a shape */
+		if (!wl_natural_launch(&w, &a, &threads, &blocks)) {
+			rc = err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither "
+				     "(workload %s has no launch of its own: its resident warps are the experiment)", w.name);
+			goto out;
+		}
+		natural = 1;
+	}
+	if (threads > a.maxThreadsPerBlock) {
+		rc = err_set(e, SIM_EINPUT, "--threads: expected an integer in [1, %d] for %s, got %d", a.maxThreadsPerBlock,
+			     a.name, threads);
+		goto out;
+	}
+	if (ic.sass) {
+		if ((rc = import_cli_program(&ic, &p, e)))
+			goto out;
+	} else if (program) {
 		if ((rc = parse_program_file(program, &p, e)))
 			goto out;
-	} else {
-		if ((rc = wl_parse(workload, set, &w, e)) || (rc = wl_build(&w, &a, &p, e)))
-			goto out;
+	} else if ((rc = wl_build(&w, &a, &p, e))) {
+		goto out;
 	}
 	if (!blocks && workload)
 		blocks = wl_default_blocks(&w, &a, threads);
@@ -173,8 +190,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 			rc = report_print_json(stdout, report_run_json(&a, name, params, &l, &st));
 		else if (o.fmt == OUT_CSV)
 			report_run_csv(stdout, &a, name, params, &l, &st);
-		else
+		else {
+			if (natural)
+				printf("launch: %d threads x %d block%s (the %s workload's natural launch; override with --warps or --threads/--blocks)\n",
+				       threads, blocks, blocks == 1 ? "" : "s", w.name);
 			report_run_table(stdout, &a, name, params, &l, &st);
+		}
 	}
 out:
 	if (tl)

@@ -23,10 +23,6 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char usage[] =
-	"--arch NAME --workload NAME [--ilp LIST] [--warps LIST] [--set k=v|k=a:b,...] [--jobs N] [--out FILE] "
-	"[--resume] [--shard I/N] [--knee-tol F] [--policy grr|gto|lrr|gty] [--json|--csv]";
-
 static int ncores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -39,10 +35,13 @@ static void print_table(const struct sweep *s, const char *workload)
 	int i = 0;
 	printf("ILP x resident warps: %s on %s (%s), policy %s\n", workload, s->a->name, s->a->gpu,
 	       sched_policy_names[s->policy]);
+	if (s->a->overrides[0])
+		printf("with --arch-set %s\n", s->a->overrides);
 	while (i < s->nrows) {
 		/* one block of curves per parameter combination */
 		int j = i;
-		while (j < s->nrows && strcmp(s->rows[j].w.set, s->rows[i].w.set) == 0)
+		while (j < s->nrows && strcmp(s->rows[j].w.set, s->rows[i].w.set) == 0 && s->rows[j].w.iters == s->rows[i].w.iters &&
+		       s->rows[j].w.unroll == s->rows[i].w.unroll && s->rows[j].w.seed == s->rows[i].w.seed)
 			j++;
 		int nw = 0;
 		while (i + nw < j && s->rows[i + nw].w.ilp == s->rows[i].w.ilp)
@@ -130,6 +129,71 @@ static void print_table(const struct sweep *s, const char *workload)
 	}
 }
 
+/* The --vary table: throughput per value of the varied key for each ILP,
+ * the knee (*) and Little's law's warps per point. */
+static void print_vary_table(const struct sweep *s, const char *workload)
+{
+	int nv = s->nvals, block = s->nilp * nv;
+	int kw = (int)strlen(s->vary) > 10 ? (int)strlen(s->vary) : 10;
+	printf("ILP x %s at %d resident warps: %s on %s (%s), policy %s\n", s->vary, s->rows[0].warps, workload,
+	       s->a->name, s->a->gpu, sched_policy_names[s->policy]);
+	if (s->a->overrides[0])
+		printf("with --arch-set %s\n", s->a->overrides);
+	for (int i = 0; i + block <= s->nrows; i += block) {
+		const struct sweep_row *r0 = &s->rows[i];
+		char params[300] = "";
+		/* the combination's parameters, without the varied one */
+		for (const char *p = r0->w.set; *p;) {
+			size_t len = strcspn(p, ";"), nk = strlen(s->vary);
+			if (!(len > nk && !strncmp(p, s->vary, nk) && p[nk] == '='))
+				snprintf(params + strlen(params), sizeof params - strlen(params), "%s%.*s", params[0] ? ", " : "",
+					 (int)len, p);
+			p += len + (p[len] == ';');
+		}
+		printf("\n%s%s%s", params[0] ? "parameters " : "", params, params[0] ? ", " : "");
+		if (strcmp(s->vary, "iters"))
+			printf("iters=%llu per warp. ", (unsigned long long)r0->w.iters);
+		printf("Throughput in warp instructions per cycle per SM\n"
+		       "(* marks the knee: the first value within %.0f%% of the curve's best; L: warps Little's law needs):\n\n",
+		       100 * s->knee_tol);
+		printf("  %*s", kw, s->vary);
+		for (int c = 0; c < s->nilp; c++)
+			printf("    ILP=%-3d      ", s->rows[i + c * nv].w.ilp);
+		printf("\n");
+		for (int k = 0; k < nv; k++) {
+			printf("  %*s", kw, s->vals[k]);
+			for (int c = 0; c < s->nilp; c++) {
+				const struct sweep_row *r = &s->rows[i + c * nv + k];
+				if (r->done)
+					printf("  %7.3f%s L%-4d", r->st.ipc, r->knee ? "*" : " ", r->little.warps);
+				else
+					printf("  %7s  %5s ", "-", "");
+			}
+			printf("\n");
+		}
+		printf("\n  %-5s %*s  %s\n", "ILP", kw, "knee", "within the tolerance of the best throughput");
+		for (int c = 0; c < s->nilp; c++) {
+			const struct sweep_row *base = &s->rows[i + c * nv];
+			int kn = -1, last = -1;
+			double best = 0;
+			for (int k = 0; k < nv; k++) {
+				if (base[k].knee)
+					kn = k;
+				if (base[k].done && base[k].st.ipc > best)
+					best = base[k].st.ipc;
+			}
+			for (int k = 0; k < nv; k++)
+				if (base[k].done && base[k].st.ipc >= (1.0 - s->knee_tol) * best)
+					last = k;
+			if (kn < 0)
+				printf("  %-5d %*s\n", base->w.ilp, kw, "-");
+			else
+				printf("  %-5d %*s  from %s to %s (best %.3f)\n", base->w.ilp, kw, s->vals[kn], s->vals[kn],
+				       s->vals[last], best);
+		}
+	}
+}
+
 static int print_json(const struct sweep *s)
 {
 	cJSON *o = cJSON_CreateObject(), *pts = cJSON_CreateArray();
@@ -139,7 +203,7 @@ static int print_json(const struct sweep *s)
 	for (int i = 0; i < s->nrows; i++) {
 		const struct sweep_row *r = &s->rows[i];
 		struct sim_launch l = {.threads_per_block = r->threads, .blocks = r->blocks, .policy = s->policy};
-		cJSON *p = report_run_json(s->a, r->w.name, r->w.set, &l, &r->st);
+		cJSON *p = report_run_json(sweep_row_arch(s, r), r->w.name, r->w.set, &l, &r->st);
 		cJSON_AddNumberToObject(p, "ilp", r->w.ilp);
 		cJSON_AddNumberToObject(p, "iters", (double)r->w.iters);
 		cJSON_AddNumberToObject(p, "warps_per_sm", r->warps);
@@ -148,6 +212,10 @@ static int print_json(const struct sweep *s)
 		cJSON_AddNumberToObject(p, "curve_knee", r->curve_knee);
 		cJSON_AddNumberToObject(p, "littles_warps", r->little.warps);
 		cJSON_AddStringToObject(p, "littles_limiter", r->little.limiter ? r->little.limiter : "");
+		if (s->vary[0]) {
+			cJSON_AddStringToObject(p, "vary", s->vary);
+			cJSON_AddStringToObject(p, "vary_value", s->vals[r->vi]);
+		}
 		cJSON_AddItemToArray(pts, p);
 	}
 	cJSON_AddItemToObject(o, "points", pts);
@@ -160,7 +228,7 @@ static int write_csv_file(const struct sweep *s, const char *path, struct err *e
 	FILE *f = fileio_open_tmp(path, tmp, sizeof tmp, e);
 	if (!f)
 		return SIM_EIO;
-	sweep_csv_header(f);
+	sweep_csv_header(f, s);
 	for (int i = 0; i < s->nrows; i++)
 		if (s->rows[i].done)
 			sweep_csv_row(f, s, &s->rows[i]);
@@ -173,8 +241,8 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	struct cli_common o = {.takes = CLI_ARCH | CLI_JOBS | CLI_KNEE_TOL | CLI_POLICY | CLI_FORMAT,
 				.arch = "sm_90", .jobs = ncores(), .knee_tol = 0.05, .policy = POLICY_GRR};
 	const char *workload = NULL, *set = "", *ilp_s = "1,2,4,8", *warps_s = "1-64";
-	const char *out = NULL, *shard_s = NULL;
-	int resume = 0, ishard = 0, nshard = 1, demo = 0, rc;
+	const char *out = NULL, *shard_s = NULL, *vary = NULL;
+	int resume = 0, ishard = 0, nshard = 1, demo = 0, warps_given = 0, rc;
 	int ilps[SWEEP_MAX_ILP], nilp, warps[SWEEP_MAX_W], nwarps;
 	struct arch a;
 	struct sweep s = {0};
@@ -184,16 +252,20 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	while (c.i < argc) {
 		if ((rc = cli_common_opt(&c, &o, e)) || (rc = cli_opt(&c, "--workload", &workload, e)) ||
 		    (rc = cli_opt(&c, "--set", &set, e)) || (rc = cli_opt(&c, "--ilp", &ilp_s, e)) ||
-		    (rc = cli_opt(&c, "--warps", &warps_s, e)) || (rc = cli_opt(&c, "--out", &out, e)) ||
-		    (rc = cli_opt(&c, "--shard", &shard_s, e))) {
+		    (rc = cli_opt(&c, "--out", &out, e)) || (rc = cli_opt(&c, "--shard", &shard_s, e)) ||
+		    (rc = cli_opt(&c, "--vary", &vary, e))) {
 			if (rc < 0)
 				return rc;
+		} else if ((rc = cli_opt(&c, "--warps", &warps_s, e))) {
+			if (rc < 0)
+				return rc;
+			warps_given = 1;
 		} else if (cli_flag(&c, "--resume")) {
 			resume = 1;
 		} else if (cli_flag(&c, "--demo")) {
 			demo = 1;
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "sweep", e);
 		}
 	}
 	if (demo && !workload)
@@ -211,9 +283,20 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	if (resume && !out)
 		return err_set(e, SIM_EINPUT, "--resume: expected --out FILE (the sweep to continue)");
 	if ((rc = cli_int_list("--ilp", ilp_s, 1, SWEEP_MAX_ILP, ilps, SWEEP_MAX_ILP, &nilp, e)) ||
-	    (rc = sweep_parse_warps(warps_s, warps, SWEEP_MAX_W, &nwarps, e)) || (rc = cfg_load(&a, o.arch, e)))
+	    (rc = sweep_parse_warps(warps_s, warps, SWEEP_MAX_W, &nwarps, e)))
 		return rc;
-	if ((rc = sweep_plan(&s, &a, workload, set, ilps, nilp, warps, nwarps, e)))
+	if (vary && !warps_given)
+		return err_set(e, SIM_EINPUT, "--vary: expected --warps W as well (the resident warps its x axis is taken at)");
+	if (vary && nwarps != 1)
+		return err_set(e, SIM_EINPUT, "--vary: expected one --warps W (the x axis is the varied key), got \"%.40s\" (%d values)",
+			       warps_s, nwarps);
+	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
+		return rc;
+	if (vary)
+		rc = sweep_plan_vary(&s, &a, o.arch, workload, set, ilps, nilp, warps[0], vary, e);
+	else
+		rc = sweep_plan(&s, &a, workload, set, ilps, nilp, warps, nwarps, e);
+	if (rc)
 		goto out;
 	s.policy = (enum sched_policy)o.policy;
 	s.knee_tol = o.knee_tol;
@@ -236,7 +319,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 			goto out;
 		}
 		if (ftell(prog) == 0)
-			sweep_csv_header(prog);
+			sweep_csv_header(prog, &s);
 		fflush(prog);
 	}
 	rc = sweep_run(&s, o.jobs, ishard, nshard, prog, isatty(STDERR_FILENO) && o.fmt == OUT_TABLE, e);
@@ -255,7 +338,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	if (o.fmt == OUT_JSON) {
 		rc = print_json(&s);
 	} else if (o.fmt == OUT_CSV) {
-		sweep_csv_header(stdout);
+		sweep_csv_header(stdout, &s);
 		for (int i = 0; i < s.nrows; i++)
 			if (s.rows[i].done)
 				sweep_csv_row(stdout, &s, &s.rows[i]);
@@ -266,7 +349,10 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 		printf("shard %d/%d: %d points written to %s (join the shards with: smsim merge --out ALL.csv SHARD.csv...)\n",
 		       ishard, nshard, n, out);
 	} else {
-		print_table(&s, workload);
+		if (s.vary[0])
+			print_vary_table(&s, workload);
+		else
+			print_table(&s, workload);
 		if (out)
 			printf("\nCSV: %s\n", out);
 	}
@@ -313,7 +399,7 @@ int cmd_merge(int argc, char **argv, struct err *e)
 			if (rc < 0)
 				return rc;
 		} else if (argv[c.i][0] == '-' && argv[c.i][1] == '-') {
-			return cli_unknown(&c, "--out FILE [--knee-tol F] SHARD.csv...", e);
+			return cli_unknown(&c, "merge", e);
 		} else {
 			if (nfiles == 4096)
 				return err_set(e, SIM_EINPUT, "merge: expected at most 4096 files");
@@ -388,14 +474,24 @@ int cmd_merge(int argc, char **argv, struct err *e)
 	/* knees: curves are runs of rows with the same workload, ilp, iters and set */
 	{
 		int cw = csv_col(&cs[0], "workload"), cilp = csv_col(&cs[0], "ilp"), cit = csv_col(&cs[0], "iters"),
-		    cset = csv_col(&cs[0], "set");
+		    cset = csv_col(&cs[0], "set"), cvary = csv_col(&cs[0], "vary"), cwarps = csv_col(&cs[0], "warps_per_sm");
 		static char one[] = "1", zero[] = "0";
 		for (int i = 0; i < n;) {
 			int j = i, knee = -1;
 			double best = 0;
-			while (j < n && !strcmp(rows[j].f[cw], rows[i].f[cw]) && !strcmp(rows[j].f[cilp], rows[i].f[cilp]) &&
-			       !strcmp(rows[j].f[cit], rows[i].f[cit]) && !strcmp(rows[j].f[cset], rows[i].f[cset]))
-				j++;
+			if (cvary >= 0 && rows[i].f[cvary][0]) {
+				/* a --vary sweep: a curve runs along the varied key at one W */
+				const char *key = rows[i].f[cvary];
+				while (j < n && !strcmp(rows[j].f[cw], rows[i].f[cw]) && !strcmp(rows[j].f[cilp], rows[i].f[cilp]) &&
+				       !strcmp(rows[j].f[cvary], key) && !strcmp(rows[j].f[cwarps], rows[i].f[cwarps]) &&
+				       (!strcmp(key, "iters") || !strcmp(rows[j].f[cit], rows[i].f[cit])) &&
+				       sweep_same_set_except(rows[j].f[cset], rows[i].f[cset], key))
+					j++;
+			} else {
+				while (j < n && !strcmp(rows[j].f[cw], rows[i].f[cw]) && !strcmp(rows[j].f[cilp], rows[i].f[cilp]) &&
+				       !strcmp(rows[j].f[cit], rows[i].f[cit]) && !strcmp(rows[j].f[cset], rows[i].f[cset]))
+					j++;
+			}
 			for (int k = i; k < j; k++)
 				if (rows[k].ipc > best)
 					best = rows[k].ipc;

@@ -27,9 +27,6 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char usage[] =
-	"--arch NAME --measured FILE... [--max-mape PCT] [--max-knee-diff W] [--knee-tol F] [--policy grr|gto|lrr|gty] [--jobs N] [--rows] [--json|--csv]";
-
 struct vrow {
 	double measured;   /* cycles */
 	int line;          /* in its file */
@@ -107,12 +104,12 @@ int cmd_validate(int argc, char **argv, struct err *e)
 		} else if (cli_flag(&c, "--rows")) {
 			rows_flag = 1;
 		} else {
-			return cli_unknown(&c, usage, e);
+			return cli_unknown(&c, "validate", e);
 		}
 	}
 	if (nfiles == 0)
 		return err_set(e, SIM_EINPUT, "validate: expected --measured FILE (a CSV written by the microbenchmark, e.g. tests/data/h200/sweep.csv)");
-	if ((rc = cfg_load(&a, o.arch, e)))
+	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
 		return rc;
 
 	/* read every measured row into a sweep plan */

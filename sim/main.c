@@ -3,26 +3,19 @@
  * error into "smsim: <message>" on stderr with exit status 2 (bad input)
  * or 1 (internal failure). With no arguments it runs the default
  * demonstration: the ILP x resident-warps sweep of FFMA chains on sm_90.
+ * `smsim COMMAND --help` (or -h) and `smsim help [COMMAND]` print the
+ * usage from sim/help.c.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "help.h"
 
-static const char usage[] =
-	"usage: smsim [COMMAND [OPTIONS]]\n"
-	"\n"
-	"  (no command)   the default demonstration: fma, ILP 1,2,4,8 x warps 1-64 on sm_90, with knees\n"
-	"  occupancy      resident blocks, warps and the limiter for one launch, a --batch CSV, or --graph\n"
-	"  run            simulate one launch of a program file or a built-in workload\n"
-	"  sweep          ILP x resident-warps sweep of a workload, with knees and Little's law\n"
-	"  merge          join sweep shards into one CSV\n"
-	"  validate       compare simulated cycles with measured GPU cycles\n"
-	"  emit-cuda      write the CUDA kernel for a program file\n"
-	"  import         a compiled kernel's SASS (cuobjdump -sass, nvdisasm, .cubin) as a program\n"
-	"\n"
-	"Every command prints a table by default, --json for one JSON document, --csv for CSV.\n"
-	"See README.md for examples.\n";
+static int is_help(const char *a)
+{
+	return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -32,6 +25,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{"occupancy", cmd_occupancy}, {"run", cmd_run},           {"sweep", cmd_sweep},
 		{"merge", cmd_merge},         {"validate", cmd_validate}, {"emit-cuda", cmd_emit_cuda}, {"import", cmd_import},
+		{"help", help_cmd},
 	};
 	struct err e = {{0}};
 	int rc;
@@ -41,17 +35,28 @@ int main(int argc, char **argv)
 		rc = cmd_sweep(1, demo, &e);
 		goto done;
 	}
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-		fputs(usage, stdout);
-		return 0;
+	if (is_help(argv[1])) {
+		/* smsim --help [COMMAND] is smsim help [COMMAND] */
+		rc = help_cmd(argc - 2, argv + 2, &e);
+		goto done;
 	}
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[1], cmds[i].name) == 0) {
+			/* COMMAND ... --help ...: its usage, whatever else is given */
+			for (int k = 2; k < argc && cmds[i].fn != help_cmd; k++)
+				if (is_help(argv[k])) {
+					help_print(stdout, cmds[i].name);
+					return 0;
+				}
 			rc = cmds[i].fn(argc - 2, argv + 2, &e);
 			goto done;
 		}
-	fprintf(stderr, "smsim: %s: unknown command (expected occupancy, run, sweep, merge, validate, emit-cuda or import)\n%s",
-		argv[1], usage);
+	{
+		char list[256];
+		help_command_list(list, sizeof list);
+		fprintf(stderr, "smsim: %s: unknown command (expected %s)\n\n", argv[1], list);
+		help_print(stderr, NULL);
+	}
 	return 2;
 done:
 	fflush(stdout);

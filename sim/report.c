@@ -10,6 +10,8 @@ cJSON *report_run_json(const struct arch *a, const char *workload, const char *s
 {
 	cJSON *o = cJSON_CreateObject(), *s = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "arch", a->name);
+	if (a->overrides[0])
+		cJSON_AddStringToObject(o, "arch_set", a->overrides);
 	cJSON_AddStringToObject(o, "workload", workload);
 	cJSON_AddStringToObject(o, "set", set ? set : "");
 	cJSON_AddStringToObject(o, "policy", sched_policy_names[l->policy]);
@@ -52,6 +54,8 @@ void report_run_table(FILE *f, const struct arch *a, const char *workload, const
 {
 	fprintf(f, "run %s%s%s%s on %s (%s)\n", workload, set && *set ? " (" : "", set && *set ? set : "",
 		set && *set ? ")" : "", a->name, a->gpu);
+	if (a->overrides[0])
+		fprintf(f, "  with --arch-set %s\n", a->overrides);
 	fprintf(f, "  %d block%s of %d threads (%d warps each), policy %s\n\n", l->blocks, l->blocks == 1 ? "" : "s",
 		l->threads_per_block, st->warps_per_block, sched_policy_names[l->policy]);
 	fprintf(f, "  cycles                     %llu\n", (unsigned long long)st->cycles);

@@ -3,6 +3,8 @@
  */
 #include "sweep.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -81,6 +83,8 @@ int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, cons
 	memset(s, 0, sizeof *s);
 	s->a = a;
 	s->knee_tol = 0.05;
+	s->nilp = nilp;
+	s->extra_cols = a->overrides[0] != '\0';
 	if ((rc = wl_parse(workload, "", &base, e)) || (rc = parse_setlist(set, &sl, e)))
 		return rc;
 	for (int k = 0; k < sl.nkeys; k++) {
@@ -126,11 +130,240 @@ int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, cons
 	return SIM_OK;
 }
 
+/* ---- --vary ------------------------------------------------------------ */
+
+const struct arch *sweep_row_arch(const struct sweep *s, const struct sweep_row *r)
+{
+	return s->archs ? &s->archs[r->vi] : s->a;
+}
+
+int sweep_same_set_except(const char *a, const char *b, const char *skip)
+{
+	size_t ns = strlen(skip);
+	for (;;) {
+		/* skip the entry of `skip` on either side */
+		if (!strncmp(a, skip, ns) && a[ns] == '=') {
+			a += strcspn(a, ";");
+			a += *a == ';';
+			continue;
+		}
+		if (!strncmp(b, skip, ns) && b[ns] == '=') {
+			b += strcspn(b, ";");
+			b += *b == ';';
+			continue;
+		}
+		size_t la = strcspn(a, ";"), lb = strcspn(b, ";");
+		if (la != lb || strncmp(a, b, la))
+			return 0;
+		if (!a[la] && !b[lb])
+			return 1;
+		a += la + (a[la] == ';');
+		b += lb + (b[lb] == ';');
+	}
+}
+
+/* A number that is the whole string. */
+static int whole_number(const char *t, double *v)
+{
+	char *end;
+	if (!*t || isspace((unsigned char)*t))
+		return 0;
+	errno = 0;
+	*v = strtod(t, &end);
+	return *end == '\0' && errno != ERANGE && isfinite(*v);
+}
+
+/* The values of "FROM:TO[:STEP]" (STEP "*F": geometric) or "V1,V2,..." into s->vals. */
+static int vary_values(struct sweep *s, const char *key, const char *spec, struct err *e)
+{
+	static const char want[] = "expected FROM:TO[:STEP] with numbers FROM <= TO and STEP > 0 (or *F, F > 1), or V1,V2,...";
+	char buf[1024];
+	int n = 0;
+
+	s->vals = calloc(SWEEP_MAX_VALS, sizeof *s->vals);
+	if (!s->vals)
+		return err_set(e, SIM_EINTERNAL, "out of memory");
+	if (!*spec || strlen(spec) >= sizeof buf)
+		return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\"", key, want, spec);
+	strcpy(buf, spec);
+	if (strchr(buf, ':')) {
+		char *p1 = strchr(buf, ':'), *p2, *st;
+		double from, to, step = 1, f = 0;
+		int integral;
+		*p1++ = '\0';
+		p2 = strchr(p1, ':');
+		if (p2)
+			*p2++ = '\0';
+		st = p2;
+		if (st && *st == '*') {
+			if (!whole_number(st + 1, &f) || !(f > 1))
+				return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\" (the factor is not above 1)", key, want, spec);
+		} else if (st && (!whole_number(st, &step) || !(step > 0))) {
+			return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\" (the step is not a positive number)", key, want, spec);
+		}
+		if (!whole_number(buf, &from) || !whole_number(p1, &to) || (p2 && strchr(p2, ':')))
+			return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\"", key, want, spec);
+		if (from > to)
+			return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\" (FROM is above TO)", key, want, spec);
+		if (f > 0 && !(from > 0))
+			return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\" (a geometric series needs FROM > 0)", key, want, spec);
+		integral = from == floor(from) && to == floor(to) && fabs(from) < 1e15 && fabs(to) < 1e15 &&
+			   (f > 0 ? f == floor(f) : step == floor(step));
+		for (int i = 0;; i++) {
+			double v = f > 0 ? from * pow(f, i) : from + i * (f > 0 ? 0 : step);
+			if (v > to + 1e-9 * fabs(to) + 1e-12)
+				break;
+			if (n == SWEEP_MAX_VALS)
+				return err_set(e, SIM_EINPUT, "--vary %s: expected at most %d values, got more from \"%.60s\"", key,
+					       SWEEP_MAX_VALS, spec);
+			if (integral)
+				snprintf(s->vals[n++], sizeof s->vals[0], "%.0f", v);
+			else
+				snprintf(s->vals[n++], sizeof s->vals[0], "%.10g", v);
+		}
+	} else {
+		char *save = NULL;
+		for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+			if (n == SWEEP_MAX_VALS)
+				return err_set(e, SIM_EINPUT, "--vary %s: expected at most %d values, got more", key, SWEEP_MAX_VALS);
+			if (strlen(t) >= sizeof s->vals[0])
+				return err_set(e, SIM_EINPUT, "--vary %s: expected values of at most %zu characters, got \"%.40s...\"",
+					       key, sizeof s->vals[0] - 1, t);
+			for (int i = 0; i < n; i++)
+				if (strcmp(s->vals[i], t) == 0)
+					return err_set(e, SIM_EINPUT, "--vary %s: value \"%s\" given twice (expected each value once)", key, t);
+			snprintf(s->vals[n++], sizeof s->vals[0], "%s", t);
+		}
+		if (n == 0)
+			return err_set(e, SIM_EINPUT, "--vary %s: %s, got \"%.60s\"", key, want, spec);
+	}
+	s->nvals = n;
+	return SIM_OK;
+}
+
+/* 1 if the canonical override list `set` ("k=v,k=v") names key. */
+static int set_names(const char *set, const char *key)
+{
+	size_t n = strlen(key);
+	for (const char *p = set; *p;) {
+		if (!strncmp(p, key, n) && p[n] == '=')
+			return 1;
+		p += strcspn(p, ",");
+		p += *p == ',';
+	}
+	return 0;
+}
+
+int sweep_plan_vary(struct sweep *s, const struct arch *a, const char *arch_name, const char *workload,
+		    const char *set, const int *ilps, int nilp, int warps, const char *vary, struct err *e)
+{
+	struct setlist sl;
+	struct wl_params base;
+	char key[96];
+	const char *eq = strchr(vary, '=');
+	int combos = 1, rc, r = 0, is_arch;
+
+	memset(s, 0, sizeof *s);
+	s->a = a;
+	s->knee_tol = 0.05;
+	s->nilp = nilp;
+	s->extra_cols = 1;
+	if ((rc = wl_parse(workload, "", &base, e)) || (rc = parse_setlist(set, &sl, e)))
+		return rc;
+	if (!eq || eq == vary || eq - vary >= (long)sizeof key)
+		return err_set(e, SIM_EINPUT, "--vary: expected KEY=FROM:TO:STEP or KEY=V1,V2,... (as dram_latency=200:1000:100), got \"%.60s\"",
+			       vary);
+	snprintf(key, sizeof key, "%.*s", (int)(eq - vary), vary);
+	if (!strcmp(key, "ilp"))
+		return err_set(e, SIM_EINPUT, "--vary ilp: expected a parameter or an arch field (give ILP values with --ilp)");
+	if (!strcmp(key, "warps"))
+		return err_set(e, SIM_EINPUT, "--vary warps: expected a parameter or an arch field (warps are the ordinary sweep's x axis: --warps LIST without --vary)");
+	is_arch = !wl_has_key(workload, key);
+	if (is_arch) {
+		char canon[96];
+		if (cfg_key(key, canon, sizeof canon, "--vary", NULL)) {
+			char close[512], keys[256];
+			cfg_close_keys(key, close, sizeof close);
+			wl_key_list(workload, keys, sizeof keys);
+			return err_set(e, SIM_EINPUT, "--vary: \"%.60s\": unknown key (expected a parameter of %s: %s; or a field of the architecture file%s%s)",
+				       key, base.name, keys, close[0] ? "; close: " : ", as memory.dram_latency or pipes.fma.latency",
+				       close);
+		}
+		snprintf(key, sizeof key, "%s", canon);
+		if (set_names(a->overrides, key))
+			return err_set(e, SIM_EINPUT, "--vary %s: also given in --arch-set (expected it in one of them)", key);
+	}
+	for (int k = 0; k < sl.nkeys; k++) {
+		if (!strcmp(sl.key[k], "ilp"))
+			return err_set(e, SIM_EINPUT, "--set ilp: give ILP values with --ilp");
+		if (!strcmp(sl.key[k], key))
+			return err_set(e, SIM_EINPUT, "--vary %s: also given in --set (expected it in one of them)", key);
+		combos *= sl.nval[k];
+	}
+	snprintf(s->vary, sizeof s->vary, "%s", key);
+	if ((rc = vary_values(s, key, eq + 1, e)))
+		return rc;
+	if (is_arch) {
+		s->archs = calloc((size_t)s->nvals, sizeof *s->archs);
+		if (!s->archs)
+			return err_set(e, SIM_EINTERNAL, "out of memory");
+		for (int i = 0; i < s->nvals; i++) {
+			char over[sizeof a->overrides + 200];
+			snprintf(over, sizeof over, "%s%s%s=%s", a->overrides, a->overrides[0] ? "," : "", key, s->vals[i]);
+			if ((rc = cfg_load_set(&s->archs[i], arch_name, over, "--vary", e)))
+				return rc;
+		}
+	}
+	s->nrows = combos * nilp * s->nvals;
+	if (s->nrows > 1000000)
+		return err_set(e, SIM_EINPUT, "sweep: %d points (expected at most 1000000)", s->nrows);
+	s->rows = calloc((size_t)s->nrows, sizeof *s->rows);
+	if (!s->rows)
+		return err_set(e, SIM_EINTERNAL, "out of memory");
+	for (int c = 0; c < combos; c++) {
+		struct wl_params w = base;
+		int idx = c;
+		for (int k = sl.nkeys - 1; k >= 0; k--) {
+			int vi = idx % sl.nval[k];
+			idx /= sl.nval[k];
+			if ((rc = wl_set(&w, sl.key[k], sl.val[k][vi], e)))
+				return rc;
+		}
+		for (int i = 0; i < nilp; i++) {
+			w.ilp = ilps[i];
+			for (int v = 0; v < s->nvals; v++) {
+				struct sweep_row *row = &s->rows[r++];
+				row->w = w;
+				if (!is_arch && (rc = wl_set_flag(&row->w, "--vary", key, s->vals[v], e)))
+					return rc;
+				wl_canonical(&row->w);
+				row->warps = warps;
+				row->vi = v;
+				row->curve = c * nilp + i + 1;
+				if ((rc = wl_warps_shape(warps, &row->threads, &row->blocks, e)))
+					return rc;
+				/* every point's program builds, before any thread starts */
+				struct program p;
+				rc = wl_build(&row->w, sweep_row_arch(s, row), &p, e);
+				program_free(&p);
+				if (rc)
+					return rc;
+			}
+		}
+	}
+	return SIM_OK;
+}
+
 void sweep_free(struct sweep *s)
 {
 	free(s->rows);
+	free(s->vals);
+	free(s->archs);
 	s->rows = NULL;
+	s->vals = NULL;
+	s->archs = NULL;
 	s->nrows = 0;
+	s->nvals = 0;
 }
 
 /* ---- running ------------------------------------------------------- */
@@ -168,10 +401,11 @@ static void *worker(void *arg)
 {
 	struct runner *r = arg;
 	struct sweep *s = r->s;
-	struct sim *sim = sim_create(s->a);
+	const struct arch *cur_arch = s->nrows ? sweep_row_arch(s, &s->rows[0]) : s->a;
+	struct sim *sim = sim_create(cur_arch);
 	struct program p;
-	char cur_set[300] = "";
-	int cur_ilp = -1, have_prog = 0;
+	struct wl_params cur_w;
+	int have_prog = 0;
 
 	if (!sim) {
 		pthread_mutex_lock(&r->lock);
@@ -191,16 +425,32 @@ static void *worker(void *arg)
 		if (i >= s->nrows)
 			break;
 		struct sweep_row *row = &s->rows[i];
-		/* rows of one curve are adjacent: rebuild the program only when it changes */
-		if (!have_prog || cur_ilp != row->w.ilp || strcmp(cur_set, row->w.set) != 0) {
+		const struct arch *ra = sweep_row_arch(s, row);
+		/* a --vary of an arch field: a simulator sized for the row's architecture */
+		if (ra != cur_arch) {
+			sim_destroy(sim);
+			cur_arch = ra;
+			sim = sim_create(ra);
 			if (have_prog)
 				program_free(&p);
 			have_prog = 0;
-			if (wl_build(&row->w, s->a, &p, &e) != SIM_OK)
+			if (!sim) {
+				err_set(&e, SIM_EINTERNAL, "out of memory creating a simulator");
+				goto fail;
+			}
+		}
+		/* rows of one curve are adjacent: rebuild the program only when its
+		 * parameters change (all of them: iters, unroll and seed are not in set) */
+		if (!have_prog || cur_w.ilp != row->w.ilp || strcmp(cur_w.set, row->w.set) != 0 ||
+		    cur_w.iters != row->w.iters || cur_w.unroll != row->w.unroll || cur_w.seed != row->w.seed ||
+		    strcmp(cur_w.name, row->w.name) != 0) {
+			if (have_prog)
+				program_free(&p);
+			have_prog = 0;
+			if (wl_build(&row->w, ra, &p, &e) != SIM_OK)
 				goto fail;
 			have_prog = 1;
-			cur_ilp = row->w.ilp;
-			snprintf(cur_set, sizeof cur_set, "%s", row->w.set);
+			cur_w = row->w;
 		}
 		struct sim_launch l = {.threads_per_block = row->threads, .blocks = row->blocks,
 				       .smem_per_block = -1, .carveout_pct = -1, .policy = s->policy};
@@ -222,15 +472,20 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&r->lock);
 		if (!r->rc) {
 			r->rc = SIM_EINPUT;
-			err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d: %s", row->w.name, row->w.ilp,
-				row->warps, e.msg);
+			if (s->vary[0])
+				err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d %s=%s: %s", row->w.name, row->w.ilp,
+					row->warps, s->vary, s->vals[row->vi], e.msg);
+			else
+				err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d: %s", row->w.name, row->w.ilp,
+					row->warps, e.msg);
 		}
 		pthread_mutex_unlock(&r->lock);
 		break;
 	}
 	if (have_prog)
 		program_free(&p);
-	sim_destroy(sim);
+	if (sim)
+		sim_destroy(sim);
 	return NULL;
 }
 
@@ -281,6 +536,8 @@ int sweep_run(struct sweep *s, int jobs, int ishard, int nshard, FILE *progress,
 
 int sweep_same_curve(const struct sweep_row *a, const struct sweep_row *b)
 {
+	if (a->curve || b->curve)
+		return a->curve == b->curve;
 	return a->w.ilp == b->w.ilp && strcmp(a->w.set, b->w.set) == 0 && strcmp(a->w.name, b->w.name) == 0 &&
 	       a->w.iters == b->w.iters;
 }
@@ -293,10 +550,11 @@ static long curve_l1_bytes(const struct sweep *s, const struct sweep_row *r)
 	struct program p;
 	struct err e = {{0}};
 	struct occ_result o;
-	long l1 = (long)s->a->l1SharedCapacityKB * 1024;
-	if (wl_build(&r->w, s->a, &p, &e) == SIM_OK) {
+	const struct arch *a = sweep_row_arch(s, r);
+	long l1 = (long)a->l1SharedCapacityKB * 1024;
+	if (wl_build(&r->w, a, &p, &e) == SIM_OK) {
 		struct occ_input in = {r->threads, p.regs_per_thread, p.smem_per_block, -1};
-		if (occ_compute(s->a, &in, &o, &e) == SIM_OK)
+		if (occ_compute(a, &in, &o, &e) == SIM_OK)
 			l1 -= o.smem_per_sm;
 	}
 	program_free(&p);
@@ -325,6 +583,10 @@ void sweep_knees(struct sweep *s)
 				}
 		}
 		for (int k = i; k < j; k++) {
+			/* a --vary curve changes the workload or the architecture from
+			 * point to point: Little's law per point */
+			if (s->vary[0])
+				wl_littles(&s->rows[k].w, sweep_row_arch(s, &s->rows[k]), curve_l1_bytes(s, &s->rows[k]), &lt);
 			s->rows[k].little = lt;
 			s->rows[k].knee = k == knee;
 			s->rows[k].curve_knee = knee >= 0 ? s->rows[knee].warps : 0;
@@ -335,14 +597,24 @@ void sweep_knees(struct sweep *s)
 
 /* ---- CSV --------------------------------------------------------------- */
 
-void sweep_csv_header(FILE *f)
+/* The --arch-set overrides for the arch_set column: the canonical list
+ * with ';' between entries, as in the set column (CSV fields hold no commas). */
+static void arch_set_cell(const struct arch *a, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", a->overrides);
+	for (char *c = buf; *c; c++)
+		if (*c == ',')
+			*c = ';';
+}
+
+void sweep_csv_header(FILE *f, const struct sweep *s)
 {
 	fprintf(f, "workload,ilp,warps_per_sm,blocks_per_sm,threads_per_block,cycles,warp_instructions,ipc,"
 		   "achieved_occupancy,eligible_warps_per_cycle,knee,littles_warps,littles_limiter,iters,set,"
 		   "issue_slot_utilization,dram_bytes");
 	for (int i = 0; i < ST_COUNT; i++)
 		fprintf(f, ",stall_%s", warp_state_names[i]);
-	fprintf(f, ",arch,policy,point,points\n");
+	fprintf(f, ",arch,policy,point,points%s\n", s->extra_cols ? ",arch_set,vary,vary_value" : "");
 }
 
 void sweep_csv_row(FILE *f, const struct sweep *s, const struct sweep_row *r)
@@ -358,7 +630,13 @@ void sweep_csv_row(FILE *f, const struct sweep *s, const struct sweep_row *r)
 		(unsigned long long)r->st.dram_bytes);
 	for (int i = 0; i < ST_COUNT; i++)
 		fprintf(f, ",%.6f", r->st.stalls[i]);
-	fprintf(f, ",%s,%s,%d,%d\n", s->a->name, sched_policy_names[s->policy], (int)(r - s->rows), s->nrows);
+	fprintf(f, ",%s,%s,%d,%d", s->a->name, sched_policy_names[s->policy], (int)(r - s->rows), s->nrows);
+	if (s->extra_cols) {
+		char as[sizeof s->a->overrides];
+		arch_set_cell(s->a, as, sizeof as);
+		fprintf(f, ",%s,%s,%s", as, s->vary, s->vary[0] ? s->vals[r->vi] : "");
+	}
+	fputc('\n', f);
 }
 
 int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e)
@@ -375,6 +653,14 @@ int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e)
 			goto out;
 	int cao = csv_col(&c, "achieved_occupancy"), cel = csv_col(&c, "eligible_warps_per_cycle"),
 	    cis = csv_col(&c, "issue_slot_utilization"), cdb = csv_col(&c, "dram_bytes");
+	int cas = csv_col(&c, "arch_set"), cvk = csv_col(&c, "vary"), cvv = csv_col(&c, "vary_value");
+	char as[sizeof s->a->overrides];
+	arch_set_cell(s->a, as, sizeof as);
+	if (s->extra_cols != (cas >= 0 && cvk >= 0 && cvv >= 0)) {
+		rc = err_set(e, SIM_EINPUT, "%s:1: %s the columns arch_set,vary,vary_value (expected the file of the same sweep: %s)",
+			     path, s->extra_cols ? "missing" : "has", s->extra_cols ? "this one has --vary or --arch-set" : "this one has neither --vary nor --arch-set");
+		goto out;
+	}
 	for (int i = 0; i < c.nrows; i++) {
 		const struct csv_row *row = &c.rows[i];
 		long ilp, warps, iters, cyc, wi;
@@ -390,6 +676,9 @@ int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e)
 			struct sweep_row *r = &s->rows[k];
 			if (r->done || r->w.ilp != ilp || r->warps != warps || r->w.iters != (uint64_t)iters ||
 			    strcmp(r->w.name, row->f[col[0]]) || strcmp(r->w.set, row->f[col[6]]))
+				continue;
+			if (s->extra_cols && (strcmp(row->f[cas], as) || strcmp(row->f[cvk], s->vary) ||
+					      strcmp(row->f[cvv], s->vary[0] ? s->vals[r->vi] : "")))
 				continue;
 			r->st.cycles = (uint64_t)cyc;
 			r->st.warp_instructions = (uint64_t)wi;

@@ -22,11 +22,14 @@
 
 #define SWEEP_MAX_W 64
 #define SWEEP_MAX_ILP 32
+#define SWEEP_MAX_VALS 1000 /* values of a --vary axis */
 
 struct sweep_row {
 	/* identity */
 	struct wl_params w;       /* workload and parameters (w.ilp set) */
 	int warps;                /* resident warps per SM (the --warps shorthand) */
+	int vi;                   /* --vary: index of the row's value in vals[] */
+	int curve;                /* --vary: the row's curve, from 1 (0: curves by sweep_same_curve's fields) */
 	int blocks, threads;      /* launch shape */
 	/* results */
 	int done;
@@ -37,17 +40,43 @@ struct sweep_row {
 };
 
 struct sweep {
-	const struct arch *a;
+	const struct arch *a;     /* borrowed; with --arch-set its overrides applied */
 	enum sched_policy policy;
 	double knee_tol;          /* 0.05 */
 	int nrows;
 	struct sweep_row *rows;   /* owned */
+	/* --vary: the x axis is one key at a fixed W instead of warps */
+	char vary[96];            /* the key, "memory.dram_latency" or "fma_per_load"; "" without --vary */
+	int nvals;
+	char (*vals)[64];         /* the axis's values as text, in order (owned) */
+	struct arch *archs;       /* an arch field varied: the architecture of each value (owned), else NULL */
+	int nilp;                 /* ILP values per parameter combination (the table's columns) */
+	int extra_cols;           /* the CSV has arch_set,vary,vary_value (--vary or --arch-set given) */
 };
 
 /* Builds the point list from a workload name, a --set string whose values
  * may be lists (k=a:b:c), ILP and warps lists. */
 int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, const char *set,
 	       const int *ilps, int nilp, const int *warps, int nwarps, struct err *e);
+
+/*
+ * The plan of a --vary sweep: for each --set combination and ILP, one row
+ * per value of `vary` ("KEY=FROM:TO[:STEP]", STEP "*F" geometric, or
+ * "KEY=V1,V2,...") at `warps` resident warps. KEY is a parameter of the
+ * workload or a field of the architecture file; for the latter each value
+ * gets its own architecture, loaded from arch_name with a's overrides
+ * (--arch-set) plus KEY=VALUE and checked as the file is. Errors name
+ * --vary, the key, what was expected and what was found.
+ */
+int sweep_plan_vary(struct sweep *s, const struct arch *a, const char *arch_name, const char *workload,
+		    const char *set, const int *ilps, int nilp, int warps, const char *vary, struct err *e);
+
+/* The architecture a row runs on. */
+const struct arch *sweep_row_arch(const struct sweep *s, const struct sweep_row *r);
+
+/* 1 if the ';'-joined k=v lists a and b are equal but for the entry of key
+ * `skip` (the varied parameter of a --vary sweep's curve). */
+int sweep_same_set_except(const char *a, const char *b, const char *skip);
 void sweep_free(struct sweep *s);
 
 /*
@@ -65,8 +94,9 @@ int sweep_same_curve(const struct sweep_row *a, const struct sweep_row *b);
 /* Marks knees and Little's-law predictions on every complete curve. */
 void sweep_knees(struct sweep *s);
 
-/* The CSV header and one row (the DESIGN contract's columns first). */
-void sweep_csv_header(FILE *f);
+/* The CSV header and one row (the DESIGN contract's columns first; a
+ * --vary or --arch-set sweep adds arch_set,vary,vary_value at the end). */
+void sweep_csv_header(FILE *f, const struct sweep *s);
 void sweep_csv_row(FILE *f, const struct sweep *s, const struct sweep_row *r);
 
 /* Marks rows done from a CSV written by sweep_csv_row (resume, merge):

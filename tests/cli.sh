@@ -256,7 +256,7 @@ e2 "--set ilp=0" '--set ilp: expected an integer in [1, 32], got "0"' "$SMSIM" r
 e2 "--set footprint=abc" '--set footprint: expected bytes' "$SMSIM" run --workload dram_chase --set footprint=abc --warps 4
 e2 "--set unknown=1" 'unknown parameter "unknown" for workload fma' "$SMSIM" run --workload fma --set unknown=1 --warps 4
 e2 "--set without =" "--set: expected key=value" "$SMSIM" run --workload fma --set ilp --warps 4
-e2 "run: --program and --workload" "expected exactly one of --program FILE or --workload NAME, got both" "$SMSIM" run --workload fma --program "$T/k.prog" --warps 4
+e2 "run: --program and --workload" "expected exactly one of --program FILE, --sass FILE --kernel NAME or --workload NAME, got several" "$SMSIM" run --workload fma --program "$T/k.prog" --warps 4
 e2 "run: no launch shape" "expected --warps W or --threads T" "$SMSIM" run --workload fma
 e2 "--program missing file" "$T/none.prog: cannot open" "$SMSIM" run --program "$T/none.prog" --warps 4
 e2 "--program a directory" "$T: is a directory" "$SMSIM" run --program "$T" --warps 4
@@ -293,6 +293,268 @@ e2 "emit-cuda with a store" "store.prog:2: STG is not supported by emit-cuda" "$
 printf 'FFMA R2, R0, R1, R1\nLDG.64 R3, [R2] pattern=chase\nEXIT\n' >"$T/width.prog"
 e2 "emit-cuda with a register of two widths" "width.prog:2: R2 is used with two widths" "$SMSIM" emit-cuda "$T/width.prog"
 e2 "emit-cuda without a program" "emit-cuda: expected a program file" "$SMSIM" emit-cuda
+
+# ---- help: every command's usage, help COMMAND, the man page ---------------
+
+for c in occupancy run sweep merge validate emit-cuda help; do
+	run "$SMSIM" $c --help
+	cp "$T/out" "$T/help_$c"
+	if [ "$got" -eq 0 ] && head -n 1 "$T/out" | grep -q "^usage: smsim $c" && grep -q '^example:' "$T/out" &&
+		grep -q "^  smsim $c" "$T/out" && [ ! -s "$T/err" ]; then
+		ok "$c --help: usage and an example on stdout, exit 0"
+	else
+		no "$c --help: usage and an example on stdout, exit 0" "status $got; $(show "$T/out") $(show "$T/err")"
+	fi
+	run "$SMSIM" $c -h
+	same "$c -h is $c --help" "$T/help_$c" "$T/out"
+	run "$SMSIM" help $c
+	same "help $c is $c --help" "$T/help_$c" "$T/out"
+done
+run "$SMSIM" run --workload fma --warps 4 --help
+same "run ... --help after other options: the usage" "$T/help_run" "$T/out"
+t "help: the command list" 0 "  sweep          ILP x resident-warps sweep" "$SMSIM" help
+cp "$T/out" "$T/help_list"
+for a in --help -h; do
+	run "$SMSIM" $a
+	same "smsim $a is smsim help" "$T/help_list" "$T/out"
+done
+run "$SMSIM" --help sweep
+same "smsim --help sweep is smsim help sweep" "$T/help_sweep" "$T/out"
+e2 "help of an unknown command" 'help: unknown command "frob" (expected occupancy, run, sweep, merge, validate, emit-cuda, import or help)' "$SMSIM" help frob
+e2 "unknown argument: points to --help" "--frob: unknown argument (expected [--arch NAME]" "$SMSIM" run --frob
+expect "unknown argument: smsim run --help" 2 -F "smsim run --help describes them" "$T/err"
+run "$SMSIM" help --man
+if [ "$got" -eq 0 ] && head -n 1 "$T/out" | grep -q '^\.TH SMSIM 1' && grep -q '^\.SH SYNOPSIS' "$T/out" &&
+	[ "$(grep -c '^\.SS ' "$T/out")" -eq 9 ]; then ok "help --man: roff with a section per command"; else no "help --man: roff with a section per command" "$(show "$T/out")"; fi
+# the man page holds each command's synopsis and example, as --help prints them
+for c in occupancy run sweep merge validate emit-cuda help; do
+	ex=$(sed -n 's/^  smsim //p' "$T/help_$c" | tail -n 1 | sed 's/-/\\-/g')
+	if grep -qF "smsim $ex" "$T/out"; then ok "help --man: $c's example"; else no "help --man: $c's example" "no \"smsim $ex\""; fi
+done
+if command -v groff >/dev/null 2>&1; then
+	if groff -man -Tutf8 -ww -z "$T/out" 2>"$T/err" && [ ! -s "$T/err" ]; then ok "help --man: groff -ww without warnings"; else no "help --man: groff -ww without warnings" "$(show "$T/err")"; fi
+fi
+
+# ---- any iters: the unrolled loop, then the remainder ------------------------
+
+# fma ILP 3 unrolls 21 rounds (63 FFMA) a trip: iters 400 = 19 trips + 1 round
+# 19 x (63 + IADD3 + LOP3 + BRA) + 3 FFMA + EXIT = 1258 per warp; 4 warps: 5032
+te "fma ILP 3 iters=400: 4 x 1258 warp instructions" 0 '"warp_instructions":[[:space:]]*5032,' \
+	"$SMSIM" run --workload fma --set ilp=3,iters=400 --warps 4 --json
+# iters 399 = 19 trips, as before: 19 x 66 + 1 = 1255
+te "fma ILP 3 iters=399: 1255, the loop alone" 0 '"warp_instructions":[[:space:]]*1255,' \
+	"$SMSIM" run --workload fma --set ilp=3,iters=399 --warps 1 --json
+# dram_chase: 8 rounds a trip; 50 = 6 trips + 2: 6 x (8 + 3) + 2 + 1 = 69
+te "dram_chase iters=50: 69 warp instructions" 0 '"warp_instructions":[[:space:]]*69,' \
+	"$SMSIM" run --workload dram_chase --set iters=50 --warps 1 --json
+# fewer iterations than a trip: no loop, 5 loads + EXIT
+te "dram_chase iters=5: 6 warp instructions" 0 '"warp_instructions":[[:space:]]*6,' \
+	"$SMSIM" run --workload dram_chase --set iters=5 --warps 1 --json
+t "sweep with a remainder: dram_chase ILP 3 iters=50" 0 "knee W" "$SMSIM" sweep --workload dram_chase --ilp 3 --warps 1-4 --set iters=50 --jobs 2
+e2 "iters=0" '--set iters: expected an integer in [1, 100000000], got "0"' "$SMSIM" run --workload fma --set iters=0 --warps 4
+# a list of iters in a sweep: each curve runs its own (a worker used to keep the first)
+run "$SMSIM" sweep --workload fma --ilp 1 --warps 1 --set iters=64:128 --csv --jobs 1
+if [ "$got" -eq 0 ] && [ "$(cut -d, -f7,14 "$T/out" | tail -n 2 | tr '\n' ' ')" = "68,64 135,128 " ]; then ok "sweep --set iters=64:128: each curve its iters"; else no "sweep --set iters=64:128: each curve its iters" "$(show "$T/out") $(show "$T/err")"; fi
+
+# ---- a workload's natural launch -------------------------------------------
+
+t "run tile without a shape: its natural launch, said" 0 \
+	"launch: 256 threads x 4 blocks (the tile workload's natural launch; override with --warps or --threads/--blocks)" \
+	"$SMSIM" run --workload tile
+expect "run tile: 4 blocks of 256 threads" 0 -F "4 blocks of 256 threads" "$T/out"
+te "run tile --json: 256 threads" 0 '"threads_per_block":[[:space:]]*256,' "$SMSIM" run --workload tile --json
+expect "run tile --json: 4 blocks" 0 -E '"blocks":[[:space:]]*4,' "$T/out"
+t "run tile --warps 8: the user's shape" 0 "1 block of 256 threads" "$SMSIM" run --workload tile --warps 8
+if grep -q '^launch:' "$T/out"; then no "run tile --warps 8: no launch line" "$(show "$T/out")"; else ok "run tile --warps 8: no launch line"; fi
+e2 "run fma without a shape" "expected --warps W or --threads T [--blocks B], got neither (workload fma has no launch of its own" "$SMSIM" run --workload fma
+
+# ---- --arch-set: what-if questions -------------------------------------------
+
+cyc() { sed -n 's/^[[:space:]]*"cycles":[[:space:]]*\([0-9]*\),.*/\1/p' "$T/out"; }
+run "$SMSIM" run --workload dram_chase --set iters=16 --warps 8 --json
+c0=$(cyc)
+run "$SMSIM" run --workload dram_chase --set iters=16 --warps 8 --arch-set dram_latency=1356 --json
+c1=$(cyc)
+if [ "$got" -eq 0 ] && [ -n "$c0" ] && [ -n "$c1" ] && [ "$c1" -gt "$c0" ]; then ok "run --arch-set dram_latency=1356: more cycles ($c0 -> $c1)"; else no "run --arch-set dram_latency=1356: more cycles" "$c0 -> $c1 $(show "$T/err")"; fi
+expect "run --arch-set --json: arch_set" 0 -F '"arch_set":	"memory.dram_latency=1356"' "$T/out"
+run "$SMSIM" run --workload dram_chase --set iters=16 --warps 8 --arch-set memory.dram_latency=678 --json
+c2=$(cyc)
+if [ "$c2" = "$c0" ]; then ok "run --arch-set to the file's own value: the same cycles"; else no "run --arch-set to the file's own value: the same cycles" "$c0 vs $c2"; fi
+t "run --arch-set: said in the table" 0 "with --arch-set memory.dram_latency=1356,pipes.fma.latency=8" \
+	"$SMSIM" run --workload dram_chase --set iters=16 --warps 8 --arch-set dram_latency=1356 --arch-set fma.latency=8
+te "occupancy --arch-set regsPerMultiprocessor=32768: 2 blocks" 0 'resident blocks per SM +2$' \
+	"$SMSIM" occupancy --threads 256 --regs 64 --arch-set regsPerMultiprocessor=32768,regsPerBlock=32768
+head -n 9 tests/data/h200/sweep.csv >"$T/meas.csv"
+t "validate --arch-set" 0 "validate sm_90" "$SMSIM" validate --measured "$T/meas.csv" --arch-set fma.latency=4 --max-mape 1000 --max-knee-diff 64 --jobs 2
+run "$SMSIM" sweep --workload fma --ilp 1 --warps 1-2 --set iters=64 --arch-set dram_latency=900,fma.latency=5 --csv --jobs 1
+if [ "$got" -eq 0 ] && head -n 1 "$T/out" | grep -q ',arch,policy,point,points,arch_set,vary,vary_value$' &&
+	sed -n 2p "$T/out" | grep -q ',sm_90,grr,0,2,memory.dram_latency=900;pipes.fma.latency=5,,$'; then
+	ok "sweep --arch-set: the arch_set column"
+else
+	no "sweep --arch-set: the arch_set column" "$(show "$T/out") $(show "$T/err")"
+fi
+e2 "--arch-set out of range" '--arch-set: "memory.dram_latency": expected integer in [1, 100000], got 0' "$SMSIM" run --workload fma --warps 4 --arch-set dram_latency=0
+e2 "--arch-set not a number" '--arch-set: "pipes.fma.latency": expected integer in [1, 10000], got "fast"' "$SMSIM" run --workload fma --warps 4 --arch-set pipes.fma.latency=fast
+e2 "--arch-set a fraction for an integer" '--arch-set: "allocation.subPartitions": expected integer in [1, 8], got 2.5' "$SMSIM" run --workload fma --warps 4 --arch-set subPartitions=2.5
+e2 "--arch-set unknown key: close names" '--arch-set: "dram_latancy": unknown key (expected a field of the architecture file; close: memory.dram_latency' "$SMSIM" run --workload fma --warps 4 --arch-set dram_latancy=900
+e2 "--arch-set without =" '--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got "dram_latency"' "$SMSIM" run --workload fma --warps 4 --arch-set dram_latency
+e2 "--arch-set empty" '--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got ""' "$SMSIM" run --workload fma --warps 4 --arch-set ""
+e2 "--arch-set without its value" '--arch-set: expected a value after it, got the end of the command line' "$SMSIM" run --workload fma --warps 4 --arch-set
+e2 "--arch-set a key twice" '--arch-set: "memory.dram_latency": given twice (expected each key once)' "$SMSIM" run --workload fma --warps 4 --arch-set dram_latency=700,memory.dram_latency=800
+e2 "--arch-set breaks a cross-field check" '--arch-set: "pipes.fma.lanes": expected a divisor of warpSize (1, 2, 4, 8, 16 or 32), got 12' "$SMSIM" run --workload fma --warps 4 --arch-set fma.lanes=12
+e2 "sweep --arch-set out of range" '--arch-set: "timing.loop_insns": expected integer in [1, 3], got 4' "$SMSIM" sweep --workload fma --warps 1-2 --arch-set loop_insns=4
+e2 "occupancy --arch-set unknown key" '--arch-set: "regs": unknown key' "$SMSIM" occupancy --threads 256 --regs 64 --arch-set regs=1
+
+# ---- sweep --vary: an arch field or a parameter as the x axis ----------------
+
+vs() {
+	"$SMSIM" sweep --workload dram_chase --ilp 1,2 --warps 8 --set iters=16 --vary dram_latency=200:1000:400 --jobs 2 "$@"
+}
+run vs --csv
+cp "$T/out" "$T/vary.csv"
+if [ "$got" -eq 0 ] && head -n 1 "$T/vary.csv" | grep -q '^workload,ilp,warps_per_sm,blocks_per_sm,threads_per_block,cycles,warp_instructions,ipc,achieved_occupancy,eligible_warps_per_cycle,knee,.*,arch,policy,point,points,arch_set,vary,vary_value$'; then
+	ok "sweep --vary --csv: the contract's columns, then arch_set,vary,vary_value"
+else
+	no "sweep --vary --csv: the contract's columns, then arch_set,vary,vary_value" "$(show "$T/out") $(show "$T/err")"
+fi
+vals=$(tail -n +2 "$T/vary.csv" | awk -F, '{ print $1 ":" $2 ":" $3 ":" $(NF - 1) "=" $NF }' | tr '\n' ' ')
+if [ "$vals" = "dram_chase:1:8:memory.dram_latency=200 dram_chase:1:8:memory.dram_latency=600 dram_chase:1:8:memory.dram_latency=1000 dram_chase:2:8:memory.dram_latency=200 dram_chase:2:8:memory.dram_latency=600 dram_chase:2:8:memory.dram_latency=1000 " ]; then
+	ok "sweep --vary: 2 ILP x 3 values at W=8"
+else
+	no "sweep --vary: 2 ILP x 3 values at W=8" "$vals"
+fi
+c200=$(awk -F, 'NR == 2 { print $6 }' "$T/vary.csv")
+c1000=$(awk -F, 'NR == 4 { print $6 }' "$T/vary.csv")
+if [ -n "$c200" ] && [ -n "$c1000" ] && [ "$c1000" -gt "$c200" ]; then ok "sweep --vary dram_latency: cycles grow with it"; else no "sweep --vary dram_latency: cycles grow with it" "$c200 $c1000"; fi
+knees=$(awk -F, 'NR > 1 && $11 == 1' "$T/vary.csv" | wc -l)
+lw=$(awk -F, 'NR > 1 { print $12 }' "$T/vary.csv" | tr '\n' ' ')
+if [ "$knees" -eq 2 ]; then ok "sweep --vary: one knee per curve"; else no "sweep --vary: one knee per curve" "$knees"; fi
+case $lw in
+*" "*" "*) l1=$(echo "$lw" | cut -d' ' -f1); l3=$(echo "$lw" | cut -d' ' -f3)
+	if [ "$l3" -gt "$l1" ]; then ok "sweep --vary: Little's law per point ($lw)"; else no "sweep --vary: Little's law per point" "$lw"; fi ;;
+*) no "sweep --vary: Little's law per point" "$lw" ;;
+esac
+run vs --csv --jobs 1
+same "sweep --vary: --jobs 1 and 2 byte-identical" "$T/vary.csv" "$T/out"
+t "sweep --vary: the table" 0 "ILP x memory.dram_latency at 8 resident warps: dram_chase on sm_90" vs
+t "sweep --vary --json" 0 '"vary_value":	"600"' vs --json
+t "sweep --vary --out" 0 "CSV: $T/vfull.csv" vs --out "$T/vfull.csv"
+head -n 3 "$T/vfull.csv" >"$T/vres.csv.partial"
+t "sweep --vary --resume" 0 "CSV: $T/vres.csv" vs --out "$T/vres.csv" --resume
+same "sweep --vary --resume: byte-identical" "$T/vfull.csv" "$T/vres.csv"
+for i in 0 1; do run vs --shard $i/2 --out "$T/vs$i.csv"; done
+t "sweep --vary shards: merge" 0 "merged 6 points from 2 files" "$SMSIM" merge --out "$T/vall.csv" "$T/vs1.csv" "$T/vs0.csv"
+same "sweep --vary shards + merge: byte-identical" "$T/vfull.csv" "$T/vall.csv"
+cp "$T/full.csv" "$T/mix.csv.partial"
+e2 "sweep --vary --resume of an ordinary sweep's file" "missing the columns arch_set,vary,vary_value" vs --out "$T/mix.csv" --resume
+run "$SMSIM" sweep --workload fma --ilp 1 --warps 32 --set iters=64 --vary subPartitions=1:4 --csv --jobs 2
+ipcs=$(awk -F, 'NR > 1 { print $8 }' "$T/out" | tr '\n' ' ')
+if [ "$got" -eq 0 ] && [ "$(awk -F, 'NR > 1' "$T/out" | wc -l)" -eq 4 ] &&
+	awk -F, 'NR > 2 && $8 <= p { bad = 1 } NR > 1 { p = $8 } END { exit bad }' "$T/out"; then
+	ok "sweep --vary subPartitions=1:4: throughput grows ($ipcs)"
+else
+	no "sweep --vary subPartitions=1:4: throughput grows" "$ipcs $(show "$T/err")"
+fi
+run "$SMSIM" sweep --workload mix --ilp 1 --warps 16 --set iters=16 --vary fma_per_load=1:16:*2 --csv --jobs 2
+sets=$(awk -F, 'NR > 1 { print $15 "/" $NF }' "$T/out" | tr '\n' ' ')
+if [ "$sets" = "fma_per_load=1/1 fma_per_load=2/2 fma_per_load=4/4 fma_per_load=8/8 fma_per_load=16/16 " ]; then ok "sweep --vary a parameter, geometric: fma_per_load=1:16:*2"; else no "sweep --vary a parameter, geometric" "$sets $(show "$T/err")"; fi
+run "$SMSIM" sweep --workload fma --ilp 1 --warps 4 --vary iters=100,400 --csv --jobs 2
+its=$(awk -F, 'NR > 1 { print $7 "@" $14 }' "$T/out" | tr '\n' ' ')
+# ILP 1: 64 FFMA a trip; 100 = 1 trip + 36: 67 + 36 + 1 = 104; 400 = 6 trips + 16: 402 + 16 + 1 = 419 (x 4 warps)
+if [ "$its" = "416@100 1676@400 " ]; then ok "sweep --vary iters=100,400: remainder iterations, a list"; else no "sweep --vary iters=100,400" "$its $(show "$T/err")"; fi
+e2 "--vary a value out of range" '--vary: "memory.dram_latency": expected integer in [1, 100000], got 0' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=0:400:200
+e2 "--vary a bad parameter value" '--vary fma_per_load: expected an integer in [1, 1024], got "0"' "$SMSIM" sweep --workload mix --warps 8 --vary fma_per_load=0:4:2
+e2 "--vary unknown key" '--vary: "dram_lat": unknown key (expected a parameter of dram_chase: ilp, iters, unroll, seed, footprint; or a field of the architecture file; close: memory.dram_latency)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_lat=1:2
+e2 "--vary without =" '--vary: expected KEY=FROM:TO:STEP or KEY=V1,V2,... (as dram_latency=200:1000:100), got "dram_latency"' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency
+e2 "--vary FROM above TO" '--vary memory.dram_latency: expected FROM:TO[:STEP] with numbers FROM <= TO and STEP > 0 (or *F, F > 1), or V1,V2,..., got "900:200" (FROM is above TO)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=900:200
+e2 "--vary a zero step" 'got "200:900:0" (the step is not a positive number)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=200:900:0
+e2 "--vary not numbers" 'got "low:high"' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=low:high
+e2 "--vary a factor of 1" 'got "1:8:*1" (the factor is not above 1)' "$SMSIM" sweep --workload mix --warps 8 --vary fma_per_load=1:8:*1
+e2 "--vary a value twice" '--vary op: value "ffma" given twice (expected each value once)' "$SMSIM" sweep --workload fma --warps 8 --vary op=ffma,fadd,ffma
+e2 "--vary ilp" '--vary ilp: expected a parameter or an arch field (give ILP values with --ilp)' "$SMSIM" sweep --workload fma --warps 8 --vary ilp=1:4
+e2 "--vary without --warps" '--vary: expected --warps W as well' "$SMSIM" sweep --workload fma --vary iters=64:128:64
+e2 "--vary with a --warps range" '--vary: expected one --warps W (the x axis is the varied key), got "1-8" (8 values)' "$SMSIM" sweep --workload fma --warps 1-8 --vary iters=64:128:64
+e2 "--vary a --set key" '--vary fma_per_load: also given in --set (expected it in one of them)' "$SMSIM" sweep --workload mix --warps 8 --set fma_per_load=4 --vary fma_per_load=1:2
+e2 "--vary an --arch-set key" '--vary memory.dram_latency: also given in --arch-set (expected it in one of them)' "$SMSIM" sweep --workload mix --warps 8 --arch-set dram_latency=500 --vary dram_latency=600,700
+e2 "--vary too many values" '--vary memory.dram_latency: expected at most 1000 values' "$SMSIM" sweep --workload mix --warps 8 --vary dram_latency=1:5000:1
+
+# ---- make install / uninstall into a temporary PREFIX -------------------------
+
+# A copy of the sources (and of build/ when a default build is there, so that
+# the copy also shows a copied tree training its PGO profile in its own
+# folder); the installed binary runs from another folder and finds its arch
+# files under PREFIX/share/smsim/arch. SKIP_INSTALL=1 leaves this out.
+if [ -z "${SKIP_INSTALL:-}" ] && command -v make >/dev/null 2>&1 && [ -f Makefile ]; then
+	mkdir -p "$T/src/tests" "$T/elsewhere"
+	cp -R Makefile sim isa workloads arch "$T/src/" && cp tests/pgo_train.sh "$T/src/tests/"
+	gcda=build/pgo/sim/sm.c.gcda
+	if [ "${BUILD:-build}" = build ] && [ -f build/pgo/trained ] && [ -f build/flags ]; then
+		mkdir -p "$T/src/build" "$T/src/bin"
+		for f in build/*; do
+			case $f in build/asan | build/vg | build/debug | build/fuzz) ;; *) cp -Rp "$f" "$T/src/build/" ;; esac
+		done
+		cp -p bin/smsim "$T/src/bin/" 2>/dev/null
+		before=$(ls -l --time-style=+%s.%N "$gcda" 2>/dev/null)
+	fi
+	if make -C "$T/src" -j2 install PREFIX="$T/prefix" >"$T/install.log" 2>&1; then ok "make install PREFIX=tmp"; else no "make install PREFIX=tmp" "$(tail -n 5 "$T/install.log" | tr '\n' '|')"; fi
+	for f in bin/smsim share/smsim/arch/sm_90.json share/smsim/arch/sm_70.json share/man/man1/smsim.1; do
+		if [ -f "$T/prefix/$f" ]; then ok "make install: PREFIX/$f"; else no "make install: PREFIX/$f" "missing"; fi
+	done
+	run sh -c "cd '$T/elsewhere' && '$T/prefix/bin/smsim' occupancy --arch sm_90 --threads 256 --regs 64"
+	expect "installed smsim, run elsewhere: --arch sm_90 from PREFIX/share/smsim/arch" 0 -E 'resident blocks per SM +4$' "$T/out"
+	cp "$T/prefix/bin/smsim" "$T/elsewhere/smsim-copy"
+	run sh -c "cd '$T/elsewhere' && ./smsim-copy run --workload fma --set iters=64 --warps 2 --arch sm_70"
+	expect "a copy of the installed binary: the compiled-in arch folder" 0 -F "on sm_70" "$T/out"
+	run sh -c "cd '$T/elsewhere' && '$T/prefix/bin/smsim' run --workload fma --warps 2 --arch sm_99"
+	expect "installed smsim, unknown arch: the folders searched, in order" 2 -F "expected sm_99.json in ./arch, $T/prefix/arch and $T/prefix/share/smsim/arch, searched in that order" "$T/err"
+	expect "installed smsim, unknown arch: the known ones" 2 -F "found: sm_70, sm_75, sm_80" "$T/err"
+	if head -n 1 "$T/prefix/share/man/man1/smsim.1" 2>/dev/null | grep -q '^\.TH SMSIM 1'; then ok "make install: the man page is smsim help --man"; else no "make install: the man page" "$(head -c 100 "$T/prefix/share/man/man1/smsim.1" 2>&1)"; fi
+	if [ -n "${before:-}" ]; then
+		# the copied tree trained into its own folder, the original's profile untouched
+		if [ "$(ls -l --time-style=+%s.%N "$gcda" 2>/dev/null)" = "$before" ] && [ "$T/src/$gcda" -nt "$T/src/build/pgo/sim/sm.o" ] &&
+			[ "$(cat "$T/src/build/pgo/tree")" = "$T/src" ]; then
+			ok "a copied build tree trains its PGO profile in its own folder"
+		else
+			no "a copied build tree trains its PGO profile in its own folder" "$(ls -l "$gcda" "$T/src/$gcda" "$T/src/build/pgo/sim/sm.o" 2>&1 | tr '\n' '|')"
+		fi
+		# the build records its flags: nothing to do, then PGO=0 recompiles
+		make -C "$T/src" PREFIX="$T/prefix" >"$T/again.log" 2>&1
+		if ! grep -q ' -c -o ' "$T/again.log"; then ok "make again: nothing to compile"; else no "make again: nothing to compile" "$(grep -- ' -c -o ' "$T/again.log" | head -n 2 | tr '\n' '|')"; fi
+		make -C "$T/src" PREFIX="$T/prefix" PGO=0 build/sim/sm.o >"$T/again.log" 2>&1
+		if grep -q -- '-c -o build/sim/sm.o sim/sm.c' "$T/again.log" && ! grep -q -- '-fprofile-use' "$T/again.log"; then ok "make PGO=0 after a PGO build: recompiles without the profile"; else no "make PGO=0 after a PGO build: recompiles without the profile" "$(tail -n 3 "$T/again.log" | tr '\n' '|')"; fi
+	fi
+	if make -C "$T/src" uninstall PREFIX="$T/prefix" >"$T/uninstall.log" 2>&1 && [ ! -e "$T/prefix/bin/smsim" ] &&
+		[ ! -e "$T/prefix/share/smsim" ] && [ ! -e "$T/prefix/share/man/man1/smsim.1" ]; then
+		ok "make uninstall PREFIX=tmp: all gone"
+	else
+		no "make uninstall PREFIX=tmp: all gone" "$(find "$T/prefix" -type f | tr '\n' ' ') $(tail -n 3 "$T/uninstall.log" | tr '\n' '|')"
+	fi
+fi
+
+# smsim import and run --sass: a compiled kernel of the committed H200 listings
+L=tests/data/h200/import/sass.txt
+run "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 1 --trips 0x1e0=512 --out "$T/fs1.prog"
+if [ "$got" -eq 0 ] && grep -q '^LOOP 512 edge=branch' "$T/fs1.prog" && grep -qF '# /*0300*/ @P2 BRA 0x1e0' "$T/fs1.prog"; then
+	ok "import: fma_us<1> with its main loop's trips"
+else
+	no "import: fma_us<1>" "$(show "$T/err")"
+fi
+# the loop of 16 FFMAs at 4-cycle stall counts: the same cycles imported or run from the listing
+run "$SMSIM" run --program "$T/fs1.prog" --warps 1 --csv
+a=$(tail -n 1 "$T/out" | cut -d, -f7)
+run "$SMSIM" run --sass "$L" --kernel _Z6fma_usILi1E --trips 1 --trips 0x1e0=512 --warps 1 --csv
+b=$(tail -n 1 "$T/out" | cut -d, -f7)
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "run --sass: as the imported program ($a cycles)"; else no "run --sass" "$a against $b $(show "$T/err")"; fi
+e2 "import: a loop without trips" "has no trip count (expected --trips N or --trips 0x1e0=N)" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E
+e2 "import: a missing kernel lists the kernels" "nosuchkernel" "$SMSIM" import "$L" --kernel nosuchkernel --trips 1
+e2 "import: ambiguous kernel" "fma_u" "$SMSIM" import "$L" --kernel fma_u --trips 1
+e2 "import: --trips 0" "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 0
+e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1 after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
+e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
+e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1
+e2 "run: --kernel without --sass" "--kernel, --trips, --taken and --mem go with --sass FILE" "$SMSIM" run --workload fma --kernel x --warps 2
+run "$SMSIM" import --help
+expect "import --help" 0 -F "import FILE --kernel NAME" "$T/out"
 
 # the fuzz seeds follow the arch format (regenerate with tests/fuzz/gen_arch_inputs.py)
 for seed in tests/fuzz/corpus/fuzz_arch/sm_90.json tests/fuzz/corpus/fuzz_arch/sm_70.json; do

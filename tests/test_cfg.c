@@ -121,6 +121,70 @@ static void bad_paths(void **state)
 	assert_non_null(strstr(e.msg, "x.json: expected a JSON object at the top"));
 }
 
+/* --arch-set: overrides pass the file's own checks; errors name the flag
+ * and the key; the file's errors come first and name the file. */
+static void overrides(void **state)
+{
+	static const struct {
+		const char *set, *msg; /* msg NULL: accepted */
+	} cases[] = {
+		{"dram_latency=900", NULL},
+		{"memory.dram_latency=900,pipes.fma.latency=8,fma.lanes=16,subPartitions=2", NULL},
+		{"sharedMemCarveoutKB=0:100:228", NULL},
+		{"dram_bytes_per_cycle=8.5", NULL},
+		{"dram_latency=0", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got 0"},
+		{"dram_latency=1.5", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got 1.5"},
+		{"dram_latency=abc", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got \"abc\""},
+		{"dram_latency=", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got \"\""},
+		{"dram_latency=inf", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got \"inf\""},
+		{"pipes.fma.lanes=3", "--arch-set: \"pipes.fma.lanes\": expected a divisor of warpSize (1, 2, 4, 8, 16 or 32), got 3"},
+		{"fma.latency=0", "--arch-set: \"pipes.fma.latency\": expected integer in [1, 10000], got 0"},
+		{"sharedMemCarveoutKB=0:100", "--arch-set: \"allocation.sharedMemCarveoutKB\": expected the last step to equal sharedMemPerMultiprocessor (228 KB), got 100 KB"},
+		{"maxThreadsPerMultiProcessor=2000", "--arch-set: \"device.maxThreadsPerMultiProcessor\": expected a multiple of warpSize (32), got 2000"},
+		{"dram_lat=5", "--arch-set: \"dram_lat\": unknown key (expected a field of the architecture file; close: memory.dram_latency)"},
+		{"warpsize=32", "--arch-set: \"warpsize\": unknown key (expected a field of the architecture file; close: device.warpSize)"},
+		{"qqqqqqqq=1", "--arch-set: \"qqqqqqqq\": unknown key (expected a field of the architecture file, as memory.dram_latency"},
+		{"dram_latency", "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"dram_latency\""},
+		{"=5", "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"=5\""},
+		{",", "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \",\""},
+		{"l2_latency=300,memory.l2_latency=400", "--arch-set: \"memory.l2_latency\": given twice (expected each key once)"},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct arch a;
+		struct err e = {{0}};
+		int rc = cfg_parse_set(&a, good, good_len, "sm_90.json", cases[i].set, "--arch-set", &e);
+		if (!cases[i].msg) {
+			if (rc)
+				fail_msg("%s: %s", cases[i].set, e.msg);
+			assert_string_equal(a.path, "sm_90.json");
+			continue;
+		}
+		if (rc != SIM_EINPUT || strncmp(e.msg, cases[i].msg, strlen(cases[i].msg)))
+			fail_msg("%s: got %d \"%s\", expected \"%s\"", cases[i].set, rc, e.msg, cases[i].msg);
+	}
+	{
+		struct arch a;
+		struct err e;
+		assert_int_equal(cfg_parse_set(&a, good, good_len, "sm_90.json",
+					       "dram_latency=900,fma.latency=8,sharedMemCarveoutKB=0:100:228", NULL, &e), SIM_OK);
+		assert_int_equal(a.dram_latency, 900);
+		assert_int_equal(a.pipe_latency[PIPE_FMA], 8);
+		assert_int_equal(a.ncarveout, 3);
+		assert_int_equal(a.carveout_kb[1], 100);
+		assert_int_equal(a.l2_latency, 268); /* the rest as in the file */
+		assert_string_equal(a.overrides, "memory.dram_latency=900,pipes.fma.latency=8,allocation.sharedMemCarveoutKB=0:100:228");
+		/* the file's own error first, naming the file */
+		char *bad = mutate("\"dram_latency\": 678", "\"dram_latency\": 0");
+		assert_int_equal(cfg_parse_set(&a, bad, strlen(bad), "bad.json", "dram_latency=900", "--arch-set", &e), SIM_EINPUT);
+		assert_string_equal(e.msg, "bad.json: \"memory.dram_latency\": expected integer in [1, 100000], got 0");
+		free(bad);
+		/* the flag named in messages */
+		assert_int_equal(cfg_parse_set(&a, good, good_len, "sm_90.json", "l1_latency=0", "--vary", &e), SIM_EINPUT);
+		assert_string_equal(e.msg, "--vary: \"memory.l1_latency\": expected integer in [1, 100000], got 0");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +192,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm90_values),
 		cmocka_unit_test(bad_files),
 		cmocka_unit_test(bad_paths),
+		cmocka_unit_test(overrides),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

@@ -86,14 +86,42 @@ static void defaults(struct wl_params *w, int idx)
 	}
 }
 
+int wl_has_key(const char *name, const char *key)
+{
+	int idx = wl_index(name);
+	if (idx < 0)
+		return 0;
+	if (!strcmp(key, "ilp") || !strcmp(key, "iters") || !strcmp(key, "unroll") || !strcmp(key, "seed"))
+		return 1;
+	for (int k = 0; wl_keys[idx][k]; k++)
+		if (strcmp(wl_keys[idx][k], key) == 0)
+			return 1;
+	return 0;
+}
+
+void wl_key_list(const char *name, char *buf, size_t n)
+{
+	int idx = wl_index(name);
+	snprintf(buf, n, "ilp, iters, unroll, seed");
+	for (int k = 0; idx >= 0 && wl_keys[idx][k]; k++) {
+		strncat(buf, ", ", n - strlen(buf) - 1);
+		strncat(buf, wl_keys[idx][k], n - strlen(buf) - 1);
+	}
+}
+
 int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e)
 {
+	return wl_set_flag(w, "--set", key, val, e);
+}
+
+int wl_set_flag(struct wl_params *w, const char *flag, const char *key, const char *val, struct err *e)
+{
 	int idx = wl_index(w->name);
-	char opt[64];
+	char opt[96];
 	long v;
 	int rc;
 
-	snprintf(opt, sizeof opt, "--set %s", key);
+	snprintf(opt, sizeof opt, "%.20s %.60s", flag, key);
 	if (strcmp(key, "ilp") == 0)
 		return cli_int(opt, val, 1, 32, &w->ilp, e);
 	if (strcmp(key, "iters") == 0) {
@@ -148,13 +176,10 @@ int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e)
 			return cli_int(opt, val, 1, 1000, &w->skew, e);
 	}
 	{
-		char known[256] = "ilp, iters, unroll, seed";
-		for (int k = 0; wl_keys[idx][k]; k++) {
-			strncat(known, ", ", sizeof known - strlen(known) - 1);
-			strncat(known, wl_keys[idx][k], sizeof known - strlen(known) - 1);
-		}
-		return err_set(e, SIM_EINPUT, "--set: unknown parameter \"%.40s\" for workload %s (expected one of %s)",
-			       key, w->name, known);
+		char known[256];
+		wl_key_list(w->name, known, sizeof known);
+		return err_set(e, SIM_EINPUT, "%s: unknown parameter \"%.40s\" for workload %s (expected one of %s)",
+			       flag, key, w->name, known);
 	}
 }
 
@@ -434,6 +459,16 @@ int wl_default_blocks(const struct wl_params *w, const struct arch *a, int threa
 	return (int)ceil(outputs / per_thread / threads);
 }
 
+int wl_natural_launch(const struct wl_params *w, const struct arch *a, int *threads, int *blocks)
+{
+	if (strcmp(w->name, "tile") != 0)
+		return 0;
+	/* the lessons' kernel runs 256-thread blocks (tile_regs: 100% occupancy at tile 1) */
+	*threads = 256;
+	*blocks = wl_default_blocks(w, a, *threads);
+	return 1;
+}
+
 int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e)
 {
 	int idx = wl_index(w->name);
@@ -441,7 +476,7 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	char msg[256];
 	int ilp = w->ilp;
 	uint64_t rounds = rounds_per_trip(w, idx);
-	uint64_t trips;
+	uint64_t trips, rem;
 
 	program_init(p, w->name);
 	if (idx < 0)
@@ -466,25 +501,34 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	if (idx == 3 && w->footprint > (uint64_t)a->sharedMemPerBlockOptin)
 		return err_set(e, SIM_EINPUT, "--set footprint: expected at most the shared memory one block can have (%d B on %s), got %llu",
 			       a->sharedMemPerBlockOptin, a->name, (unsigned long long)w->footprint);
-	trips = (w->iters + rounds - 1) / rounds;
-	if (w->iters % rounds)
-		return err_set(e, SIM_EINPUT, "--set iters: expected a multiple of %llu (the rounds per loop trip of %s at ilp=%d), got %llu",
-			       (unsigned long long)rounds, w->name, ilp, (unsigned long long)w->iters);
+	/* floor(iters / rounds) trips of the unrolled body, then the remaining
+	 * iterations' rounds once, straight-line after the loop (as compiled
+	 * code runs the remainder of an unrolled loop): any iters works, and
+	 * iters that are a multiple of the rounds build the loop alone */
+	trips = w->iters / rounds;
+	rem = w->iters % rounds;
 	switch (idx) {
 	case 0: { /* fma */
 		int op = fma_opcode(w->op);
 		int rb = ilp, rc = ilp + 1, ctr = ilp + 2;
-		ctl(&g, OP_LOOP, trips);
-		for (uint64_t r = 0; r < rounds; r++)
-			for (int k = 0; k < ilp; k++) {
-				if (op == OP_MUFU)
-					alu(&g, op, k, k, 0, 0);
-				else
-					alu(&g, op, k, k, rb, rc);
-				if (r == 0 && k == 0)
-					loop_counter(&g, ctr);
-			}
-		loop_tail(&g, ctr);
+		for (int part = 0; part < 2; part++) {
+			uint64_t nr = part == 0 ? rounds : rem;
+			if (nr == 0 || (part == 0 && trips == 0))
+				continue;
+			if (part == 0)
+				ctl(&g, OP_LOOP, trips);
+			for (uint64_t r = 0; r < nr; r++)
+				for (int k = 0; k < ilp; k++) {
+					if (op == OP_MUFU)
+						alu(&g, op, k, k, 0, 0);
+					else
+						alu(&g, op, k, k, rb, rc);
+					if (part == 0 && r == 0 && k == 0)
+						loop_counter(&g, ctr);
+				}
+			if (part == 0)
+				loop_tail(&g, ctr);
+		}
 		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
 		break;
 	}
@@ -493,28 +537,36 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	case 3: { /* chases */
 		int shared = idx == 3;
 		int ctr = ilp;
-		ctl(&g, OP_LOOP, trips);
-		for (uint64_t r = 0; r < rounds; r++)
-			for (int k = 0; k < ilp; k++) {
-				if (r == rounds - 1 && k == ilp - 1)
-					loop_counter(&g, ctr); /* before the last load, as in the SASS */
-				if (shared)
-					mem(&g, OP_LDS, k, k, 4, PAT_CHASE, w->footprint);
-				else
-					mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
-				/* ptxas gives a trip's first load a wait mask covering every
-				 * chain's last load (the scoreboards merge at the loop's
-				 * back edge: tests/data/h200/sass.txt, ub_dram_chase<2..8>,
-				 * ub_l1_chase<2..8>, ub_smem_chase<8>): a warp's chains start
-				 * each trip together */
-				if (r == 0 && k == 0 && ilp > 1 && (!shared || ilp >= 8))
-					p->code[p->ninsn - 1].wait_all = 1;
-				if (rounds == 8) {
-					struct insn *in = &p->code[p->ninsn - 1];
-					in->nxwait = (uint8_t)chase_coupling(idx, ilp, (int)r, k, in->xwait);
+		for (int part = 0; part < 2; part++) {
+			uint64_t nr = part == 0 ? rounds : rem;
+			if (nr == 0 || (part == 0 && trips == 0))
+				continue;
+			if (part == 0)
+				ctl(&g, OP_LOOP, trips);
+			for (uint64_t r = 0; r < nr; r++)
+				for (int k = 0; k < ilp; k++) {
+					if (part == 0 && r == rounds - 1 && k == ilp - 1)
+						loop_counter(&g, ctr); /* before the last load, as in the SASS */
+					if (shared)
+						mem(&g, OP_LDS, k, k, 4, PAT_CHASE, w->footprint);
+					else
+						mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
+					/* ptxas gives a trip's first load a wait mask covering every
+					 * chain's last load (the scoreboards merge at the loop's
+					 * back edge: tests/data/h200/sass.txt, ub_dram_chase<2..8>,
+					 * ub_l1_chase<2..8>, ub_smem_chase<8>): a warp's chains start
+					 * each trip together; the remainder's rounds are the
+					 * body's first ones, with their waits */
+					if (r == 0 && k == 0 && ilp > 1 && (!shared || ilp >= 8))
+						p->code[p->ninsn - 1].wait_all = 1;
+					if (rounds == 8) {
+						struct insn *in = &p->code[p->ninsn - 1];
+						in->nxwait = (uint8_t)chase_coupling(idx, ilp, (int)r, k, in->xwait);
+					}
 				}
-			}
-		loop_tail(&g, ctr);
+			if (part == 0)
+				loop_tail(&g, ctr);
+		}
 		/* 64-bit pointers take two registers each */
 		p->regs_per_thread = shared ? (ilp + 8 > 16 ? ilp + 8 : 16) : (2 * ilp + 8 > 16 ? 2 * ilp + 8 : 16);
 		p->smem_per_block = shared ? 4096 : 0;
@@ -522,26 +574,33 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	}
 	case 4: { /* mix */
 		int acc = 0, v = ilp, rb = 2 * ilp, rc = 2 * ilp + 1, ptr = 2 * ilp + 2, ctr = 2 * ilp + 4;
-		ctl(&g, OP_LOOP, trips);
-		for (uint64_t r = 0; r < rounds; r++) {
-			for (int k = 0; k < ilp; k++)
-				mem(&g, OP_LDG, v + k, ptr, 4, PAT_STREAM, 0);
-			if (r == 0)
-				loop_counter(&g, ctr);
-			for (int k = 0; k < ilp; k++)
-				alu(&g, OP_FFMA, acc + k, v + k, acc + k, rc);
-			for (int j = 1; j < w->fma_per_load; j++)
+		for (int part = 0; part < 2; part++) {
+			uint64_t nr = part == 0 ? rounds : rem;
+			if (nr == 0 || (part == 0 && trips == 0))
+				continue;
+			if (part == 0)
+				ctl(&g, OP_LOOP, trips);
+			for (uint64_t r = 0; r < nr; r++) {
 				for (int k = 0; k < ilp; k++)
-					alu(&g, OP_FFMA, acc + k, acc + k, rb, rc);
-			/* the pointer increment: one IMAD.WIDE.U32; at ILP >= 4 the
-			 * compiler also copies the pointer (2 MOVs) */
-			alu(&g, OP_IMAD, ptr, ptr, ISA_RZ, ISA_RZ);
-			if (ilp >= 4) {
-				alu(&g, OP_MOV, ptr + 1, ptr, 0, 0);
-				alu(&g, OP_MOV, ptr + 1, ptr, 0, 0);
+					mem(&g, OP_LDG, v + k, ptr, 4, PAT_STREAM, 0);
+				if (part == 0 && r == 0)
+					loop_counter(&g, ctr);
+				for (int k = 0; k < ilp; k++)
+					alu(&g, OP_FFMA, acc + k, v + k, acc + k, rc);
+				for (int j = 1; j < w->fma_per_load; j++)
+					for (int k = 0; k < ilp; k++)
+						alu(&g, OP_FFMA, acc + k, acc + k, rb, rc);
+				/* the pointer increment: one IMAD.WIDE.U32; at ILP >= 4 the
+				 * compiler also copies the pointer (2 MOVs) */
+				alu(&g, OP_IMAD, ptr, ptr, ISA_RZ, ISA_RZ);
+				if (ilp >= 4) {
+					alu(&g, OP_MOV, ptr + 1, ptr, 0, 0);
+					alu(&g, OP_MOV, ptr + 1, ptr, 0, 0);
+				}
 			}
+			if (part == 0)
+				loop_tail(&g, ctr);
 		}
-		loop_tail(&g, ctr);
 		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
 		break;
 	}

@@ -52,6 +52,12 @@ extern const char *const wl_names[];
 int wl_parse(const char *name, const char *set, struct wl_params *w, struct err *e);
 /* Sets one key (used by wl_parse and by sweeps over --set lists). */
 int wl_set(struct wl_params *w, const char *key, const char *val, struct err *e);
+/* wl_set with errors naming `flag` ("--vary") instead of "--set". */
+int wl_set_flag(struct wl_params *w, const char *flag, const char *key, const char *val, struct err *e);
+/* 1 if workload `name` takes parameter `key` (ilp, iters, unroll, seed or its own). */
+int wl_has_key(const char *name, const char *key);
+/* "ilp, iters, unroll, seed, op": the keys workload `name` takes. */
+void wl_key_list(const char *name, char *buf, size_t n);
 /* Builds the program for w on arch a (initialises p; caller frees). */
 int wl_build(const struct wl_params *w, const struct arch *a, struct program *p, struct err *e);
 /* Little's-law prediction of the knee for w on a. */
@@ -66,6 +72,12 @@ int wl_warps_valid(int warps);
 /* Blocks one SM runs when the workload fixes the total work (tile: the
  * whole tensor over the chip); 0 when the user must say. */
 int wl_default_blocks(const struct wl_params *w, const struct arch *a, int threads);
+
+/* The launch the workload was written for, when it has one (tile: blocks of
+ * 256 threads, as many as this SM's share of the tensor needs): sets
+ * *threads and *blocks and returns 1; returns 0 for workloads whose launch
+ * shape is the experiment's variable (give --warps or --threads). */
+int wl_natural_launch(const struct wl_params *w, const struct arch *a, int *threads, int *blocks);
 
 /* Fills w->set from the parameters that apply to the workload. */
 void wl_canonical(struct wl_params *w);

@@ -1,8 +1,13 @@
 /*
- * fuzz_arch.c: the architecture-file loader (sim/cfg.c, cJSON underneath).
+ * fuzz_arch.c: the architecture-file loader (sim/cfg.c, cJSON underneath)
+ * and its overrides (--arch-set, --vary of an arch field).
  *
- * cfg_parse gets the raw bytes with their length (it must not read past
- * them). An architecture that loads is then used the way the command line
+ * The input is an arch file, optionally followed by a NUL byte and an
+ * override string ("key=value,..."): the bytes before the first NUL are
+ * the file, those after it the overrides. An empty file part stands for
+ * arch/sm_90.json, so the overrides are also fuzzed on a file that loads.
+ * cfg_parse_set gets the file's raw bytes with their length (it must not
+ * read past them) and the overrides NUL-terminated, as from argv. An architecture that loads is then used the way the command line
  * would: the occupancy calculator (sim/occ.c) on a few launch shapes and
  * at the shared-memory sizes the file itself names (per block, opt-in,
  * per SM), and a small fixed program through the simulator with a cycle
@@ -14,6 +19,7 @@
 
 #include "fuzz_common.h"
 #include "isa/parse.h"
+#include "sim/fileio.h"
 #include "sim/occ.h"
 #include "sim/sm.h"
 
@@ -44,12 +50,21 @@ static const char small_prog[] =
 	"EXIT\n";
 
 static struct program prog;
+static char *sm90_text; /* arch/sm_90.json */
+static size_t sm90_len;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	struct err e;
+	const char *dir = getenv("SMSIM_ARCH_DIR");
+	char path[4096];
 	(void)argc;
 	(void)argv;
+	snprintf(path, sizeof path, "%s/sm_90.json", dir && *dir ? dir : "arch");
+	if (fileio_read(path, &sm90_text, &sm90_len, &e) != SIM_OK) {
+		fprintf(stderr, "fuzz_arch: cannot read %s (run from the repository root): %s\n", path, e.msg);
+		abort();
+	}
 	if (parse_program(small_prog, sizeof small_prog - 1, "fuzz_arch", &prog, &e) != SIM_OK) {
 		fprintf(stderr, "fuzz_arch: built-in program does not parse: %s\n", e.msg);
 		abort();
@@ -65,15 +80,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct arch a;
 	struct err e;
-	/* an exact-size heap copy, so ASan sees any read past `size` */
-	char *text = malloc(size ? size : 1);
+	const uint8_t *nul = memchr(data, '\0', size);
+	size_t flen = nul ? (size_t)(nul - data) : size;
+	char *set = nul ? fuzz_cstr(nul + 1, size - flen - 1) : NULL;
+	/* an exact-size heap copy, so ASan sees any read past the file's bytes */
+	char *text;
+	int rc;
 
+	if (nul && flen == 0) {
+		data = (const uint8_t *)sm90_text;
+		flen = sm90_len;
+	}
+	text = malloc(flen ? flen : 1);
 	e.msg[0] = '\0';
 	if (!text)
 		abort();
-	if (size)
-		memcpy(text, data, size);
-	if (cfg_parse(&a, text, size, "fuzz.json", &e) == SIM_OK) {
+	if (flen)
+		memcpy(text, data, flen);
+	rc = cfg_parse_set(&a, text, flen, "fuzz.json", set, "--arch-set", &e);
+	if (rc != SIM_OK && e.msg[0] == '\0')
+		abort(); /* refused without saying why */
+	if (rc == SIM_OK && set && *set && !a.overrides[0])
+		abort(); /* overrides applied leave their canonical form */
+	if (set) {
+		struct err e2;
+		char canon[96], close[512];
+		/* the key lookup and its "close names" on the raw text too */
+		cfg_key(set, canon, sizeof canon, "--arch-set", &e2);
+		cfg_close_keys(set, close, sizeof close);
+		if (memchr(close, '\0', sizeof close) == NULL)
+			abort();
+	}
+	if (rc == SIM_OK) {
 		struct occ_result r;
 		struct sim_launch l = {0};
 		struct sim_stats st;
@@ -95,9 +133,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.policy = POLICY_LRR;
 		l.max_cycles = 100000;
 		sim_run_once(&a, &prog, &l, &st, &e);
-	} else if (e.msg[0] == '\0') {
-		abort();
 	}
 	free(text);
+	free(set);
 	return 0;
 }

@@ -67,6 +67,15 @@ write(corpus, "bad_types.json", b)
 write(corpus, "numbers.json", text='{"version":1,"name":"x","gpu":"y","device":{"major":1e400},'
       '"allocation":{"sharedMemCarveoutKB":[1.5,-0,2e10]}}')
 
+# ---- overrides (--arch-set): the file, a NUL, then "key=value,..."; an empty
+# file part stands for arch/sm_90.json ---------------------------------------
+write(corpus, "set_one", text="\0dram_latency=900")
+write(corpus, "set_many", text="\0memory.dram_latency=900,pipes.fma.latency=8,fma.lanes=16,"
+      "subPartitions=2,sharedMemCarveoutKB=0:100:228,dram_bytes_per_cycle=8.5")
+write(corpus, "set_bad", text="\0dram_lat=5,fma.lanes=3,l2_latency=abc,=1,x")
+write(corpus, "set_cross", text="\0maxThreadsPerMultiProcessor=2000,sharedMemCarveoutKB=0:100")
+write(corpus, "set_compact", text=json.dumps(base, separators=(",", ":")) + "\0regsPerMultiprocessor=32768,l2CacheSize=1e12")
+
 # ---- reproducers of bugs found (see README.md, Findings) ------------------
 write(crashes, "float-cast-device-number.json",
       text='{"version":1,"name":"x","gpu":"y","device":{"major":1e400}}')
@@ -109,4 +118,15 @@ with open(os.path.join(here, "dict", "fuzz_arch.dict"), "w") as f:
     for k in keys:
         f.write(dict_escape('"%s":' % k) + "\n")
     for t in tokens:
+        f.write(dict_escape(t) + "\n")
+    # override keys, short and qualified, and their separators
+    for sect in ("device", "allocation", "memory", "timing"):
+        for k in sm90[sect]:
+            f.write(dict_escape(k + "=") + "\n")
+            f.write(dict_escape(sect + "." + k + "=") + "\n")
+    for pipe in sm90["pipes"]:
+        f.write(dict_escape("pipes.%s.lanes=" % pipe) + "\n")
+        f.write(dict_escape("%s.latency=" % pipe) + "\n")
+    f.write('"\\x00"\n')  # the file/overrides separator
+    for t in ("=", "inf", "nan", "0x10", "1e-400"):
         f.write(dict_escape(t) + "\n")

@@ -1,0 +1,212 @@
+/*
+ * test_wl.c: the workload generators' loops for any iters (the unrolled
+ * body floor(iters / rounds) times, then the remaining rounds straight-line),
+ * counted by hand, and the workloads' natural launches.
+ *
+ * Rounds per trip: fma 64 / ilp chain ops (ILP 3: 21), chases 8, mix 1
+ * (or --set unroll). A trip of the body issues its chain ops plus the
+ * counter IADD3 and its compare (LOP3) plus the back edge's BRA; the
+ * remainder issues its chain ops alone; EXIT is one more.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "../sim/cfg.h"
+#include "../workloads/wl.h"
+
+static struct arch sm90;
+
+static int setup(void **state)
+{
+	struct err e;
+	(void)state;
+	return cfg_load(&sm90, "arch/sm_90.json", &e);
+}
+
+/* Builds workload `name` with `set`; counts LOOPs, chain ops by opcode, and
+ * the warp instructions one warp issues (a LOOP body's instructions once per
+ * trip, ENDLOOP one BRA per trip for these loops, which carry their counter). */
+struct shape {
+	int loops;
+	uint64_t trips;     /* of the one LOOP */
+	int body, tail;     /* instructions in the LOOP body (without ENDLOOP), after it (without EXIT) */
+	uint64_t issued;    /* warp instructions per warp */
+	int tail_first;     /* index of the first instruction after the loop */
+};
+
+static struct shape build(const char *name, const char *set, struct program *p)
+{
+	struct wl_params w;
+	struct err e;
+	struct shape s = {0};
+	int in_loop = 0;
+	if (wl_parse(name, set, &w, &e) || wl_build(&w, &sm90, p, &e))
+		fail_msg("%s %s: %s", name, set, e.msg);
+	s.tail_first = -1;
+	for (int i = 0; i < p->ninsn; i++) {
+		const struct insn *in = &p->code[i];
+		if (in->op == OP_LOOP) {
+			s.loops++;
+			s.trips = in->count;
+			in_loop = 1;
+		} else if (in->op == OP_ENDLOOP) {
+			in_loop = 0;
+		} else if (in->op == OP_EXIT) {
+			break;
+		} else if (in_loop) {
+			s.body++;
+		} else {
+			if (s.tail_first < 0)
+				s.tail_first = i;
+			s.tail++;
+		}
+	}
+	s.issued = s.trips * (uint64_t)(s.body + (s.loops ? 1 : 0)) + (uint64_t)s.tail + 1;
+	return s;
+}
+
+/* wl-1.1: fma ILP 3, iters 400 = 19 trips of 21 rounds + 1 round:
+ * 19 x (63 FFMA + IADD3 + LOP3 + BRA) + 3 FFMA + EXIT = 1254 + 3 + 1 = 1258. */
+static void fma_ilp3_400(void **state)
+{
+	struct program p;
+	struct shape s = build("fma", "ilp=3,iters=400", &p);
+	(void)state;
+	assert_int_equal(s.loops, 1);
+	assert_int_equal(s.trips, 19);
+	assert_int_equal(s.body, 63 + 2);
+	assert_int_equal(s.tail, 3);
+	assert_int_equal(s.issued, 1258);
+	for (int i = s.tail_first; i < s.tail_first + 3; i++)
+		assert_int_equal(p.code[i].op, OP_FFMA);
+	program_free(&p);
+}
+
+/* wl-1.2: fma ILP 3, iters 399 (a multiple of 21, valid before): the loop
+ * alone, 19 x 66 + 1 = 1255; iters 20 < 21: no loop, 60 FFMA + EXIT. */
+static void fma_multiple_and_short(void **state)
+{
+	struct program p;
+	struct shape s = build("fma", "ilp=3,iters=399", &p);
+	(void)state;
+	assert_int_equal(s.loops, 1);
+	assert_int_equal(s.tail, 0);
+	assert_int_equal(s.issued, 1255);
+	program_free(&p);
+	s = build("fma", "ilp=3,iters=20", &p);
+	assert_int_equal(s.loops, 0);
+	assert_int_equal(s.tail, 60);
+	assert_int_equal(s.issued, 61);
+	program_free(&p);
+}
+
+/* wl-1.3: dram_chase iters 50 = 6 trips of 8 rounds + 2 rounds:
+ * 6 x (8 LDG + IADD3 + LOP3 + BRA) + 2 LDG + EXIT = 66 + 2 + 1 = 69. */
+static void dram_chase_50(void **state)
+{
+	struct program p;
+	struct shape s = build("dram_chase", "iters=50", &p);
+	(void)state;
+	assert_int_equal(s.trips, 6);
+	assert_int_equal(s.body, 8 + 2);
+	assert_int_equal(s.tail, 2);
+	assert_int_equal(s.issued, 69);
+	program_free(&p);
+}
+
+/* wl-1.4: dram_chase ILP 4, iters 10: one trip, then rounds 0 and 1 again
+ * with the body's waits: the first load waits for all, and round 1's chain
+ * 2 waits for chain 3 (ub_dram_chase<4>'s coupling of round 1).
+ * 1 x (32 LDG + IADD3 + LOP3 + BRA) + 8 LDG + EXIT = 35 + 8 + 1 = 44. */
+static void dram_chase_ilp4_tail_waits(void **state)
+{
+	struct program p;
+	struct shape s = build("dram_chase", "ilp=4,iters=10", &p);
+	(void)state;
+	assert_int_equal(s.trips, 1);
+	assert_int_equal(s.tail, 8);
+	assert_int_equal(s.issued, 44);
+	/* the remainder's loads are the body's first 8, waits included */
+	for (int k = 0; k < 8; k++) {
+		const struct insn *t = &p.code[s.tail_first + k];
+		const struct insn *b = NULL;
+		int seen = 0;
+		for (int i = 1; i < p.ninsn && !b; i++)
+			if (p.code[i].op == OP_LDG && seen++ == k)
+				b = &p.code[i];
+		assert_non_null(b);
+		assert_int_equal(t->op, OP_LDG);
+		assert_int_equal(t->dst, b->dst);
+		assert_int_equal(t->wait_all, b->wait_all);
+		assert_int_equal(t->nxwait, b->nxwait);
+	}
+	assert_int_equal(p.code[s.tail_first].wait_all, 1);
+	assert_int_equal(p.code[s.tail_first + 4 + 2].nxwait, 1);
+	assert_int_equal(p.code[s.tail_first + 4 + 2].xwait[0], 3);
+	program_free(&p);
+}
+
+/* wl-1.5: mix with unroll 3, iters 10: 3 trips + 1 round. A round is
+ * LDG + 8 FFMA + IMAD = 10; 3 x (30 + 3) + 10 + 1 = 110. */
+static void mix_unroll_remainder(void **state)
+{
+	struct program p;
+	struct shape s = build("mix", "unroll=3,iters=10", &p);
+	(void)state;
+	assert_int_equal(s.trips, 3);
+	assert_int_equal(s.tail, 10);
+	assert_int_equal(s.issued, 110);
+	program_free(&p);
+}
+
+/* wl-2.1: tile's natural launch on sm_90: 256 threads, this SM's share of
+ * the 2048 x 4096 tensor: ceil(2048 * 4096 / 132 / (4 x 16) / 256) = 4
+ * blocks; fma has none. */
+static void natural_launch(void **state)
+{
+	struct wl_params w;
+	struct err e;
+	int t = 0, b = 0;
+	(void)state;
+	assert_int_equal(wl_parse("tile", "", &w, &e), SIM_OK);
+	assert_int_equal(wl_natural_launch(&w, &sm90, &t, &b), 1);
+	assert_int_equal(t, 256);
+	assert_int_equal(b, 4);
+	assert_int_equal(wl_parse("fma", "", &w, &e), SIM_OK);
+	assert_int_equal(wl_natural_launch(&w, &sm90, &t, &b), 0);
+}
+
+/* wl-2.2: keys for --vary, and its error naming the flag. */
+static void keys(void **state)
+{
+	struct wl_params w;
+	struct err e;
+	(void)state;
+	assert_true(wl_has_key("mix", "fma_per_load"));
+	assert_true(wl_has_key("fma", "iters"));
+	assert_false(wl_has_key("fma", "footprint"));
+	assert_false(wl_has_key("nope", "iters"));
+	assert_int_equal(wl_parse("fma", "", &w, &e), SIM_OK);
+	assert_int_equal(wl_set_flag(&w, "--vary", "iters", "0", &e), SIM_EINPUT);
+	assert_string_equal(e.msg, "--vary iters: expected an integer in [1, 100000000], got \"0\"");
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fma_ilp3_400),
+		cmocka_unit_test(fma_multiple_and_short),
+		cmocka_unit_test(dram_chase_50),
+		cmocka_unit_test(dram_chase_ilp4_tail_waits),
+		cmocka_unit_test(mix_unroll_remainder),
+		cmocka_unit_test(natural_launch),
+		cmocka_unit_test(keys),
+	};
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	return cmocka_run_group_tests_name("wl", tests, setup, NULL);
+}
