@@ -809,6 +809,53 @@ static void skipped_blocks(void **state)
 	assert_null(l.kernel);
 }
 
+/* The same listings with CRLF line ends read the same. */
+static void crlf(void **state)
+{
+	const char *const texts[] = {nvdisasm_plain, nvdisasm_hex, res_usage, operand_forms, mixed_arch};
+	(void)state;
+	for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+		struct sass_listing a, b;
+		size_t n = strlen(texts[t]), m = 0;
+		char *dos = malloc(2 * n + 1);
+		assert_non_null(dos);
+		for (size_t i = 0; i < n; i++) {
+			if (texts[t][i] == '\n')
+				dos[m++] = '\r';
+			dos[m++] = texts[t][i];
+		}
+		dos[m] = '\0';
+		read_ok(texts[t], &a);
+		read_ok(dos, &b);
+		assert_int_equal(a.nkernel, b.nkernel);
+		assert_int_equal(a.ninsn, b.ninsn);
+		for (int k = 0; k < a.nkernel; k++) {
+			const struct sass_kernel *x = &a.kernel[k], *y = &b.kernel[k];
+			assert_string_equal(x->name, y->name);
+			assert_int_equal(x->regs, y->regs);
+			assert_int_equal(x->smem, y->smem);
+			assert_int_equal(x->sm, y->sm);
+			for (int i = 0; i < x->n; i++) {
+				const struct sass_insn *p = &x->insn[i], *q = &y->insn[i];
+				assert_string_equal(p->text, q->text);
+				assert_string_equal(p->mods, q->mods);
+				assert_int_equal(p->nop, q->nop);
+				assert_int_equal(p->target, q->target);
+				assert_int_equal(p->ctrl.raw, q->ctrl.raw);
+				assert_int_equal(p->ctrl.valid, q->ctrl.valid);
+				for (int j = 0; j < p->nop; j++) {
+					assert_int_equal(p->op[j].kind, q->op[j].kind);
+					assert_int_equal(p->op[j].ival, q->op[j].ival);
+					assert_int_equal(p->op[j].len, q->op[j].len);
+				}
+			}
+		}
+		sass_free(&a);
+		sass_free(&b);
+		free(dos);
+	}
+}
+
 /* ---- errors ---- */
 
 static void bad_listings(void **state)
@@ -1045,7 +1092,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(h200_listings), cmocka_unit_test(decode_cal_chase), cmocka_unit_test(operands),
-		cmocka_unit_test(nvdisasm_forms), cmocka_unit_test(res_usage_lines), cmocka_unit_test(skipped_blocks),
+		cmocka_unit_test(nvdisasm_forms), cmocka_unit_test(res_usage_lines), cmocka_unit_test(skipped_blocks), cmocka_unit_test(crlf),
 		cmocka_unit_test(bad_listings),  cmocka_unit_test(limits),           cmocka_unit_test(find_kernel),
 	};
 	if (argc > 1)
