@@ -126,10 +126,20 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	m->lv = (uint8_t)lv;
 	m->sectors = mem_sectors(a, in, lanes);
 	m->bytes = (double)m->sectors * a->sector_bytes;
-	if (in->op == OP_STG && lv == LV_L1)
-		lv = LV_L2;
-	m->lv_cycles = m->bytes / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
-										     : a->dram_bytes_per_cycle);
+	if (!mem_is_global_load(in->op) && lv == LV_L1)
+		lv = LV_L2; /* stores and atomics go to L2 */
+	if (isa_ops[in->op].unit == UNIT_CONST)
+		lv = LV_L1;
+	double served = m->bytes;
+	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
+		/* the L1 data path carries the bytes delivered to the warp's lanes,
+		 * lanes that read the same word included: an L1 chase of 16 distinct
+		 * 8-byte words (lanes l and l + 16 alike) and one of 32 both take 0.5
+		 * warp-loads a cycle on the H200 (tests/data/h200/import, chase l1) */
+		served = (double)lanes * in->width;
+	}
+	m->lv_cycles = served / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
+										   : a->dram_bytes_per_cycle);
 	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
 }
 
@@ -465,9 +475,12 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
-		if (miss && a->warp_miss_bytes_per_cycle > 0) {
-			/* the data returns to the warp through its own miss path, one
-			 * request after another */
+		if (miss && lv == LV_DRAM && a->warp_miss_bytes_per_cycle > 0) {
+			/* data from DRAM returns to the warp through its own miss path,
+			 * one request after another; L2 hits do not queue there: one
+			 * warp's 1, 2, 4 and 8 independent L2 loads take 291, 292, 297
+			 * and 313 cycles a step, its DRAM loads 718, 754, 836 and 931
+			 * (tests/data/h200/import, multiload) */
 			double t = dd > w->miss_free ? dd : w->miss_free;
 			w->miss_free = t + m->miss_cycles;
 			dd = ceil_d(w->miss_free);

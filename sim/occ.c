@@ -122,3 +122,15 @@ int occ_compute(const struct arch *a, const struct occ_input *in, struct occ_res
 	r->occupancy = (double)r->warps_per_sm / max_warps;
 	return SIM_OK;
 }
+
+long occ_l1_bytes(const struct arch *a, const struct occ_result *r, int carveout_pct)
+{
+	long cap = (long)a->l1SharedCapacityKB * 1024, smem = r->smem_per_sm;
+	if (carveout_pct < 0) {
+		long need = (long)r->blocks_per_sm * r->smem_per_block;
+		smem = need > 0 ? carveout_align_up(a, need) : a->carveout_kb[0] * 1024L;
+		if (smem < 0)
+			smem = r->smem_per_sm;
+	}
+	return cap - smem;
+}

@@ -55,4 +55,16 @@ extern const char *const occ_limiter_names[OCC_NLIMITERS];
 int occ_compute(const struct arch *a, const struct occ_input *in, struct occ_result *r,
 		struct err *e);
 
+/*
+ * The L1 data capacity a launch runs with: the unified capacity less the
+ * shared memory the driver configures. With the default carveout
+ * (carveout_pct -1) that is the smallest carveout step holding the
+ * resident blocks' shared memory, not the calculator's maximum: on the
+ * H200 a random chase stays in L1 up to 64 KB beside one block of 120 KB
+ * (step 132 KB: 124 KB of L1), up to 128 KB with no shared memory
+ * (tests/data/h200/import, chase_lat). A given carveout is the
+ * calculator's (r->smem_per_sm).
+ */
+long occ_l1_bytes(const struct arch *a, const struct occ_result *r, int carveout_pct);
+
 #endif /* SIM_OCC_H */

@@ -165,7 +165,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->blocks_total = l->blocks;
 	s->blocks_started = s->blocks_done = 0;
 	s->resident_limit = st->occ.blocks_per_sm;
-	s->l1_bytes = a->l1SharedCapacityKB * 1024 - st->occ.smem_per_sm;
+	s->l1_bytes = (int)occ_l1_bytes(a, &st->occ, l->carveout_pct);
 	if (issue_decode(s, prog)) /* after l1_bytes: the memory level is part of it */
 		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	mem_reset(s);

@@ -543,7 +543,7 @@ int sweep_same_curve(const struct sweep_row *a, const struct sweep_row *b)
 }
 
 /* The L1 bytes the simulator leaves the curve's launches beside their shared
- * memory (the carveout the occupancy calculator picks), from the inputs
+ * memory (the carveout the driver configures, occ_l1_bytes), from the inputs
  * alone, so a resumed or merged sweep predicts the same. */
 static long curve_l1_bytes(const struct sweep *s, const struct sweep_row *r)
 {
@@ -555,7 +555,7 @@ static long curve_l1_bytes(const struct sweep *s, const struct sweep_row *r)
 	if (wl_build(&r->w, a, &p, &e) == SIM_OK) {
 		struct occ_input in = {r->threads, p.regs_per_thread, p.smem_per_block, -1};
 		if (occ_compute(a, &in, &o, &e) == SIM_OK)
-			l1 -= o.smem_per_sm;
+			l1 = occ_l1_bytes(a, &o, -1);
 	}
 	program_free(&p);
 	return l1;
