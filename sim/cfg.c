@@ -7,6 +7,14 @@
  * every field to be present. Messages follow the project's format:
  *   arch/sm_90.json: "device.warpSize": expected integer in [1, 64], got "x"
  * JSON syntax errors give line:column from cJSON's parse end.
+ *
+ * Overrides (--arch-set, and --vary of an arch field) are not a second
+ * parser: the file is checked as written, then each key=value is written
+ * into the parsed document (a number where the text is one, else a string)
+ * and the whole document goes through the same checks again, with the flag
+ * in place of the file name in messages. Unknown keys get the closest known
+ * ones by edit distance. --arch NAME is looked for in a list of folders
+ * (arch_dirs), the installed one compiled in as SMSIM_ARCHDIR.
  */
 #include "cfg.h"
 

@@ -42,6 +42,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[1], cmds[i].name) == 0) {
+			/* every command has its entry in sim/help.c (usage, man page) */
+			SIM_ASSERT(help_known(cmds[i].name));
 			/* COMMAND ... --help ...: its usage, whatever else is given */
 			for (int k = 2; k < argc && cmds[i].fn != help_cmd; k++)
 				if (is_help(argv[k])) {
