@@ -61,7 +61,7 @@ done
 		echo "run --arch $tmp/lim$lim.json --workload mix --set ilp=4,iters=32 --threads 320 --blocks 9 --json"
 	done
 	# held at a tight limit on other architectures (other latencies and LSU
-	# rates: the warps held again after a release, held_at_limit)
+	# rates: the warps held again after a release, mem_held_at_limit in sim/mem.c)
 	for a in sm_70 sm_80; do for wl in dram_chase mix; do
 		for i in 2 8; do for w in 7 34 64; do for p in grr gto; do
 			echo "run --arch $tmp/${a}_lim24.json --workload $wl --set ilp=$i,iters=32 --warps $w --policy $p --json"
