@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every test suite: the cmocka unit tests in $BUILD/tests/, the
 # command-line tests (tests/cli.sh), the occupancy oracle
-# (tests/oracle/run.sh) and validation against the committed H200 data.
+# (tests/oracle/run.sh) and validation against the committed H200 data
+# (tests/validate.sh; tests/import_validate.sh for compiled kernels imported).
 # QUICK=1 runs the unit tests only; VALGRIND=1 runs them under memcheck.
 # Ends with one line "N passed, M failed" (suites) and exits 1 on a failure.
 BUILD=${BUILD:-build}
@@ -34,6 +35,8 @@ if [ -z "$QUICK" ]; then
 	for s in tests/cli.sh tests/oracle/run.sh tests/occ_h200.sh tests/validate.sh tests/plots.sh; do
 		[ -f "$s" ] && run_suite "$s" sh "$s"
 	done
+	# imported kernels against the H200 (the sanitized build: W 1, 8, 32, 64 only)
+	run_suite tests/import_validate.sh env QUICK=${SANITIZED:+1} sh tests/import_validate.sh
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"
