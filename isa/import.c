@@ -483,6 +483,27 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				     "whose device functions are inlined)", fname, x->line, x->pc);
 			goto out;
 		}
+		/* numeric modifiers: the program language reads widths alone */
+		for (const char *m = x->mods; *m;) {
+			size_t n = strcspn(m, ".");
+			if (n && strspn(m, "0123456789") >= n && !((n == 2 && !strncmp(m, "32", 2)) || (n == 2 && !strncmp(m, "64", 2)) ||
+								    (n == 3 && !strncmp(m, "128", 3)))) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: %s at PC 0x%04x: modifier .%.*s is not one smsim reads (expected .32, .64 "
+					     "or .128 among numeric modifiers)", fname, x->line, x->opcode, x->pc, (int)(n > 16 ? 16 : n), m);
+				goto out;
+			}
+			m += n;
+			if (*m == '.')
+				m++;
+		}
+		for (int q = 0; q < x->nop; q++)
+			if (x->op[q].kind == SASS_OTHER) {
+				char t[48];
+				rc = err_set(e, SIM_EINPUT, "%s:%u: %s at PC 0x%04x: operand %d \"%s\" is not one smsim reads (expected a "
+					     "register, predicate, number, constant or memory operand)",
+					     fname, x->line, x->opcode, x->pc, q + 1, sass_opnd_text(x, q, t, sizeof t));
+				goto out;
+			}
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;

@@ -104,6 +104,28 @@ int import_cli_opt(struct cli *c, struct import_cli *ic, struct err *e)
 	return 0;
 }
 
+/* A translation the program parser refused: the error names the listing's
+ * instruction (its PC, from the line's comment) rather than the generated
+ * text. */
+static int readback_error(const char *sass, const char *text, struct err *e)
+{
+	char msg[sizeof e->msg - 200], pc[16] = "?";
+	const char *tag = strstr(e->msg, "(import):"), *line = text;
+	long n = tag ? strtol(tag + 9, NULL, 10) : 0;
+	for (long i = 1; i < n && line; i++) {
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+	const char *c = line ? strstr(line, "# /*") : NULL;
+	const char *nl = line ? strchr(line, '\n') : NULL;
+	if (c && (!nl || c < nl) && sscanf(c, "# /*%15[0-9a-fA-F]*/", pc) != 1)
+		snprintf(pc, sizeof pc, "?");
+	const char *what = tag ? strstr(tag, ": ") : NULL;
+	snprintf(msg, sizeof msg, " %.700s", what ? what + 2 : e->msg);
+	return err_set(e, SIM_EINPUT, "%s: the instruction at PC 0x%s is not one smsim's program language reads:%s", sass, pc,
+		       msg);
+}
+
 /* Imports ic's kernel into an allocated program text (*text, *len). */
 static int import_text(const struct import_cli *ic, char **out_text, size_t *out_len, struct err *e)
 {
@@ -151,6 +173,8 @@ int import_cli_program(const struct import_cli *ic, struct program *p, struct er
 	/* errors name the listing as imported; reports name the kernel */
 	snprintf(name, sizeof name, "%s(import)", ic->sass);
 	rc = parse_program(text, len, name, p, e);
+	if (rc == SIM_EINPUT)
+		rc = readback_error(ic->sass, text, e);
 	free(text);
 	if (rc == SIM_OK) {
 		const char *base = strrchr(ic->sass, '/');
@@ -196,6 +220,8 @@ int cmd_import(int argc, char **argv, struct err *e)
 	char name[300];
 	snprintf(name, sizeof name, "%s(import)", ic.sass);
 	rc = parse_program(text, len, name, &p, e);
+	if (rc == SIM_EINPUT)
+		rc = readback_error(ic.sass, text, e);
 	program_free(&p);
 	if (rc == SIM_OK) {
 		FILE *f = outp ? fopen(outp, "w") : stdout;

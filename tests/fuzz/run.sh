@@ -23,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cd "$root" || exit 1
 
-targets=${*:-"fuzz_parse fuzz_arch fuzz_csv fuzz_workload fuzz_sass"}
+targets=${*:-"fuzz_parse fuzz_arch fuzz_csv fuzz_workload fuzz_sass fuzz_import"}
 out=build/fuzz
 CLANG=${CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"

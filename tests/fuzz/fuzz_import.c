@@ -1,0 +1,102 @@
+/*
+ * fuzz_import.c: a SASS listing imported as a program (isa/import.c), the
+ * program read back (isa/parse.c, the general SASS grammar) and simulated.
+ *
+ * The first byte chooses the import options (trip counts, a taken
+ * fraction for the first forward branch, --unknown=alu); the rest is the
+ * listing. Whatever the listing, an import that succeeds must write a
+ * program the parser reads or refuses with a message (cuobjdump's own
+ * listings always read back: tests/test_import.c, tests/import_validate.sh),
+ * and a program that reads must simulate to an end or a clean error
+ * within a bounded number of cycles on one and on several warps. A refused
+ * input must come with a message.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fuzz_common.h"
+#include "isa/import.h"
+#include "isa/parse.h"
+#include "sim/sm.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_sm90();
+	return 0;
+}
+
+static void simulate(const struct program *p, int threads)
+{
+	struct sim_launch l = {.threads_per_block = threads, .blocks = 1, .smem_per_block = -1, .carveout_pct = -1,
+			       .policy = POLICY_GRR, .max_cycles = 200000};
+	struct sim_stats st;
+	struct err e;
+	e.msg[0] = '\0';
+	if (sim_run_once(fuzz_sm90(), p, &l, &st, &e) != SIM_OK && e.msg[0] == '\0')
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sass_listing l;
+	struct import_opts o;
+	struct err e;
+
+	if (size < 1)
+		return 0;
+	memset(&o, 0, sizeof o);
+	o.trips_all = 1 + (data[0] & 3);
+	o.unknown_alu = (data[0] >> 2) & 1;
+	e.msg[0] = '\0';
+	if (sass_read(&l, (const char *)data + 1, size - 1, "fuzz.sass", &e) != SIM_OK) {
+		if (e.msg[0] == '\0')
+			abort();
+		return 0;
+	}
+	for (int k = 0; k < l.nkernel && k < 2; k++) {
+		const struct sass_kernel *K = &l.kernel[k];
+		struct import_opts ok = o;
+		/* a taken fraction for the first forward branch, from the same byte */
+		for (int i = 0; i < K->n && (data[0] & 8); i++)
+			if (!strcmp(K->insn[i].opcode, "BRA") && K->insn[i].target > (int64_t)K->insn[i].pc) {
+				char v[48];
+				snprintf(v, sizeof v, "0x%x=%.2f", K->insn[i].pc, ((data[0] >> 4) & 15) / 15.0);
+				if (import_opt(&ok, "--taken", v, &e) != SIM_OK)
+					abort();
+				break;
+			}
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		if (!f)
+			abort();
+		e.msg[0] = '\0';
+		int rc = import_kernel(K, &ok, "fuzz.sass", f, NULL, &e);
+		fclose(f);
+		if (rc != SIM_OK) {
+			if (e.msg[0] == '\0')
+				abort();
+		} else {
+			struct program p;
+			e.msg[0] = '\0';
+			if (parse_program(text, len, "fuzz.prog", &p, &e) != SIM_OK) {
+				/* the reader is more liberal than the program language
+				 * (smsim import then names the instruction and why): a
+				 * refusal must say what */
+				if (e.msg[0] == '\0')
+					abort();
+			} else if (program_dynamic_count(&p) < 200000) {
+				simulate(&p, 32);
+				simulate(&p, 256);
+			}
+			program_free(&p);
+		}
+		free(text);
+	}
+	sass_free(&l);
+	return 0;
+}
