@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../isa/parse.h"
 #include "cfg.h"
 #include "cli.h"
 #include "cmd.h"
@@ -29,10 +30,77 @@ static int ncores(void)
 	return n > 0 ? (int)n : 1;
 }
 
+/* The top stall (not selected/selected) of a row. */
+static int top_stall(const struct sweep_row *r)
+{
+	int top = -1;
+	for (int k = 0; k < ST_COUNT; k++)
+		if (k != ST_SELECTED && k != ST_NOT_SELECTED && (top < 0 || r->st.stalls[k] > r->st.stalls[top]))
+			top = k;
+	return top;
+}
+
+/* The table of a fixed-program sweep: one curve, throughput and cycles per
+ * W, the knee, and what the warps were doing below it and at the best. */
+static void print_program_table(const struct sweep *s, const char *name)
+{
+	const struct sweep_row *best = NULL, *knee = NULL, *below = NULL;
+	printf("Resident warps: program %s on %s (%s), policy %s\n", name, s->a->name, s->a->gpu,
+	       sched_policy_names[s->policy]);
+	if (s->a->overrides[0])
+		printf("with --arch-set %s\n", s->a->overrides);
+	printf("\n%s%s%sthe same program per warp. Throughput in warp instructions per cycle per SM\n"
+	       "(each warp runs the program once, so elapsed cycles of a fixed amount of work fall as\n"
+	       "1/throughput; * marks the knee):\n\n",
+	       s->rows[0].w.set[0] ? "import options " : "", s->rows[0].w.set, s->rows[0].w.set[0] ? ", " : "");
+	printf("  %8s  %9s %12s %16s\n", "warps/SM", "ipc", "cycles", "warp instrs");
+	for (int k = 0; k < s->nrows; k++) {
+		const struct sweep_row *r = &s->rows[k];
+		if (r->done && (!best || r->st.ipc > best->st.ipc))
+			best = r;
+		if (r->knee)
+			knee = r;
+		if (!r->done) {
+			printf("  %8d  %9s %12s %16s\n", r->warps, "-", "-", "-");
+			continue;
+		}
+		printf("  %8d  %8.3f%s %12llu %16llu\n", r->warps, r->st.ipc, r->knee ? "*" : " ",
+		       (unsigned long long)r->st.cycles, (unsigned long long)r->st.warp_instructions);
+	}
+	printf("\n  %10s %14s  %s\n", "knee W", "Little's law", "why");
+	if (!knee || !best) {
+		printf("  %10s %14s  (the curve is incomplete)\n", "-", "-");
+		return;
+	}
+	printf("  %10d %14s  no closed form for a program (Little's law needs a workload's chain latency and rate)\n",
+	       knee->warps, "-");
+	for (const struct sweep_row *r = s->rows; r < knee; r++)
+		if (r->done)
+			below = r;
+	{
+		int top = top_stall(best);
+		printf("  knee at %d: the best throughput is %.3f (at W=%d), where warps are %.0f%% %s\n", knee->warps,
+		       best->st.ipc, best->warps, 100 * best->st.stalls[top], warp_state_names[top]);
+	}
+	if (below) {
+		int top = top_stall(below);
+		printf("  at W=%d, below the knee, throughput is %.0f%% of the best, warps %.0f%% %s%s\n", below->warps,
+		       100 * below->st.ipc / best->st.ipc, 100 * below->st.stalls[top], warp_state_names[top],
+		       top == ST_MATH_PIPE_THROTTLE ? " (the pipe or operand collection is busy: register-bank conflicts)"
+		       : top == ST_NO_INSTRUCTION ? " (taken-branch cost with no other warp to issue)"
+		       : top == ST_LONG_SCOREBOARD ? " (memory latency not yet covered)"
+		       : top == ST_WAIT ? " (dependent fixed-latency results)" : "");
+	}
+}
+
 /* The human table: throughput per W for each ILP, then the knees. */
 static void print_table(const struct sweep *s, const char *workload)
 {
 	int i = 0;
+	if (s->prog) {
+		print_program_table(s, workload);
+		return;
+	}
 	printf("ILP x resident warps: %s on %s (%s), policy %s\n", workload, s->a->name, s->a->gpu,
 	       sched_policy_names[s->policy]);
 	if (s->a->overrides[0])
@@ -135,8 +203,8 @@ static void print_vary_table(const struct sweep *s, const char *workload)
 {
 	int nv = s->nvals, block = s->nilp * nv;
 	int kw = (int)strlen(s->vary) > 10 ? (int)strlen(s->vary) : 10;
-	printf("ILP x %s at %d resident warps: %s on %s (%s), policy %s\n", s->vary, s->rows[0].warps, workload,
-	       s->a->name, s->a->gpu, sched_policy_names[s->policy]);
+	printf("%s%s at %d resident warps: %s%s on %s (%s), policy %s\n", s->prog ? "" : "ILP x ", s->vary, s->rows[0].warps,
+	       s->prog ? "program " : "", workload, s->a->name, s->a->gpu, sched_policy_names[s->policy]);
 	if (s->a->overrides[0])
 		printf("with --arch-set %s\n", s->a->overrides);
 	for (int i = 0; i + block <= s->nrows; i += block) {
@@ -150,12 +218,14 @@ static void print_vary_table(const struct sweep *s, const char *workload)
 					 (int)len, p);
 			p += len + (p[len] == ';');
 		}
-		printf("\n%s%s%s", params[0] ? "parameters " : "", params, params[0] ? ", " : "");
-		if (strcmp(s->vary, "iters"))
+		printf("\n%s%s%s", params[0] ? (s->prog ? "import options " : "parameters ") : "", params, params[0] ? ", " : "");
+		if (s->prog)
+			printf("the same program per warp. ");
+		else if (strcmp(s->vary, "iters"))
 			printf("iters=%llu per warp. ", (unsigned long long)r0->w.iters);
 		printf("Throughput in warp instructions per cycle per SM\n"
-		       "(* marks the knee: the first value within %.0f%% of the curve's best; L: warps Little's law needs):\n\n",
-		       100 * s->knee_tol);
+		       "(* marks the knee: the first value within %.0f%% of the curve's best; L: warps Little's law needs%s):\n\n",
+		       100 * s->knee_tol, s->prog ? ", none for a program: no closed form" : "");
 		printf("  %*s", kw, s->vary);
 		for (int c = 0; c < s->nilp; c++)
 			printf("    ILP=%-3d      ", s->rows[i + c * nv].w.ilp);
@@ -164,7 +234,9 @@ static void print_vary_table(const struct sweep *s, const char *workload)
 			printf("  %*s", kw, s->vals[k]);
 			for (int c = 0; c < s->nilp; c++) {
 				const struct sweep_row *r = &s->rows[i + c * nv + k];
-				if (r->done)
+				if (r->done && s->prog)
+					printf("  %7.3f%s L%-4s", r->st.ipc, r->knee ? "*" : " ", "-");
+				else if (r->done)
 					printf("  %7.3f%s L%-4d", r->st.ipc, r->knee ? "*" : " ", r->little.warps);
 				else
 					printf("  %7s  %5s ", "-", "");
@@ -203,14 +275,20 @@ static int print_json(const struct sweep *s)
 	for (int i = 0; i < s->nrows; i++) {
 		const struct sweep_row *r = &s->rows[i];
 		struct sim_launch l = {.threads_per_block = r->threads, .blocks = r->blocks, .policy = s->policy};
-		cJSON *p = report_run_json(sweep_row_arch(s, r), r->w.name, r->w.set, &l, &r->st);
+		cJSON *p = report_run_json(sweep_row_arch(s, r), sweep_row_name(s, r), r->w.set, &l, &r->st);
 		cJSON_AddNumberToObject(p, "ilp", r->w.ilp);
-		cJSON_AddNumberToObject(p, "iters", (double)r->w.iters);
+		if (s->prog)
+			cJSON_AddNullToObject(p, "iters");
+		else
+			cJSON_AddNumberToObject(p, "iters", (double)r->w.iters);
 		cJSON_AddNumberToObject(p, "warps_per_sm", r->warps);
 		cJSON_AddNumberToObject(p, "blocks_per_sm", r->blocks);
 		cJSON_AddBoolToObject(p, "knee", r->knee);
 		cJSON_AddNumberToObject(p, "curve_knee", r->curve_knee);
-		cJSON_AddNumberToObject(p, "littles_warps", r->little.warps);
+		if (s->prog)
+			cJSON_AddNullToObject(p, "littles_warps");
+		else
+			cJSON_AddNumberToObject(p, "littles_warps", r->little.warps);
 		cJSON_AddStringToObject(p, "littles_limiter", r->little.limiter ? r->little.limiter : "");
 		if (s->vary[0]) {
 			cJSON_AddStringToObject(p, "vary", s->vary);
@@ -248,14 +326,40 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 	struct sweep s = {0};
 	char partial[4200];
 	FILE *prog = NULL;
+	const char *program = NULL;
+	struct import_cli ic;
+	struct program fixed;
+	int have_fixed = 0, ilp_given = 0;
+	char iset[256] = ""; /* the import options, the set column of a --sass sweep */
+
+	memset(&ic, 0, sizeof ic);
 
 	while (c.i < argc) {
+		int i0 = c.i;
 		if ((rc = cli_common_opt(&c, &o, e)) || (rc = cli_opt(&c, "--workload", &workload, e)) ||
-		    (rc = cli_opt(&c, "--set", &set, e)) || (rc = cli_opt(&c, "--ilp", &ilp_s, e)) ||
+		    (rc = cli_opt(&c, "--set", &set, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
 		    (rc = cli_opt(&c, "--out", &out, e)) || (rc = cli_opt(&c, "--shard", &shard_s, e)) ||
 		    (rc = cli_opt(&c, "--vary", &vary, e))) {
 			if (rc < 0)
 				return rc;
+		} else if ((rc = cli_opt(&c, "--ilp", &ilp_s, e))) {
+			if (rc < 0)
+				return rc;
+			ilp_given = 1;
+		} else if ((rc = import_cli_opt(&c, &ic, e))) {
+			if (rc < 0)
+				return rc;
+			/* --trips/--taken/--mem/--unknown, in order, as the set column
+			 * (k=v;k=v, commas in values as '+'): rows of another import differ */
+			if (strcmp(argv[i0], "--sass") && strncmp(argv[i0], "--sass=", 7) && strcmp(argv[i0], "--kernel") &&
+			    strncmp(argv[i0], "--kernel=", 9)) {
+				size_t n = strlen(iset);
+				snprintf(iset + n, sizeof iset - n, "%s%s%s%s", n ? ";" : "", argv[i0] + 2, c.i - i0 == 2 ? "=" : "",
+					 c.i - i0 == 2 ? argv[i0 + 1] : "");
+				for (char *q = iset; *q; q++)
+					if (*q == ',')
+						*q = '+';
+			}
 		} else if ((rc = cli_opt(&c, "--warps", &warps_s, e))) {
 			if (rc < 0)
 				return rc;
@@ -268,10 +372,25 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 			return cli_unknown(&c, "sweep", e);
 		}
 	}
-	if (demo && !workload)
+	if (demo && !workload && !program && !ic.sass)
 		workload = "fma";
-	if (!workload)
-		return err_set(e, SIM_EINPUT, "sweep: expected --workload NAME (fma, dram_chase, l1_chase, smem_chase, mix, tile, diverge, barrier)");
+	if ((workload != NULL) + (program != NULL) + (ic.sass != NULL) > 1)
+		return err_set(e, SIM_EINPUT, "sweep: expected one of --workload NAME, --program FILE or --sass FILE --kernel NAME, got %s%s%s",
+			       workload ? "--workload" : "", workload && (program || ic.sass) ? " and " : "",
+			       program && ic.sass ? "--program and --sass" : program ? "--program" : "--sass");
+	if (!ic.sass && (ic.kernel || ic.o.ntrips || ic.o.trips_all || ic.o.ntaken || ic.o.nmem))
+		return err_set(e, SIM_EINPUT, "sweep: --kernel, --trips, --taken and --mem go with --sass FILE (expected --sass)");
+	if (ic.sass && !ic.kernel)
+		return err_set(e, SIM_EINPUT, "sweep: --sass FILE: expected --kernel NAME as well (the kernel of the listing to sweep)");
+	if (!workload && !program && !ic.sass)
+		return err_set(e, SIM_EINPUT, "sweep: expected --workload NAME (fma, dram_chase, l1_chase, smem_chase, mix, tile, diverge, barrier), "
+			       "--program FILE or --sass FILE --kernel NAME");
+	if (!workload && ilp_given)
+		return err_set(e, SIM_EINPUT, "sweep: --ilp goes with --workload (a program's instruction-level parallelism is in its code: "
+			       "expected no --ilp with --%s)", program ? "program" : "sass");
+	if (!workload && set[0])
+		return err_set(e, SIM_EINPUT, "sweep: --set takes workload parameters (expected none with --%s; the import options are "
+			       "--trips, --taken, --mem and --unknown)", program ? "program" : "sass");
 	if (shard_s) {
 		char tail;
 		if (sscanf(shard_s, "%d/%d%c", &ishard, &nshard, &tail) != 2 || nshard < 1 || nshard > 100000 ||
@@ -292,7 +411,19 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 			       warps_s, nwarps);
 	if ((rc = cfg_load_set(&a, o.arch, o.arch_set, "--arch-set", e)))
 		return rc;
-	if (vary)
+	if (!workload) {
+		/* the program is read once, before any worker starts */
+		program_init(&fixed, "");
+		have_fixed = 1;
+		if (ic.sass)
+			rc = import_cli_program(&ic, &fixed, e);
+		else
+			rc = parse_program_file(program, &fixed, e);
+		if (rc)
+			goto out;
+		rc = sweep_plan_program(&s, &a, o.arch, &fixed, iset, warps, nwarps, vary, e);
+		workload = fixed.name;
+	} else if (vary)
 		rc = sweep_plan_vary(&s, &a, o.arch, workload, set, ilps, nilp, warps[0], vary, e);
 	else
 		rc = sweep_plan(&s, &a, workload, set, ilps, nilp, warps, nwarps, e);
@@ -360,6 +491,8 @@ out:
 	if (prog)
 		fclose(prog);
 	sweep_free(&s);
+	if (have_fixed)
+		program_free(&fixed);
 	return rc;
 }
 

@@ -82,7 +82,13 @@ static const struct help_opt sweep_opts[] = {
 	ARCH_OPT,
 	ARCH_SET_OPT,
 	{"--workload NAME", "the workload to sweep (default for the demonstration: fma)"},
-	{"--ilp LIST", "ILP values, as 1,2,4,8 (the default) or 1-8"},
+	{"--program FILE", "sweep a program file instead: every point runs it at the point's launch\n"
+			   "shape; the CSV's workload is its name, ilp 1, iters and Little's law empty\n"
+			   "(no closed form); --ilp and --set are refused, --vary takes arch fields only"},
+	{"--sass FILE --kernel NAME", "sweep a compiled kernel, imported once as smsim import does, like\n"
+				      "--program; its workload is LISTING:KERNEL and its set column the options below"},
+	{"--trips, --taken, --mem, --unknown", "the import options, as for smsim import (with --sass)"},
+	{"--ilp LIST", "ILP values, as 1,2,4,8 (the default) or 1-8 (workloads only)"},
 	{"--warps LIST", "resident warps per SM, as 1-64 (the default); with --vary one W"},
 	{"--set K=V|K=A:B:...", "workload parameters; a list of values sweeps each"},
 	{"--vary KEY=FROM:TO:STEP", "the x axis is KEY instead of warps, at one --warps W: an arch field\n"
@@ -173,13 +179,16 @@ static const struct help_cmdinfo cmds[] = {
 	 "need --warps or --threads.\n",
 	 run_opts, "run --arch sm_90 --workload dram_chase --set ilp=2 --warps 16"},
 	{"sweep", "ILP x resident-warps sweep of a workload, with knees and Little's law",
-	 "[--arch NAME] [--arch-set K=V,...] --workload NAME [--ilp LIST] [--warps LIST] [--set K=V|K=A:B,...] "
+	 "[--arch NAME] [--arch-set K=V,...] (--workload NAME [--ilp LIST] [--set K=V|K=A:B,...] | --program FILE | "
+	 "--sass FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--unknown alu]) "
+	 "[--warps LIST] "
 	 "[--vary KEY=FROM:TO:STEP] [--jobs N] [--out FILE] [--resume] [--shard I/N] [--knee-tol F] "
 	 "[--policy grr|gto|lrr|gty] [--json|--csv]",
 	 "One simulation per point (ILP x warps x parameter values), in parallel. Per curve it marks\n"
 	 "the knee, the smallest W whose throughput is within 5% of the curve's best, and Little's\n"
 	 "law's prediction of it. With --vary the x axis is an arch field or a workload parameter at\n"
-	 "a fixed --warps W instead.\n",
+	 "a fixed --warps W instead. With --program or --sass one program runs at every point (a\n"
+	 "user's kernel over resident warps); its knee is found the same way.\n",
 	 sweep_opts, "sweep --workload dram_chase --ilp 1,4 --warps 16 --vary dram_latency=200:1000:100"},
 	{"merge", "join sweep shards into one CSV", "--out FILE [--knee-tol F] SHARD.csv...",
 	 "Joins the CSV files of a sweep run in shards (--shard I/N) into the file the whole sweep would\n"

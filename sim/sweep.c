@@ -354,6 +354,84 @@ int sweep_plan_vary(struct sweep *s, const struct arch *a, const char *arch_name
 	return SIM_OK;
 }
 
+int sweep_plan_program(struct sweep *s, const struct arch *a, const char *arch_name, const struct program *p,
+		       const char *set, const int *warps, int nwarps, const char *vary, struct err *e)
+{
+	int rc;
+	const char *eq = vary ? strchr(vary, '=') : NULL;
+
+	memset(s, 0, sizeof *s);
+	s->a = a;
+	s->knee_tol = 0.05;
+	s->nilp = 1;
+	s->prog = p;
+	snprintf(s->pname, sizeof s->pname, "%s", p->name);
+	s->extra_cols = vary || a->overrides[0] != '\0';
+	if (strlen(set) >= sizeof s->rows[0].w.set)
+		return err_set(e, SIM_EINPUT, "sweep: the import options are too long (expected at most %zu characters)",
+			       sizeof s->rows[0].w.set - 1);
+	if (nwarps < 1)
+		return err_set(e, SIM_EINPUT, "sweep: no points (expected at least one warp count)");
+	if (vary) {
+		char key[96], canon[96];
+		if (!eq || eq == vary || eq - vary >= (long)sizeof key)
+			return err_set(e, SIM_EINPUT, "--vary: expected KEY=FROM:TO:STEP or KEY=V1,V2,... (as memory.dram_latency=200:1000:100), got \"%.60s\"",
+				       vary);
+		snprintf(key, sizeof key, "%.*s", (int)(eq - vary), vary);
+		if (!strcmp(key, "warps"))
+			return err_set(e, SIM_EINPUT, "--vary warps: expected an arch field (warps are the ordinary sweep's x axis: --warps LIST without --vary)");
+		if (cfg_key(key, canon, sizeof canon, "--vary", NULL)) {
+			char close[512];
+			cfg_close_keys(key, close, sizeof close);
+			return err_set(e, SIM_EINPUT, "--vary: \"%.60s\": not a field of the architecture file (with --program or --sass "
+				       "only arch fields vary: workload parameters such as ilp, iters or fma_per_load do not apply to a program%s%s)",
+				       key, close[0] ? "; close: " : "; as memory.dram_latency or pipes.fma.latency", close);
+		}
+		snprintf(key, sizeof key, "%s", canon);
+		if (set_names(a->overrides, key))
+			return err_set(e, SIM_EINPUT, "--vary %s: also given in --arch-set (expected it in one of them)", key);
+		snprintf(s->vary, sizeof s->vary, "%s", key);
+		if ((rc = vary_values(s, key, eq + 1, e)))
+			return rc;
+		s->archs = calloc((size_t)s->nvals, sizeof *s->archs);
+		if (!s->archs)
+			return err_set(e, SIM_EINTERNAL, "out of memory");
+		for (int i = 0; i < s->nvals; i++) {
+			char over[sizeof a->overrides + 200];
+			snprintf(over, sizeof over, "%s%s%s=%s", a->overrides, a->overrides[0] ? "," : "", key, s->vals[i]);
+			if ((rc = cfg_load_set(&s->archs[i], arch_name, over, "--vary", e)))
+				return rc;
+		}
+		s->nrows = s->nvals;
+	} else {
+		s->nrows = nwarps;
+	}
+	s->rows = calloc((size_t)s->nrows, sizeof *s->rows);
+	if (!s->rows)
+		return err_set(e, SIM_EINTERNAL, "out of memory");
+	for (int r = 0; r < s->nrows; r++) {
+		struct sweep_row *row = &s->rows[r];
+		row->w.ilp = 1;
+		snprintf(row->w.set, sizeof row->w.set, "%s", set);
+		row->warps = vary ? warps[0] : warps[r];
+		if (vary) {
+			row->vi = r;
+			row->curve = 1;
+		}
+		if ((rc = wl_warps_shape(row->warps, &row->threads, &row->blocks, e)))
+			return rc;
+		if (row->threads > sweep_row_arch(s, row)->maxThreadsPerBlock)
+			return err_set(e, SIM_EINPUT, "--warps: %d warps make %d threads per block, expected at most %d for %s",
+				       row->warps, row->threads, sweep_row_arch(s, row)->maxThreadsPerBlock, sweep_row_arch(s, row)->name);
+	}
+	return SIM_OK;
+}
+
+const char *sweep_row_name(const struct sweep *s, const struct sweep_row *r)
+{
+	return s->prog ? s->pname : r->w.name;
+}
+
 void sweep_free(struct sweep *s)
 {
 	free(s->rows);
@@ -406,6 +484,7 @@ static void *worker(void *arg)
 	struct program p;
 	struct wl_params cur_w;
 	int have_prog = 0;
+	const struct program *pp = s->prog;
 
 	if (!sim) {
 		pthread_mutex_lock(&r->lock);
@@ -441,7 +520,9 @@ static void *worker(void *arg)
 		}
 		/* rows of one curve are adjacent: rebuild the program only when its
 		 * parameters change (all of them: iters, unroll and seed are not in set) */
-		if (!have_prog || cur_w.ilp != row->w.ilp || strcmp(cur_w.set, row->w.set) != 0 ||
+		if (s->prog) {
+			pp = s->prog; /* a fixed program: the same for every row */
+		} else if (!have_prog || cur_w.ilp != row->w.ilp || strcmp(cur_w.set, row->w.set) != 0 ||
 		    cur_w.iters != row->w.iters || cur_w.unroll != row->w.unroll || cur_w.seed != row->w.seed ||
 		    strcmp(cur_w.name, row->w.name) != 0) {
 			if (have_prog)
@@ -451,10 +532,13 @@ static void *worker(void *arg)
 				goto fail;
 			have_prog = 1;
 			cur_w = row->w;
+			pp = &p;
+		} else {
+			pp = &p;
 		}
 		struct sim_launch l = {.threads_per_block = row->threads, .blocks = row->blocks,
 				       .smem_per_block = -1, .carveout_pct = -1, .policy = s->policy};
-		int rc = sim_run(sim, &p, &l, &row->st, &e);
+		int rc = sim_run(sim, pp, &l, &row->st, &e);
 		if (rc)
 			goto fail;
 		pthread_mutex_lock(&r->lock);
@@ -473,10 +557,10 @@ static void *worker(void *arg)
 		if (!r->rc) {
 			r->rc = SIM_EINPUT;
 			if (s->vary[0])
-				err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d %s=%s: %s", row->w.name, row->w.ilp,
+				err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d %s=%s: %s", sweep_row_name(s, row), row->w.ilp,
 					row->warps, s->vary, s->vals[row->vi], e.msg);
 			else
-				err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d: %s", row->w.name, row->w.ilp,
+				err_set(&r->err, SIM_EINPUT, "sweep point %s ilp=%d warps=%d: %s", sweep_row_name(s, row), row->w.ilp,
 					row->warps, e.msg);
 		}
 		pthread_mutex_unlock(&r->lock);
@@ -569,7 +653,10 @@ void sweep_knees(struct sweep *s)
 		struct wl_little lt;
 		while (j < s->nrows && sweep_same_curve(&s->rows[i], &s->rows[j]))
 			j++;
-		wl_littles(&s->rows[i].w, s->a, curve_l1_bytes(s, &s->rows[i]), &lt);
+		/* a program has no closed form: no Little's-law prediction */
+		memset(&lt, 0, sizeof lt);
+		if (!s->prog)
+			wl_littles(&s->rows[i].w, s->a, curve_l1_bytes(s, &s->rows[i]), &lt);
 		for (int k = i; k < j; k++) {
 			complete &= s->rows[k].done;
 			if (s->rows[k].done && s->rows[k].st.ipc > best)
@@ -585,7 +672,7 @@ void sweep_knees(struct sweep *s)
 		for (int k = i; k < j; k++) {
 			/* a --vary curve changes the workload or the architecture from
 			 * point to point: Little's law per point */
-			if (s->vary[0])
+			if (s->vary[0] && !s->prog)
 				wl_littles(&s->rows[k].w, sweep_row_arch(s, &s->rows[k]), curve_l1_bytes(s, &s->rows[k]), &lt);
 			s->rows[k].little = lt;
 			s->rows[k].knee = k == knee;
@@ -619,14 +706,16 @@ void sweep_csv_header(FILE *f, const struct sweep *s)
 
 void sweep_csv_row(FILE *f, const struct sweep *s, const struct sweep_row *r)
 {
-	char lw[16] = "";
+	char lw[16] = "", it[24] = "";
 	if (r->little.warps)
 		snprintf(lw, sizeof lw, "%d", r->little.warps);
-	fprintf(f, "%s,%d,%d,%d,%d,%llu,%llu,%.6f,%.6f,%.6f,%s,%s,%s,%llu,%s,%.6f,%llu", r->w.name, r->w.ilp, r->warps,
+	if (!s->prog) /* a program's work is its code: no iters */
+		snprintf(it, sizeof it, "%llu", (unsigned long long)r->w.iters);
+	fprintf(f, "%s,%d,%d,%d,%d,%llu,%llu,%.6f,%.6f,%.6f,%s,%s,%s,%s,%s,%.6f,%llu", sweep_row_name(s, r), r->w.ilp, r->warps,
 		r->blocks, r->threads, (unsigned long long)r->st.cycles, (unsigned long long)r->st.warp_instructions,
 		r->st.ipc, r->st.achieved_occupancy, r->st.eligible_warps_per_cycle,
 		r->curve_knee ? (r->knee ? "1" : "0") : "", lw, r->little.limiter ? r->little.limiter : "",
-		(unsigned long long)r->w.iters, r->w.set, r->st.issue_slot_utilization,
+		it, r->w.set, r->st.issue_slot_utilization,
 		(unsigned long long)r->st.dram_bytes);
 	for (int i = 0; i < ST_COUNT; i++)
 		fprintf(f, ",%.6f", r->st.stalls[i]);
@@ -667,7 +756,7 @@ int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e)
 		double ipc;
 		if ((rc = csv_long(&c, row, col[1], 1, SWEEP_MAX_ILP, &ilp, e)) ||
 		    (rc = csv_long(&c, row, col[2], 1, SWEEP_MAX_W, &warps, e)) ||
-		    (rc = csv_long(&c, row, col[5], 0, 1L << 40, &iters, e)) ||
+		    (s->prog && !row->f[col[5]][0] ? (iters = 0, 0) : (rc = csv_long(&c, row, col[5], 0, 1L << 40, &iters, e))) ||
 		    (rc = csv_long(&c, row, col[3], 0, 0x7fffffffffffffffL, &cyc, e)) ||
 		    (rc = csv_long(&c, row, col[4], 0, 0x7fffffffffffffffL, &wi, e)) ||
 		    (rc = csv_double(&c, row, col[7], 0, 1e9, &ipc, e)))
@@ -675,7 +764,7 @@ int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e)
 		for (int k = 0; k < s->nrows; k++) {
 			struct sweep_row *r = &s->rows[k];
 			if (r->done || r->w.ilp != ilp || r->warps != warps || r->w.iters != (uint64_t)iters ||
-			    strcmp(r->w.name, row->f[col[0]]) || strcmp(r->w.set, row->f[col[6]]))
+			    strcmp(sweep_row_name(s, r), row->f[col[0]]) || strcmp(r->w.set, row->f[col[6]]))
 				continue;
 			if (s->extra_cols && (strcmp(row->f[cas], as) || strcmp(row->f[cvk], s->vary) ||
 					      strcmp(row->f[cvv], s->vary[0] ? s->vals[r->vi] : "")))

@@ -52,6 +52,12 @@ struct sweep {
 	struct arch *archs;       /* an arch field varied: the architecture of each value (owned), else NULL */
 	int nilp;                 /* ILP values per parameter combination (the table's columns) */
 	int extra_cols;           /* the CSV has arch_set,vary,vary_value (--vary or --arch-set given) */
+	/* a fixed-program sweep (--program FILE, --sass FILE --kernel NAME):
+	 * every row runs this program at its launch shape; rows have ilp 1,
+	 * iters 0 (written empty), no Little's law and one curve per --vary
+	 * value list or warps list */
+	const struct program *prog; /* borrowed; NULL: a workload sweep */
+	char pname[64];             /* the program's name: the workload column */
 };
 
 /* Builds the point list from a workload name, a --set string whose values
@@ -70,6 +76,19 @@ int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, cons
  */
 int sweep_plan_vary(struct sweep *s, const struct arch *a, const char *arch_name, const char *workload,
 		    const char *set, const int *ilps, int nilp, int warps, const char *vary, struct err *e);
+
+/*
+ * The plan of a fixed-program sweep: one row per W of `warps` or, with
+ * `vary` (an arch field only: "KEY=FROM:TO[:STEP]" or "KEY=V1,..."), one
+ * row per value at warps[0]. `set` is what the set column holds (the
+ * import options, ';'-joined, no commas; "" for a program file). The
+ * program is borrowed and must outlive s.
+ */
+int sweep_plan_program(struct sweep *s, const struct arch *a, const char *arch_name, const struct program *p,
+		       const char *set, const int *warps, int nwarps, const char *vary, struct err *e);
+
+/* The name in a row's workload column: the workload's or the program's. */
+const char *sweep_row_name(const struct sweep *s, const struct sweep_row *r);
 
 /* The architecture a row runs on. */
 const struct arch *sweep_row_arch(const struct sweep *s, const struct sweep_row *r);
