@@ -191,7 +191,7 @@ static void print_table(const struct sweep *s, const char *workload)
 			       top == ST_MATH_PIPE_THROTTLE ? " (the pipe or operand collection is busy: register-bank conflicts)"
 			       : top == ST_NO_INSTRUCTION ? " (taken-branch cost with no other warp to issue)"
 			       : top == ST_LONG_SCOREBOARD ? " (memory latency not yet covered)"
-			       : top == ST_WAIT ? " (dependent fixed-latency results)" : "");
+			       : top == ST_WAIT ? " (dependent fixed-latency results: Little's law counts the chain ops alone, and the loop's counter, compare and taken branch leave gaps that exactly latency x rate chains in flight do not fill)" : "");
 		}
 		i = j;
 	}

@@ -24,7 +24,7 @@ const char *const wl_names[] = {"fma", "dram_chase", "l1_chase", "smem_chase", "
 
 /* Which keys each workload takes (besides ilp, iters, unroll, seed). */
 static const char *const wl_keys[][4] = {
-	{"op", NULL},
+	{"op", "operands", NULL},
 	{"footprint", NULL},
 	{"footprint", NULL},
 	{"footprint", NULL},
@@ -35,6 +35,7 @@ static const char *const wl_keys[][4] = {
 };
 
 static const char *const fma_ops[] = {"ffma", "fadd", "imad", "iadd3", "lop3", "dfma", "mufu", NULL};
+static const char *const fma_operands[] = {"sep", "pair", "banked", NULL};
 
 static int wl_index(const char *name)
 {
@@ -50,6 +51,7 @@ static void defaults(struct wl_params *w, int idx)
 	snprintf(w->name, sizeof w->name, "%s", wl_names[idx]);
 	w->ilp = 1;
 	snprintf(w->op, sizeof w->op, "ffma");
+	snprintf(w->operands, sizeof w->operands, "sep");
 	w->fma_per_load = 8;
 	w->tile = 4;
 	w->p = 0.5;
@@ -149,6 +151,14 @@ int wl_set_flag(struct wl_params *w, const char *flag, const char *key, const ch
 				}
 			return err_set(e, SIM_EINPUT, "%s: expected one of ffma, fadd, imad, iadd3, lop3, dfma, mufu, got \"%.40s\"", opt, val);
 		}
+		if (strcmp(key, "operands") == 0) {
+			for (int i = 0; fma_operands[i]; i++)
+				if (strcmp(fma_operands[i], val) == 0) {
+					snprintf(w->operands, sizeof w->operands, "%s", val);
+					return SIM_OK;
+				}
+			return err_set(e, SIM_EINPUT, "%s: expected one of sep, pair, banked, got \"%.40s\"", opt, val);
+		}
 		if (strcmp(key, "footprint") == 0) {
 			if ((rc = cli_bytes(opt, val, 128, 1L << 40, &v, e)))
 				return rc;
@@ -221,6 +231,8 @@ void wl_canonical(struct wl_params *w)
 		char val[64];
 		if (strcmp(key, "op") == 0)
 			snprintf(val, sizeof val, "%s", w->op);
+		else if (strcmp(key, "operands") == 0)
+			snprintf(val, sizeof val, "%s", w->operands);
 		else if (strcmp(key, "footprint") == 0)
 			snprintf(val, sizeof val, "%llu", (unsigned long long)w->footprint);
 		else if (strcmp(key, "fma_per_load") == 0)
@@ -320,7 +332,7 @@ static void if_warp_lt(struct gen *g, int n)
  * early in the body, where their latency hides behind the chains, and the
  * BRA that ENDLOOP issues at the end. Call loop_counter after the body's
  * first instruction and ENDLOOP at the end. */
-static void loop_counter(struct gen *g, int counter)
+static void loop_counter_regs(struct gen *g, int counter, int cmp)
 {
 	/* the enclosing LOOP's back edge then issues the branch alone */
 	for (int i = g->p->ninsn - 1; i >= 0; i--)
@@ -329,7 +341,12 @@ static void loop_counter(struct gen *g, int counter)
 			break;
 		}
 	alu(g, OP_IADD3, counter, counter, ISA_RZ, ISA_RZ);
-	alu(g, OP_LOP3, counter + 1, counter, ISA_RZ, ISA_RZ);
+	alu(g, OP_LOP3, cmp, counter, ISA_RZ, ISA_RZ);
+}
+
+static void loop_counter(struct gen *g, int counter)
+{
+	loop_counter_regs(g, counter, counter + 1);
 }
 
 static void loop_tail(struct gen *g, int counter)
@@ -353,6 +370,53 @@ static int fma_opcode(const char *op)
 	if (!strcmp(op, "mufu"))
 		return OP_MUFU;
 	return OP_FFMA;
+}
+
+/*
+ * The fma workload's registers: chain k is R(chain0 + stride*k), the chain
+ * op reads b and c after its chain register (Rk = op(Rk, b, c)), and the
+ * loop counter and its compare use ctr and cmp. What the register-bank
+ * model sees (two banks on sm_90, register number mod 2, one read per bank
+ * per cycle; uniform registers are not in the banks) is what ptxas 13.0
+ * gave the plainest source, acc = fmaf(acc, a, b) with a and b kernel
+ * parameters (workloads/cuda/import/fma_u.cu, tests/data/h200/import/sass.txt):
+ *
+ *   sep (default), fma_us<ILP>: one parameter in a uniform register, the
+ *     other in an ordinary register of the bank the chains do not use:
+ *       ILP 1: FFMA R10, R10, UR6, R5
+ *       ILP 2: FFMA R9, R9, UR6, R2.reuse ; FFMA R11, R11, UR6, R2
+ *       ILP 4: FFMA R10|R8|R6|R0, ..., UR6, R7.reuse
+ *       ILP 8: FFMA R16|R14|R12|R10|R8|R4|R18|R2, ..., UR6, R9.reuse
+ *     so no FFMA reads one bank twice: chains in the even registers R0, R2,
+ *     ..., b = UR6 (no bank read, written before the loop: no dependence),
+ *     c = R1; counter R3, compare R5 (odd registers, never chains).
+ *   pair, fma_u<ILP>: the two parameters adjacent, loaded with one LDC.64
+ *     into an even/odd pair: FFMA R10, R10, R2, R3 (ILP 1), R10|R8, ..., R4,
+ *     R5 (ILP 2), R12|R10|R4|R0, ..., R8, R9 (ILP 4): chains even, b the
+ *     pair's even register (the chains' bank), c its odd one; counter R1,
+ *     compare R3.
+ *   banked, ub_fma<ILP> (workloads/cuda/ubench.cu, the validation sweep
+ *     tests/data/h200/sweep.csv): chains R0..R(ilp-1), b = R(ilp),
+ *     c = R(ilp+1), counter R(ilp+2), compare R(ilp+3): FFMA R0, R0, R1, R2
+ *     at ILP 1 reads bank 0 twice, as ub_fma's FFMA R12, R12, R2, R3 does.
+ *
+ * The other ops use the same registers (op=imad: IMAD R0, R0, UR6, R1; fadd
+ * reads Rk and b only; mufu reads Rk only).
+ */
+struct fma_regs {
+	int chain0, stride, b, c, ctr, cmp, regs;
+};
+
+static void fma_layout(const struct wl_params *w, struct fma_regs *r)
+{
+	int ilp = w->ilp;
+	if (!strcmp(w->operands, "banked")) {
+		*r = (struct fma_regs){0, 1, ilp, ilp + 1, ilp + 2, ilp + 3, ilp + 4};
+	} else if (!strcmp(w->operands, "pair")) {
+		*r = (struct fma_regs){0, 2, 2 * ilp, 2 * ilp + 1, 1, 3, 2 * ilp + 2};
+	} else {
+		*r = (struct fma_regs){0, 2, ISA_UR0 + 6, 1, 3, 5, 2 * ilp - 1 > 6 ? 2 * ilp - 1 : 6};
+	}
 }
 
 /* Rounds per loop trip, as in ubench: the body holds 64 chain ops for fma,
@@ -510,7 +574,9 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 	switch (idx) {
 	case 0: { /* fma */
 		int op = fma_opcode(w->op);
-		int rb = ilp, rc = ilp + 1, ctr = ilp + 2;
+		struct fma_regs fr;
+		fma_layout(w, &fr);
+		int rb = fr.b, rc = fr.c, ctr = fr.ctr;
 		for (int part = 0; part < 2; part++) {
 			uint64_t nr = part == 0 ? rounds : rem;
 			if (nr == 0 || (part == 0 && trips == 0))
@@ -519,17 +585,18 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 				ctl(&g, OP_LOOP, trips);
 			for (uint64_t r = 0; r < nr; r++)
 				for (int k = 0; k < ilp; k++) {
+					int rk = fr.chain0 + fr.stride * k;
 					if (op == OP_MUFU)
-						alu(&g, op, k, k, 0, 0);
+						alu(&g, op, rk, rk, 0, 0);
 					else
-						alu(&g, op, k, k, rb, rc);
+						alu(&g, op, rk, rk, rb, rc);
 					if (part == 0 && r == 0 && k == 0)
-						loop_counter(&g, ctr);
+						loop_counter_regs(&g, ctr, fr.cmp);
 				}
 			if (part == 0)
 				loop_tail(&g, ctr);
 		}
-		p->regs_per_thread = ctr + 2 > 16 ? ctr + 2 : 16;
+		p->regs_per_thread = fr.regs > 16 ? fr.regs : 16;
 		break;
 	}
 	case 1:

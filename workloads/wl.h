@@ -25,6 +25,7 @@ struct wl_params {
 	int ilp;              /* independent chains per thread */
 	uint64_t iters;       /* iterations per thread */
 	char op[16];          /* fma: ffma fadd imad iadd3 lop3 dfma mufu */
+	char operands[8];     /* fma: sep (default), pair, banked: the chain op's operand registers */
 	uint64_t footprint;   /* chases: bytes */
 	int fma_per_load;     /* mix */
 	int tile;             /* tile: outputs per thread along the feature axis */
