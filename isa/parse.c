@@ -274,8 +274,10 @@ static int reg_name(struct lexer *lx, uint16_t *reg, int *pred)
 {
 	const char *s = lx->p;
 	int base, max, zero, n;
-	int upper = toupper((unsigned char)s[0]), u2 = toupper((unsigned char)s[1]);
 	*pred = 0;
+	if (s[0] == '\0')
+		return 0;
+	int upper = toupper((unsigned char)s[0]), u2 = toupper((unsigned char)s[1]);
 	if (upper == 'U' && u2 == 'R') {
 		base = ISA_UR0, max = 62, zero = ISA_URZ, n = 2;
 	} else if (upper == 'U' && u2 == 'P') {
