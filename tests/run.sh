@@ -37,6 +37,7 @@ if [ -z "$QUICK" ]; then
 	done
 	# imported kernels against the H200 (the sanitized build: W 1, 8, 32, 64 only)
 	run_suite tests/import_validate.sh env QUICK=${SANITIZED:+1} sh tests/import_validate.sh
+	run_suite tests/rownorm_validate.sh sh tests/rownorm_validate.sh
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"
