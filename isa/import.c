@@ -149,7 +149,19 @@ struct frame {
 	int kind;         /* BR_LOOP, BR_IF */
 	int at;           /* the instruction that opened it */
 	int mid, end;     /* BR_IF: ELSE (or -1) and ENDIF indices; BR_LOOP: end = the back edge */
+	double first;     /* BR_IF: the fraction of lanes on the first path */
+	int in_else;      /* BR_IF: past its ELSE */
 };
+
+/* Whether no lane runs the code at the top of the stack: an IF path that
+ * no lane takes, here or in an enclosing IF. */
+static int dead_code(const struct frame *stack, int sp)
+{
+	for (int s = 0; s < sp; s++)
+		if (stack[s].kind == BR_IF && ((!stack[s].in_else && stack[s].first == 0.0) || (stack[s].in_else && stack[s].first == 1.0)))
+			return 1;
+	return 0;
+}
 
 /* Bytes per lane of a memory instruction, by its modifiers. */
 static int mem_width(const struct sass_insn *in)
@@ -352,6 +364,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			if (f->mid == i) {
 				fprintf(out, "ELSE\n");
 				f->mid = -1;
+				f->in_else = 1;
 				if (f->end != i)
 					break;
 			}
@@ -401,7 +414,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
 				(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,
 				r ? "--trips at its PC" : "--trips for every loop");
-			stack[sp++] = (struct frame){BR_LOOP, i, -1, best};
+			stack[sp++] = (struct frame){BR_LOOP, i, -1, best, 0.0, 0};
 		}
 
 		const struct sass_insn *x = &in[i];
@@ -434,7 +447,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			}
 			fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc, x->text,
 				taken, r ? ", --taken" : x->pred < 0 ? ", unconditional" : ", the default; --taken PC=F");
-			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end};
+			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end, 1.0 - taken, 0};
 			continue;
 		}
 		case BR_FALL:
@@ -478,9 +491,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					fname, x->line, x->opcode, x->pc);
 			continue;
 		}
-		if (strcmp(x->opcode, "CALL") == 0) {
+		if (strcmp(x->opcode, "CALL") == 0 && !dead_code(stack, sp)) {
 			rc = err_set(e, SIM_EINPUT, "%s:%u: CALL at PC 0x%04x: subroutine calls are not modelled (expected a kernel "
-				     "whose device functions are inlined)", fname, x->line, x->pc);
+				     "whose device functions are inlined, or a CALL on a path no lane takes: --taken)", fname, x->line, x->pc);
 			goto out;
 		}
 		/* numeric modifiers: the program language reads widths alone */
