@@ -74,6 +74,7 @@ struct arch {
 	int loop_insns;                   /* instructions a loop's back edge issues: 1 branch; 2 + compare; 3 + counter */
 	int regfile_banks;                /* register banks (reg mod banks), one operand read per bank per cycle; 0: no conflicts */
 	int operand_reuse;                /* 1: a warp's back-to-back instructions reuse a source in the same slot without a read */
+	int bsync_cycles;                 /* after BSYNC (reconvergence), cycles before the warp's next instruction, beyond its stall count */
 };
 
 /*

@@ -20,7 +20,7 @@
  * loops, UIADD3, ISETP, BRA (tloop/sass.txt), validated at 1-64 warps
  * (tloop/runs.csv).
  *
- * Reads from struct arch: branch_cycles, loop_cycles, loop_insns.
+ * Reads from struct arch: bsync_cycles, branch_cycles, loop_cycles, loop_insns.
  */
 #ifndef SIM_SM_C
 #error "sim/ctl.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -112,6 +112,21 @@ static inline uint64_t ctl_loop_floor(const struct sim *s, const struct warp *w,
 	c = w->stack[w->depth - 1].trip_start + (uint64_t)s->a->loop_cycles;
 	lead = 1 + (uint64_t)ctl_back_edge_gap(s, w); /* branch issue to next trip start */
 	return c > lead ? c - lead : 0;
+}
+
+/*
+ * BSYNC: the warp's lanes reconverge. A BSSY/BSYNC region costs a lone
+ * warp bsync_cycles (8 on the H200) beyond the stall counts ptxas wrote,
+ * whether every lane skipped the region or every lane ran it
+ * (tests/data/h200/import, branch bssy k=0 and k=32): the next
+ * instruction waits that long after the stall count (or after the next
+ * cycle, without control bits), as fetch after a taken branch does.
+ */
+static COLD void ctl_bsync(struct sim *s, struct warp *w, const struct uop *u)
+{
+	uint64_t t = s->now + (u->flags & U_CTL ? u->stall : 1) + (uint64_t)s->a->bsync_cycles;
+	if (t > w->fetch_ready)
+		w->fetch_ready = t;
 }
 
 /* IF: the warp takes the THEN path with some of its lanes, the ELSE path

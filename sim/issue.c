@@ -16,7 +16,7 @@
  * Evidence: the fixed latencies are the calibration chains' (calib.csv in
  * tests/data/h200); the rest is the other rooms'.
  *
- * Reads from struct arch: pipe_latency, max_inflight_sectors.
+ * Reads from struct arch: pipe_latency, max_inflight_sectors, bsync_cycles.
  */
 #ifndef SIM_SM_C
 #error "sim/issue.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -101,6 +101,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_PLAIN;
 		if (in->op == OP_EXIT || in->wait_all)
 			u->flags |= U_DRAIN;
+		if (in->op == OP_BSYNC && s->a->bsync_cycles > 0)
+			u->flags |= U_BSYNC;
 		if (ctl) {
 			/*
 			 * Control bits: the hardware checks no registers. The warp
@@ -207,6 +209,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 			if (u->flags & U_XDST)
 				warp_write_xdst(w, in, t, u->wkind);
 		}
+		if (u->flags & U_BSYNC)
+			ctl_bsync(s, w, u);
 		w->pc++;
 	} else {
 		switch (in->op) {

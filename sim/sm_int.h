@@ -208,7 +208,8 @@ enum {
 	U_WAW = 64,      /* wait for a pending variable-latency write to the destination */
 	U_DRAIN = 128,   /* wait for every outstanding result (EXIT, wait=all) */
 	U_CTL = 256,     /* follows its control bits: stall count, scoreboards (insn.has_ctl) */
-	U_XDST = 512     /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
+	U_XDST = 512,    /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
+	U_BSYNC = 1024   /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
 };
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
 /* The stall count's register: an instruction with control bits writes it

@@ -508,6 +508,47 @@ static void sm_7_1_divergence(void **state)
 	assert_int_equal(st.warp_instructions, 3);
 }
 
+/*
+ * sm-8.4: control bits (an imported kernel), by hand. One warp, LOOP 100 of
+ * [S01] UIADD3, [S05] FFMA, [S13] ISETP, [S05] @P0 ENDLOOP (the tl_f1 loop
+ * of tests/data/h200/tloop/sass.txt): the stall counts put the branch 1 + 5
+ * + 13 = 19 cycles after the trip's first instruction and the taken branch
+ * sends the next trip 1 + branch_cycles (9) later: 29 cycles a trip, with
+ * no loop floor and no register scoreboarding (R0's FFMA result, 4 cycles,
+ * is covered by the stall counts). bsync_cycles: a BSYNC [S05] in the trip
+ * makes it 5 + 8 cycles longer than the same trip without it.
+ */
+static void sm_8_4_control_bits(void **state)
+{
+	(void)state;
+	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
+			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n%s[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	char t[1024];
+	snprintf(t, sizeof t, loop, 1000, "");
+	struct sim_stats a = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	snprintf(t, sizeof t, loop, 2000, "");
+	struct sim_stats b = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	assert_int_equal(b.cycles - a.cycles, 1000 * (1 + 5 + 13 + 1 + 9));
+	/* no floor: loop_cycles 100 changes nothing when the program has control bits */
+	struct arch slow = sm90;
+	slow.loop_cycles = 100;
+	struct sim_stats c = run_arch(&slow, t, 32, 1, POLICY_GRR);
+	assert_int_equal(c.cycles, b.cycles);
+	snprintf(t, sizeof t, loop, 1000, "[B------:R-:W-:-:S05] BSYNC B0\n");
+	struct sim_stats d = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	snprintf(t, sizeof t, loop, 2000, "[B------:R-:W-:-:S05] BSYNC B0\n");
+	struct sim_stats e2 = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	assert_int_equal(e2.cycles - d.cycles, 1000 * (1 + 5 + 5 + 8 + 13 + 1 + 9));
+	/* a load's scoreboard: the consumer waits on SB1 (wait mask), not its register */
+	const char *ld = "[B------:R-:W1:-:S01] LDS R2, [R3]\n[B------:R-:W-:-:S01] FFMA R4, R5, R5, R5\n"
+			 "[B-1----:R-:W-:-:S04] FFMA R6, R2, R2, R2\n[B------:R-:W-:-:S01] EXIT\n";
+	struct sim_stats f = run_arch(&sm90, ld, 32, 1, POLICY_GRR);
+	/* LDS at 0 (smem_latency 23: SB1 clears at 0 + 1 + 23 - 1 = 23), FFMA at 1, the
+	 * dependent FFMA at 23, EXIT at 27 after its stall count; the run ends the cycle after */
+	assert_int_equal(f.cycles, 23 + 4 + 1);
+}
+
 /* sm-8.1: loops run without unrolling and issue their BRA. */
 static void sm_8_1_loops(void **state)
 {
@@ -646,6 +687,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_1_loops),
 		cmocka_unit_test(sm_8_2_loop_counter_chain),
 		cmocka_unit_test(sm_8_3_back_edge),
+		cmocka_unit_test(sm_8_4_control_bits),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
 		/* sim/stats.c */
