@@ -299,6 +299,53 @@ else
 	skipped="$skipped scoreboards"
 fi
 
+# ---- 9. banks: a register-bank conflict, smsim beside the H200 ---------------
+# The same FP32 chain with operands=sep (conflict-free, the default) and
+# operands=banked, at ILP 1 and 4, 8192 FFMA per thread as the H200's fma_u
+# kernels (tests/data/h200/import/runs.csv, variants sep and banked). The data
+# the figure draws is committed beside it: $OUT/banks.csv.
+RUNS=tests/data/h200/import/runs.csv
+echo "source,operands,ilp,warps_per_sm,cycles,ffma_per_cycle" >"$DATA/banks.csv"
+for ops in sep banked; do
+	for i in 1 4; do
+		sim sweep --arch "$ARCH" --workload fma --ilp "$i" --warps 1-64 --set "operands=$ops,iters=$((8192 / i))" \
+			--csv >"$DATA/banks_sweep.csv"
+		csv_select warps_per_sm,cycles <"$DATA/banks_sweep.csv" |
+			awk -F, -v OFS=, -v ops="$ops" -v i="$i" 'NR > 1 { print "smsim", ops, i, $1, $2, sprintf("%.4f", $1 * 8192 / $2) }' \
+				>>"$DATA/banks.csv"
+	done
+done
+[ -f "$RUNS" ] || die "$RUNS not found (the H200's fma_u points)"
+awk -F, -v OFS=, '$1 == "fma_u" && ($3 == "sep" || $3 == "banked") && ($4 == 1 || $4 == 4) {
+	print "h200", $3, $4, $5, $10, sprintf("%.4f", $5 * 8192 / $10) }' "$RUNS" >>"$DATA/banks.csv"
+# one file per curve for gnuplot
+for src in smsim h200; do
+	for ops in sep banked; do
+		for i in 1 4; do
+			awk -F, -v s="$src" -v o="$ops" -v i="$i" 'NR == 1 || ($1 == s && $2 == o && $3 == i)' \
+				"$DATA/banks.csv" >"$DATA/banks_${src}_${ops}_ilp$i.csv"
+			[ "$(awk 'END { print NR }' "$DATA/banks_${src}_${ops}_ilp$i.csv")" -gt 1 ] ||
+				die "banks: no $src rows for operands=$ops ILP $i"
+		done
+	done
+done
+cp "$DATA/banks.csv" "$OUT/banks.csv"
+render banks
+
+# ---- 10. diverge: cycles per iteration against the fraction on the long path --
+# p in steps of 1/32 (one lane), at 4 resident warps (one per scheduler), ILP 1, long=64,
+# short=8. Data committed beside the figure: $OUT/diverge.csv.
+echo "warps_per_sm,p,lanes_long,cycles,iters,cycles_per_iter" >"$DATA/diverge.csv"
+for w in 4; do
+	sim sweep --arch "$ARCH" --workload diverge --ilp 1 --warps "$w" --vary p=0:1:0.03125 --csv >"$DATA/diverge_w$w.sweep.csv"
+	csv_select warps_per_sm,vary_value,cycles,iters <"$DATA/diverge_w$w.sweep.csv" |
+		awk -F, -v OFS=, 'NR > 1 { print $1, $2, $2 * 32, $3, $4, sprintf("%.2f", $3 / $4) }' >>"$DATA/diverge.csv"
+	awk -F, -v w="$w" 'NR == 1 || $1 == w' "$DATA/diverge.csv" >"$DATA/diverge_w$w.csv"
+	[ "$(awk 'END { print NR }' "$DATA/diverge_w$w.csv")" -gt 30 ] || die "diverge: too few rows at $w warps"
+done
+cp "$DATA/diverge.csv" "$OUT/diverge.csv"
+render diverge "lat=$lat"
+
 # ---- check: every figure exists in both formats and is non-empty --------------
 echo "make_plots: figures:"
 missing=0

@@ -557,7 +557,7 @@ its=$(awk -F, 'NR > 1 { print $7 "@" $14 }' "$T/out" | tr '\n' ' ')
 if [ "$its" = "416@100 1676@400 " ]; then ok "sweep --vary iters=100,400: remainder iterations, a list"; else no "sweep --vary iters=100,400" "$its $(show "$T/err")"; fi
 e2 "--vary a value out of range" '--vary: "memory.dram_latency": expected integer in [1, 100000], got 0' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=0:400:200
 e2 "--vary a bad parameter value" '--vary fma_per_load: expected an integer in [1, 1024], got "0"' "$SMSIM" sweep --workload mix --warps 8 --vary fma_per_load=0:4:2
-e2 "--vary unknown key" '--vary: "dram_lat": unknown key (expected a parameter of dram_chase: ilp, iters, unroll, seed, footprint; or a field of the architecture file; close: memory.dram_latency)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_lat=1:2
+e2 "--vary unknown key" '--vary: "dram_lat": unknown key (expected a parameter of dram_chase: ilp, iters, unroll, seed, footprint, bytes; or a field of the architecture file; close: memory.dram_latency)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_lat=1:2
 e2 "--vary without =" '--vary: expected KEY=FROM:TO:STEP or KEY=V1,V2,... (as dram_latency=200:1000:100), got "dram_latency"' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency
 e2 "--vary FROM above TO" '--vary memory.dram_latency: expected FROM:TO[:STEP] with numbers FROM <= TO and STEP > 0 (or *F, F > 1), or V1,V2,..., got "900:200" (FROM is above TO)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=900:200
 e2 "--vary a zero step" 'got "200:900:0" (the step is not a positive number)' "$SMSIM" sweep --workload dram_chase --warps 8 --vary dram_latency=200:900:0

@@ -3,7 +3,8 @@
 # images. Runs make_plots.sh (unless PLOTS_SKIP_RUN=1: then it checks the
 # figures already in plots/out/), then checks that every expected figure
 # exists as a non-empty PNG (the 8-byte PNG signature, 1600x1000 in its
-# IHDR) and SVG (an <svg element). The validation figure is expected only
+# IHDR) and SVG (an <svg element), and that the figures whose data is
+# committed (banks, diverge) have it in plots/out/NAME.csv. The validation figure is expected only
 # when make_plots.sh could produce plots/out/data/validate.csv.
 # Ends with "N passed, M failed"; exit status 1 on a failure.
 # Run from the repository root; honours SMSIM (default ./bin/smsim).
@@ -36,7 +37,7 @@ else
 	rm -f "$log"
 fi
 
-figs="occupancy fma_sweep dram_sweep stalls timeline tile scoreboards"
+figs="occupancy fma_sweep dram_sweep stalls timeline tile scoreboards banks diverge"
 [ -f "$OUT/data/validate.csv" ] && figs="$figs validation"
 
 for name in $figs; do
@@ -64,6 +65,19 @@ for name in $figs; do
 		bad "$svg: truncated (no </svg>)"
 	else
 		ok "$svg"
+	fi
+done
+
+# the figures whose data is committed beside them: plots/out/NAME.csv, a
+# header and at least one row
+for name in banks diverge; do
+	csv=$OUT/$name.csv
+	if [ ! -s "$csv" ]; then
+		bad "$csv: missing or empty"
+	elif [ "$(awk 'END { print NR }' "$csv")" -lt 2 ]; then
+		bad "$csv: no data rows"
+	else
+		ok "$csv ($(awk 'END { print NR - 1 }' "$csv") rows)"
 	fi
 done
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <string.h>
 
 #include "../sim/cfg.h"
@@ -195,6 +196,43 @@ static void keys(void **state)
 	assert_string_equal(e.msg, "--vary iters: expected an integer in [1, 100000000], got \"0\"");
 }
 
+/* wl-2.3: the chases' bytes per warp load: 128 is 16 lanes x 8 B (lanes l
+ * and l + 16 read one word), 256 (the default, left out of the canonical
+ * string) 32 x 8 B; the Little's-law rate at L2 and DRAM follows the
+ * distinct bytes, at L1 the 256 delivered bytes; other values refused. */
+static void chase_bytes(void **state)
+{
+	struct wl_params w;
+	struct program p;
+	struct wl_little l128, l256;
+	struct err e;
+	(void)state;
+	assert_int_equal(wl_parse("dram_chase", "footprint=4M", &w, &e), SIM_OK);
+	assert_string_equal(w.set, "footprint=4194304");
+	assert_int_equal(wl_build(&w, &sm90, &p, &e), SIM_OK);
+	assert_int_equal(p.code[1].lanes, 0);
+	program_free(&p);
+	wl_littles(&w, &sm90, 0, &l256);
+	assert_int_equal(wl_parse("dram_chase", "footprint=4M,bytes=128", &w, &e), SIM_OK);
+	assert_string_equal(w.set, "footprint=4194304;bytes=128");
+	assert_int_equal(wl_build(&w, &sm90, &p, &e), SIM_OK);
+	assert_int_equal(p.code[1].op, OP_LDG);
+	assert_int_equal(p.code[1].lanes, 16);
+	assert_int_equal(p.code[1].width, 8);
+	program_free(&p);
+	wl_littles(&w, &sm90, 0, &l128);
+	assert_string_equal(l128.limiter, "L2 bandwidth");
+	assert_true(fabs(l128.rate - 2 * l256.rate) < 1e-9);
+	assert_int_equal(wl_parse("l1_chase", "bytes=128", &w, &e), SIM_OK);
+	wl_littles(&w, &sm90, 64 * 1024, &l128);
+	assert_int_equal(wl_parse("l1_chase", "", &w, &e), SIM_OK);
+	wl_littles(&w, &sm90, 64 * 1024, &l256);
+	assert_true(fabs(l128.rate - l256.rate) < 1e-9);
+	assert_int_equal(wl_parse("dram_chase", "bytes=64", &w, &e), SIM_EINPUT);
+	assert_string_equal(e.msg, "--set bytes: expected 128 (16 lanes x 8 B) or 256 (32 lanes x 8 B), got \"64\"");
+	assert_false(wl_has_key("smem_chase", "bytes"));
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +243,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(mix_unroll_remainder),
 		cmocka_unit_test(natural_launch),
 		cmocka_unit_test(keys),
+		cmocka_unit_test(chase_bytes),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

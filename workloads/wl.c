@@ -25,8 +25,8 @@ const char *const wl_names[] = {"fma", "dram_chase", "l1_chase", "smem_chase", "
 /* Which keys each workload takes (besides ilp, iters, unroll, seed). */
 static const char *const wl_keys[][4] = {
 	{"op", "operands", NULL},
-	{"footprint", NULL},
-	{"footprint", NULL},
+	{"footprint", "bytes", NULL},
+	{"footprint", "bytes", NULL},
 	{"footprint", NULL},
 	{"fma_per_load", NULL},
 	{"tile", NULL},
@@ -60,6 +60,7 @@ static void defaults(struct wl_params *w, int idx)
 	w->chunk = 16;
 	w->skew = 4;
 	w->seed = 1;
+	w->bytes = 256;
 	switch (idx) {
 	case 0: /* fma */
 		w->iters = 2048;
@@ -165,6 +166,13 @@ int wl_set_flag(struct wl_params *w, const char *flag, const char *key, const ch
 			w->footprint = (uint64_t)v;
 			return SIM_OK;
 		}
+		if (strcmp(key, "bytes") == 0) {
+			if (strcmp(val, "128") == 0 || strcmp(val, "256") == 0) {
+				w->bytes = atoi(val);
+				return SIM_OK;
+			}
+			return err_set(e, SIM_EINPUT, "%s: expected 128 (16 lanes x 8 B) or 256 (32 lanes x 8 B), got \"%.40s\"", opt, val);
+		}
 		if (strcmp(key, "fma_per_load") == 0)
 			return cli_int(opt, val, 1, 1024, &w->fma_per_load, e);
 		if (strcmp(key, "tile") == 0) {
@@ -235,7 +243,13 @@ void wl_canonical(struct wl_params *w)
 			snprintf(val, sizeof val, "%s", w->operands);
 		else if (strcmp(key, "footprint") == 0)
 			snprintf(val, sizeof val, "%llu", (unsigned long long)w->footprint);
-		else if (strcmp(key, "fma_per_load") == 0)
+		else if (strcmp(key, "bytes") == 0) {
+			/* the default (256) is left out: the canonical string of every
+			 * chase written before `bytes` existed stays as it was */
+			if (w->bytes == 256)
+				continue;
+			snprintf(val, sizeof val, "%d", w->bytes);
+		} else if (strcmp(key, "fma_per_load") == 0)
 			snprintf(val, sizeof val, "%d", w->fma_per_load);
 		else if (strcmp(key, "tile") == 0)
 			snprintf(val, sizeof val, "%d", w->tile);
@@ -616,8 +630,13 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 						loop_counter(&g, ctr); /* before the last load, as in the SASS */
 					if (shared)
 						mem(&g, OP_LDS, k, k, 4, PAT_CHASE, w->footprint);
-					else
+					else {
 						mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
+						/* bytes=128: 16 distinct 8-byte words, lanes l and
+						 * l + 16 reading the same one (a program's lanes=16) */
+						if (w->bytes == 128)
+							p->code[p->ninsn - 1].lanes = 16;
+					}
 					/* ptxas gives a trip's first load a wait mask covering every
 					 * chain's last load (the scoreboards merge at the loop's
 					 * back edge: tests/data/h200/sass.txt, ub_dram_chase<2..8>,
@@ -742,10 +761,12 @@ void wl_littles(const struct wl_params *w, const struct arch *a, long l1_bytes, 
 	}
 	case 1:
 	case 2: {
-		double bytes = 32.0 * 8;
 		/* the level the simulator gives the chase's loads */
 		enum mem_level lv = arch_global_level(a, OP_LDG, PAT_CHASE, w->footprint, l1_bytes);
 		int l1 = lv == LV_L1;
+		/* L2 and DRAM serve the distinct bytes; the L1 data path carries the
+		 * bytes delivered to the 32 lanes, repeated words included */
+		double bytes = l1 ? 32.0 * 8 : (double)(w->bytes ? w->bytes : 256);
 		double bw = l1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle : a->dram_bytes_per_cycle;
 		double mlat = l1 ? a->l1_latency : lv == LV_L2 ? a->l2_latency : a->dram_latency;
 		double lsu = a->pipe_lanes[PIPE_LSU] * lanes_rate;

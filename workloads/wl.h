@@ -27,6 +27,7 @@ struct wl_params {
 	char op[16];          /* fma: ffma fadd imad iadd3 lop3 dfma mufu */
 	char operands[8];     /* fma: sep (default), pair, banked: the chain op's operand registers */
 	uint64_t footprint;   /* chases: bytes */
+	int bytes;            /* dram_chase, l1_chase: distinct bytes one warp load touches (128: 16 lanes x 8 B, lanes l and l+16 alike; 256: 32 x 8 B) */
 	int fma_per_load;     /* mix */
 	int tile;             /* tile: outputs per thread along the feature axis */
 	double p;             /* diverge: fraction of lanes on the long path */
