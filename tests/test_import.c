@@ -145,6 +145,7 @@ static void small_kernel(void **state)
 	assert_string_equal(e.msg, "k.sass:9: opcode HMMA at PC 0x0070 is not modelled by smsim (expected an opcode of isa/README.md; "
 				   "--unknown=alu issues it as an ALU instruction)");
 	program_free(&p);
+	free(text);
 	static const char *const opts2[] = {"--trips", "7", "--taken", "0x20=0.25", "--mem", "LDG=pattern=chase,footprint=1G,bytes=128",
 					    "--unknown", "alu", NULL};
 	struct import_opts o;
