@@ -11,6 +11,8 @@
 #   make bench      speed and memory benchmark (bench/README in tests/bench.sh)
 #   make equiv      output byte-identical to another build: make equiv PREV=/path/to/smsim
 #   make plots      the course figures into plots/out/ (SVG and PNG)
+#   make readme     rewrite the output under each "$ bin/smsim ..." of README.md from a real
+#                   run (tests/readme_update.sh; tests/readme.sh, in make test, checks them)
 #   make man        the man page build/smsim.1 (from smsim help --man: the same text as --help)
 #   make install    bin/smsim, arch/*.json and the man page under PREFIX (default /usr/local):
 #                   PREFIX/bin/smsim, PREFIX/share/smsim/arch/, PREFIX/share/man/man1/smsim.1
@@ -62,7 +64,7 @@ FLAGS_FILE   = $(BUILD)/flags
 DATADIR_FILE = $(BUILD)/datadir
 PGO_TREE     = $(PGO_DIR)/tree
 
-.PHONY: all run test check asan quicktest valgrind debug bench equiv plots ubench fuzz deps check-libs clean \
+.PHONY: all run test check asan quicktest valgrind debug bench equiv plots ubench fuzz readme deps check-libs clean \
 	man install uninstall
 
 all: check-libs $(SMSIM)
@@ -205,6 +207,9 @@ ubench:
 
 fuzz:
 	@sh tests/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
+
+readme: all
+	@SMSIM=./$(SMSIM) sh tests/readme_update.sh
 
 man: $(BUILD)/smsim.1
 

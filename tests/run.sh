@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every test suite: the cmocka unit tests in $BUILD/tests/, the
-# command-line tests (tests/cli.sh), the occupancy oracle
+# command-line tests (tests/cli.sh), the README's examples (tests/readme.sh),
+# the occupancy oracle
 # (tests/oracle/run.sh) and validation against the committed H200 data
 # (tests/validate.sh; tests/import_validate.sh for compiled kernels imported).
 # QUICK=1 runs the unit tests only; VALGRIND=1 runs them under memcheck.
@@ -32,7 +33,7 @@ for t in "$BUILD"/tests/test_*; do
 	fi
 done
 if [ -z "$QUICK" ]; then
-	for s in tests/cli.sh tests/oracle/run.sh tests/occ_h200.sh tests/validate.sh tests/plots.sh; do
+	for s in tests/cli.sh tests/readme.sh tests/oracle/run.sh tests/occ_h200.sh tests/validate.sh tests/plots.sh; do
 		[ -f "$s" ] && run_suite "$s" sh "$s"
 	done
 	# imported kernels against the H200 (the sanitized build: W 1, 8, 32, 64 only)
