@@ -94,7 +94,11 @@ function shown(g,    i, j, a, b, c, S, dots) {
 			if (dots != i)
 				print "..." > g
 			dots = i
-			if (S[i, j + 1] >= S[i + 1, j])
+			# on a tie keep absorbing, unless the line after the "..."
+			# differs and the one after that matches from the next
+			# line on (one line changed just past an elision: show it)
+			if (S[i, j + 1] > S[i + 1, j] || (S[i, j + 1] == S[i + 1, j] && \
+			    !(i + 2 <= ne && j < na && ne_n[i + 1] != na_n[j] && ne_n[i + 2] == na_n[j + 1])))
 				j++
 			else
 				i++
