@@ -4,8 +4,22 @@
 // lines); word l of node n holds the address of word l of node next(n), next() one random
 // cycle over all nodes (Sattolo's algorithm, splitmix64, fixed seeds). Lane l reads word
 // (l mod wpn): with wpn = 16 lanes l and l+16 read the same word, so a warp load delivers
-// 128 B; with wpn = 32 every lane reads its own word, 256 B. Chain s of S chains starts at
-// the node floor(s*N/S) positions along the cycle (each warp at a distinct point).
+// 128 B; with wpn = 32 every lane reads its own word, 256 B.
+//
+// Start rule (param start=...). chain s = gw*ILP + k (warp gw = global warp index, chain k).
+//  start=even (L1 and DRAM footprints, chase_lat, multiload): chain s of S starts at the node
+//    floor(s*N/S) positions along the cycle. With S = 132*W*ILP chains close to or above the
+//    node count N, neighbouring chains (the warps of one block, on one SM) start only a few
+//    nodes apart and re-read the lines their neighbour just fetched (L1 hits, merged misses).
+//  start=gold (the group chase L2 footprints 4 MB and 24 MB, remeasured 2026-12-01): chain s
+//    starts at cycle position floor(frac(u0 + s*g) * N), g = (sqrt5-1)/2 (64-bit fixed point
+//    0x9e3779b97f4a7c15), u0 = splitmix64 of a fixed seed (0x57a27001 ^ N ^ S): a seeded,
+//    deterministic pseudo-random offset plus the golden-ratio (Weyl) sequence. Independent
+//    uniform starts would collide (birthday bound: the expected closest pair of 256 starts on
+//    32768 nodes is ~0.5 node apart); the Weyl sequence keeps any run of M consecutive chains
+//    (one block's chains) about N/M positions apart, never closer than ~0.38*N/M (three-gap
+//    theorem): 164 nodes for W=32 ILP 4 at 4 MB/128 B, 82 at 256 B; and >= 38 between blocks b and
+//    b+132, which may share an SM at W > 32. chase_starts() logs the closest pair in a block.
 #include <cstring>
 
 #include "imp.h"
@@ -119,9 +133,31 @@ void chase_free(ChaseBuf& b) {
   if (b.buf) CK(cudaFree(b.buf));
   b = ChaseBuf();
 }
-unsigned* chase_starts(const ChaseBuf& b, size_t S) {
+unsigned* chase_starts(const ChaseBuf& b, size_t S, bool gold, size_t per_block) {
   std::vector<unsigned> st(S);
-  for (size_t s = 0; s < S; ++s) st[s] = b.order[(size_t)((double)s * b.nodes / (double)S)];
+  if (!gold) {
+    for (size_t s = 0; s < S; ++s) st[s] = b.order[(size_t)((double)s * b.nodes / (double)S)];
+  } else {
+    u64 seed = 0x57a27001ull ^ b.nodes ^ ((u64)S << 32);
+    const u64 u0 = splitmix64(seed), g = 0x9e3779b97f4a7c15ull;
+    std::vector<u64> pos(S);
+    for (size_t s = 0; s < S; ++s) {
+      const u64 x = u0 + (u64)s * g;  // mod 2^64: frac(u0 + s*g) in 64-bit fixed point
+      pos[s] = (u64)(((unsigned __int128)x * b.nodes) >> 64);
+      st[s] = b.order[pos[s]];
+    }
+    // closest pair of starts (cycle distance, nodes) within one block, over all blocks
+    u64 dmin = ~0ull;
+    if (per_block < 1) per_block = 1;
+    for (size_t b0 = 0; b0 < S; b0 += per_block) {
+      std::vector<u64> v(pos.begin() + b0, pos.begin() + std::min(S, b0 + per_block));
+      std::sort(v.begin(), v.end());
+      for (size_t i = 0; i + 1 < v.size(); ++i) dmin = std::min(dmin, v[i + 1] - v[i]);
+      if (v.size() > 1) dmin = std::min(dmin, v[0] + b.nodes - v.back());
+    }
+    fprintf(stderr, "imp: chase_starts gold: nodes=%u chains=%zu per_block=%zu closest pair in a block: %llu nodes\n",
+            b.nodes, S, per_block, dmin == ~0ull ? 0ull : (unsigned long long)dmin);
+  }
   unsigned* d = nullptr;
   CK(cudaMalloc(&d, S * sizeof(unsigned)));
   CK(cudaMemcpy(d, st.data(), S * sizeof(unsigned), cudaMemcpyHostToDevice));
@@ -131,7 +167,8 @@ unsigned* chase_starts(const ChaseBuf& b, size_t S) {
 // One chase configuration: kernel chase<ILP> on buffer b at W warps per SM.
 // steps: timed steps per chain; warm: untimed steps before the start barrier.
 static void run_chase(Ctx& c, const char* group, const char* variant, const ChaseBuf& b, int ilp,
-                      int W, int steps, int warm, Prep prep, bool smem0 = false) {
+                      int W, int steps, int warm, Prep prep, bool smem0 = false,
+                      bool gold = false) {
   LaunchCfg L = cfg_W(c.sms, W, prep);
   if (smem0) {  // one warp per block, no dynamic smem, carveout preference 0 (most L1)
     L.smem = 0;
@@ -139,7 +176,7 @@ static void run_chase(Ctx& c, const char* group, const char* variant, const Chas
   }
   if (prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
   const size_t S = (size_t)L.grid * L.tpb / 32 * ilp;
-  unsigned* d_start = chase_starts(b, S);
+  unsigned* d_start = chase_starts(b, S, gold, (size_t)L.tpb / 32 * ilp);
   Meas m;
   const void* fn = nullptr;
 #define IMP_CHASE_CASE(K)                                                                      \
@@ -164,9 +201,9 @@ static void run_chase(Ctx& c, const char* group, const char* variant, const Chas
 #undef IMP_CHASE_CASE
   CK(cudaFree(d_start));
   char param[256];
-  snprintf(param, sizeof param, "footprint=%zu;bytes=%u;form=%s;warm=%d;prep=%s%s", b.bytes,
+  snprintf(param, sizeof param, "footprint=%zu;bytes=%u;form=%s;warm=%d;prep=%s%s%s", b.bytes,
            b.wpn * 8, b.idx ? "idx" : "ptr", warm, prep == PREP_FLUSH ? "flush" : prep == PREP_TOUCH ? "touch" : "none",
-           smem0 ? ";smem=0;carveout=0" : "");
+           smem0 ? ";smem=0;carveout=0" : "", gold ? ";start=gold" : "");
   imp_row(c, group, fn, std::string(variant) + (b.idx ? "_idx" : ""), ilp, W, L.bps, L.tpb, steps,
           param, m);
 }
@@ -184,17 +221,34 @@ static const Level kLevels[] = {
     {1u << 30, 120, PREP_FLUSH, "dram"},
 };
 
-void group_chase(Ctx& c) {
+// The L2 footprints use start=gold (see the top of this file), the others start=even.
+// only_l2: just the L2 footprints (group chase_l2, the 2026-12-01 remeasurement).
+static void chase_levels(Ctx& c, bool only_l2) {
   for (bool idx : {false, true})
   for (unsigned wpn : {16u, 32u}) {
     for (const Level& lv : kLevels) {
       if (c.quick && lv.footprint == (24u << 20)) continue;
+      const bool l2 = lv.footprint == (4u << 20) || lv.footprint == (24u << 20);
+      if (only_l2 && !l2) continue;
       ChaseBuf b = chase_build(c, lv.footprint, wpn, 0x5eed1000ull + wpn + lv.footprint, idx);
       const int warm = lv.prep == PREP_NONE ? (int)b.nodes : 0;
       for (int ilp : {1, 4})
-        for (int W : c.wlist) run_chase(c, "chase", lv.name, b, ilp, W, lv.steps, warm, lv.prep);
+        for (int W : c.wlist)
+          run_chase(c, "chase", lv.name, b, ilp, W, lv.steps, warm, lv.prep, false, l2);
       chase_free(b);
     }
+  }
+}
+void group_chase(Ctx& c) { chase_levels(c, false); }
+void group_chase_l2(Ctx& c) { chase_levels(c, true); }
+
+// Consistency check: a few L2 rows with the old start=even rule that were clean before (low
+// W x ILP), to compare with the old runs.csv values (same buffer seeds, same harness).
+void group_chase_l2_check(Ctx& c) {
+  for (const Level& lv : {kLevels[1], kLevels[2]}) {
+    ChaseBuf b = chase_build(c, lv.footprint, 16u, 0x5eed1000ull + 16u + lv.footprint, false);
+    for (int W : {1, 8}) run_chase(c, "chase", lv.name, b, 1, W, lv.steps, 0, lv.prep);
+    chase_free(b);
   }
 }
 

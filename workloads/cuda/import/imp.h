@@ -227,6 +227,8 @@ void imp_row(Ctx& c, const char* group, const void* fn, const std::string& varia
 // Groups (one .cu file each).
 void group_fma_u(Ctx& c);
 void group_chase(Ctx& c);
+void group_chase_l2(Ctx& c);
+void group_chase_l2_check(Ctx& c);
 void group_chase_lat(Ctx& c);
 void group_multiload(Ctx& c);
 void group_mix(Ctx& c);
@@ -249,5 +251,7 @@ struct ChaseBuf {
 };
 ChaseBuf chase_build(Ctx& c, size_t footprint, unsigned wpn, u64 seed, bool idx);
 void chase_free(ChaseBuf& b);
-// Start nodes of S chains, spread evenly along the cycle (device array, caller frees).
-unsigned* chase_starts(const ChaseBuf& b, size_t S);
+// Start nodes of S chains (device array, caller frees): gold = false: spread evenly along the
+// cycle (start=even); true: seeded golden-ratio sequence (start=gold, see chase.cu);
+// per_block: chains per block (for the logged closest-pair distance).
+unsigned* chase_starts(const ChaseBuf& b, size_t S, bool gold = false, size_t per_block = 1);
