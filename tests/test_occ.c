@@ -147,6 +147,30 @@ static void partial_warps(void **state)
 }
 
 /* Carveout: 50% of 228 KB = 116.7 KB rounds up to the 132 KB step. */
+/* The L1 a launch runs with (occ_l1_bytes), by hand on sm_90 (256 KB unified,
+ * carveout steps 0 8 16 32 64 100 132 164 196 228 KB): the driver's default
+ * is the smallest step holding the resident blocks' shared memory, not the
+ * calculator's 228 KB; a given carveout is the calculator's. */
+static void l1_capacity(void **state)
+{
+	(void)state;
+	/* one block of 120 KB (+1 KB reserved = 121 KB): step 132, L1 124 KB */
+	struct occ_result r = occ(&sm90, 32, 32, 120 * 1024, -1);
+	assert_int_equal(r.blocks_per_sm, 1);
+	assert_int_equal(occ_l1_bytes(&sm90, &r, -1), (256 - 132) * 1024);
+	/* two resident blocks of 90 KB (+1 KB): 182 KB, step 196, L1 60 KB */
+	r = occ(&sm90, 512, 32, 90 * 1024, -1);
+	assert_int_equal(r.blocks_per_sm, 2);
+	assert_int_equal(occ_l1_bytes(&sm90, &r, -1), (256 - 196) * 1024);
+	/* no shared memory: each of the 8 resident blocks still reserves 1 KB: step 8, L1 248 KB */
+	r = occ(&sm90, 256, 32, 0, -1);
+	assert_int_equal(r.blocks_per_sm, 8);
+	assert_int_equal(occ_l1_bytes(&sm90, &r, -1), (256 - 8) * 1024);
+	/* a given carveout (50%: 132 KB for 40000 B blocks) is the calculator's */
+	r = occ(&sm90, 128, 32, 40000, 50);
+	assert_int_equal(occ_l1_bytes(&sm90, &r, 50), (256 - 132) * 1024);
+}
+
 static void carveout(void **state)
 {
 	(void)state;
@@ -190,7 +214,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lesson_32_vs_64_regs), cmocka_unit_test(lesson_sm80_16k),
 		cmocka_unit_test(lesson_48_regs),       cmocka_unit_test(lesson_occupancy_go),
 		cmocka_unit_test(register_cliffs),      cmocka_unit_test(partial_warps),
-		cmocka_unit_test(carveout),             cmocka_unit_test(bad_input),
+		cmocka_unit_test(carveout),             cmocka_unit_test(l1_capacity),             cmocka_unit_test(bad_input),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

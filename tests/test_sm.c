@@ -343,6 +343,52 @@ static void sm_3_3_warp_miss_path(void **state)
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1 + 32 + 1);
 }
 
+/*
+ * sm-3.8: only DRAM data returns through a warp's miss path
+ * (tests/data/h200/import multiload: one warp's 1..8 L2 loads 291..313
+ * cycles a step). One 256-byte L2 load (footprint 1M, l2_bytes_per_cycle
+ * 40): the L2 server 6.4 cycles, ready at ceil(6.4) + l2_latency - 1, EXIT
+ * the cycle after, whatever warp_miss_bytes_per_cycle; a second load of the
+ * same warp queues on the L2 server alone: ceil(12.8) + l2_latency - 1.
+ */
+static void sm_3_8_l2_no_miss_path(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.warp_miss_bytes_per_cycle = 8;
+	a.l2_bytes_per_cycle = 40;
+	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1M\nEXIT\n", 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 7 + a.l2_latency - 1 + 1);
+	st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1M\nLDG.64 R1, [R11] pattern=chase footprint=1M\nEXIT\n",
+		      32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 13 + a.l2_latency - 1 + 1);
+}
+
+/*
+ * sm-3.9: the L1 data path carries the bytes delivered to the lanes: a load
+ * of 16 distinct 8-byte words (lanes=16, lanes l and l + 16 alike) takes the
+ * path as long as 32 distinct ones (tests/data/h200/import: both L1 chases
+ * 0.5 warp-loads a cycle). With l1_bytes_per_cycle 32, four independent
+ * loads of one warp (issued 2 cycles apart: 16 LSU lanes) each hold it
+ * 256 / 32 = 8 cycles: the last is served at 32, ready at 32 + l1_latency
+ * - 1, EXIT the cycle after; counting 128 distinct bytes it would be 16.
+ */
+static void sm_3_9_l1_delivered_bytes(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.l1_bytes_per_cycle = 32;
+	const char *four = "LDG.64 R0, [R10] pattern=chase footprint=16K%s\nLDG.64 R1, [R11] pattern=chase footprint=16K%s\n"
+			   "LDG.64 R2, [R12] pattern=chase footprint=16K%s\nLDG.64 R3, [R13] pattern=chase footprint=16K%s\nEXIT\n";
+	char t[512];
+	snprintf(t, sizeof t, four, "", "", "", "");
+	struct sim_stats st = run_arch(&a, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 32 + a.l1_latency - 1 + 1);
+	snprintf(t, sizeof t, four, " lanes=16", " lanes=16", " lanes=16", " lanes=16");
+	st = run_arch(&a, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 32 + a.l1_latency - 1 + 1);
+}
+
 /* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
  * four independent LDS: with lsu_warp_cycles 4 they issue at 0, 4, 8, 12
  * (the scheduler's LSU pipe alone would take one every 2 cycles: 16 lanes
@@ -677,6 +723,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),
 		cmocka_unit_test(sm_3_3_warp_miss_path),
+		cmocka_unit_test(sm_3_8_l2_no_miss_path),
+		cmocka_unit_test(sm_3_9_l1_delivered_bytes),
 		cmocka_unit_test(sm_3_5_lsu_warp_interval),
 		cmocka_unit_test(sm_3_6_inflight_limit),
 		cmocka_unit_test(sm_3_7_loaded_delay),
