@@ -133,6 +133,14 @@ static inline int isa_is_zero_reg(int reg)
 	return reg == ISA_RZ || reg == ISA_URZ || reg == ISA_PT || reg == ISA_UPT;
 }
 
+/* A load through the global-memory levels that may hit L1 (LDG, LD, LDL,
+ * LDC); the rest of the global unit (stores, atomics, reductions) is served
+ * at L2 or beyond. */
+static inline int isa_l1_load(int op)
+{
+	return op == OP_LDG || op == OP_LD || op == OP_LDL || op == OP_LDC;
+}
+
 /* Writes the register's name ("R12", "UR4", "P0", "PT", "SB3") into buf. */
 const char *isa_reg_name(int reg, char *buf, int len);
 

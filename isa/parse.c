@@ -305,10 +305,9 @@ static int reg_name(struct lexer *lx, uint16_t *reg, int *pred)
 		return 0;
 	if (v > max || end - s > n + 3) {
 		char what[96];
-		snprintf(what, sizeof what, "register out of range (expected %s0..%s%d or %s%s)",
-			 n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R"),
-			 n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R"), max,
-			 n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R"), *pred ? "T" : "Z");
+		const char *pfx = n == 2 ? (*pred ? "UP" : "UR") : (*pred ? "P" : "R");
+		snprintf(what, sizeof what, "register out of range (expected %s0..%s%d or %s%s)", pfx, pfx, max, pfx,
+			 *pred ? "T" : "Z");
 		fail(lx, what);
 		return -1;
 	}

@@ -257,16 +257,23 @@ static int begin_kernel(struct rd *r, const char *name, size_t len)
 	return SIM_OK;
 }
 
+/* Orders by name (bytes, then length), then listing line: labels and
+ * -res-usage records alike. */
+static int name_line_cmp(const char *xn, int xl, uint32_t xline, const char *yn, int yl, uint32_t yline)
+{
+	int n = xl < yl ? xl : yl;
+	int c = memcmp(xn, yn, (size_t)n);
+	if (c)
+		return c;
+	if (xl != yl)
+		return xl < yl ? -1 : 1;
+	return xline < yline ? -1 : xline > yline;
+}
+
 static int label_cmp(const void *a, const void *b)
 {
 	const struct label *x = a, *y = b;
-	int n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->name, y->name, (size_t)n);
-	if (c)
-		return c;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return name_line_cmp(x->name, x->len, x->line, y->name, y->len, y->line);
 }
 
 /* Ends the kernel being read: resolves its labels and checks its branches. */
@@ -1232,13 +1239,7 @@ static int on_line(struct rd *r, char *t)
 static int res_cmp(const void *a, const void *b)
 {
 	const struct res *x = a, *y = b;
-	int n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->name, y->name, (size_t)n);
-	if (c)
-		return c;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return name_line_cmp(x->name, x->len, x->line, y->name, y->len, y->line);
 }
 
 /* Gives each kernel the resources of the last -res-usage record of its

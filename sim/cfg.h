@@ -136,7 +136,7 @@ static inline enum mem_level arch_global_level(const struct arch *a, int op, int
 {
 	if (pattern == PAT_STREAM || footprint == 0)
 		return LV_DRAM;
-	if ((op == OP_LDG || op == OP_LD || op == OP_LDL || op == OP_LDC) && l1_bytes > 0 && footprint <= (uint64_t)l1_bytes)
+	if (isa_l1_load(op) && l1_bytes > 0 && footprint <= (uint64_t)l1_bytes)
 		return LV_L1;
 	if (footprint <= (uint64_t)a->l2CacheSize)
 		return LV_L2;

@@ -163,18 +163,25 @@ out:
 	return rc;
 }
 
+/* Reads an imported program's text back into p; a refusal names the
+ * listing's instruction (readback_error). */
+static int import_parse(const struct import_cli *ic, const char *text, size_t len, struct program *p, struct err *e)
+{
+	char name[300];
+	snprintf(name, sizeof name, "%s(import)", ic->sass);
+	int rc = parse_program(text, len, name, p, e);
+	return rc == SIM_EINPUT ? readback_error(ic->sass, text, e) : rc;
+}
+
 int import_cli_program(const struct import_cli *ic, struct program *p, struct err *e)
 {
-	char *text = NULL, name[300];
+	char *text = NULL;
 	size_t len = 0;
 	int rc = import_text(ic, &text, &len, e);
 	if (rc)
 		return rc;
 	/* errors name the listing as imported; reports name the kernel */
-	snprintf(name, sizeof name, "%s(import)", ic->sass);
-	rc = parse_program(text, len, name, p, e);
-	if (rc == SIM_EINPUT)
-		rc = readback_error(ic->sass, text, e);
+	rc = import_parse(ic, text, len, p, e);
 	free(text);
 	if (rc == SIM_OK) {
 		const char *base = strrchr(ic->sass, '/');
@@ -217,11 +224,7 @@ int cmd_import(int argc, char **argv, struct err *e)
 		return rc;
 	/* the program must read back: a translation the parser refuses is a bug here */
 	struct program p;
-	char name[300];
-	snprintf(name, sizeof name, "%s(import)", ic.sass);
-	rc = parse_program(text, len, name, &p, e);
-	if (rc == SIM_EINPUT)
-		rc = readback_error(ic.sass, text, e);
+	rc = import_parse(&ic, text, len, &p, e);
 	program_free(&p);
 	if (rc == SIM_OK) {
 		FILE *f = outp ? fopen(outp, "w") : stdout;

@@ -52,9 +52,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		for (int k = 0; k < in->nxdst; k++)
 			written[in->xdst[k]] = 1;
 	}
-	for (int r = 0; r < ISA_NREGS; r++)
-		if (isa_is_zero_reg(r))
-			written[r] = 0;
+	written[ISA_RZ] = written[ISA_URZ] = written[ISA_PT] = written[ISA_UPT] = 0;
 	/* L2/DRAM loads: the most sectors one to each destination takes, and
 	 * whether one has none (see the in-flight limit below) */
 	int sec_of[ISA_NREGS] = {0}, unheld = 0;
@@ -77,7 +75,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_XDST;
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
-		if (mem_is_global_load(in->op) && mem_global_level(s, in) != LV_L1) {
+		if (isa_l1_load(in->op) && mem_global_level(s, in) != LV_L1) {
 			u->miss = 1;
 			if (!in->has_dst || in->dst == ISA_RZ || ctl) {
 				/* with control bits a load waits for no earlier one to its

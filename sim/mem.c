@@ -104,14 +104,6 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 	}
 }
 
-/* A load through the global-memory levels that may hit L1 (LDG, LD, LDL,
- * LDC); the rest of the global unit (stores, atomics, reductions) is served
- * at L2 or beyond. */
-static inline int mem_is_global_load(int op)
-{
-	return op == OP_LDG || op == OP_LD || op == OP_LDL || op == OP_LDC;
-}
-
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
 {
 	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
@@ -123,13 +115,13 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	enum mem_level lv = mem_global_level(s, in);
 	m->tag = (uint32_t)(in - s->code) + 1;
 	m->lanes = (uint8_t)lanes;
-	m->lv = (uint8_t)lv;
 	m->sectors = mem_sectors(a, in, lanes);
 	m->bytes = (double)m->sectors * a->sector_bytes;
-	if (!mem_is_global_load(in->op) && lv == LV_L1)
+	if (!isa_l1_load(in->op) && lv == LV_L1)
 		lv = LV_L2; /* stores and atomics go to L2 */
 	if (isa_ops[in->op].unit == UNIT_CONST)
-		lv = LV_L1;
+		lv = LV_L1; /* the constant cache: as an L1 hit */
+	m->lv = (uint8_t)lv;
 	double served = m->bytes;
 	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
 		/* the L1 data path carries the bytes delivered to the warp's lanes,
@@ -458,10 +450,6 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		 * limit sched_evaluate checked) */
 		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
-		if (!mem_is_global_load(in->op) && lv == LV_L1)
-			lv = LV_L2; /* stores and atomics go to L2 */
-		if (u->unit == UNIT_CONST)
-			lv = LV_L1; /* the constant cache: as an L1 hit */
 		switch (lv) {
 		case LV_L1:
 			dd = mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);

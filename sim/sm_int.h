@@ -248,7 +248,7 @@ struct uop {
 struct memc {
 	uint32_t tag;        /* pc + 1 */
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
-	uint8_t lv;          /* mem_global_level */
+	uint8_t lv;          /* the level it is served at: mem_global_level, stores and atomics at L2, constants at L1 */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
