@@ -143,6 +143,8 @@ struct br {
 	int to;           /* BR_LOOP: the head; BR_IF: ELSE index or end; the IF's end with an ELSE */
 	int end;          /* BR_IF: ENDIF index */
 	int has_else;
+	double taken;     /* BR_IF: the fraction of lanes taking it (1: unconditional) */
+	const char *why;  /* BR_IF: where that fraction came from, for the comment */
 };
 
 struct frame {
@@ -324,13 +326,16 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			 * through: no region, so nvcc's jumps into an unrolled loop's
 			 * remainder need not nest */
 			struct import_rule *r = find_rule(o.taken, o.ntaken, &in[i]);
-			if (in[i].pred >= 0 && !(in[i].pred == 7 && !in[i].pred_neg) && (!r || r->value == 0.0)) {
-				if (r)
-					r->used = 1;
+			int uncond = in[i].pred < 0 || (in[i].pred == 7 && !in[i].pred_neg);
+			if (r)
+				r->used = 1;
+			if (!uncond && (!r || r->value == 0.0)) {
 				br[i].kind = BR_FALL;
 				continue;
 			}
 			br[i].kind = BR_IF;
+			br[i].taken = uncond ? 1.0 : r->value;
+			br[i].why = uncond ? ", unconditional" : ", --taken";
 			br[i].end = t;
 			/* an unconditional forward branch just before t that jumps further is the
 			 * end of the first path: the code it jumps over is the ELSE path */
@@ -434,19 +439,14 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			sp--;
 			continue;
 		case BR_IF: {
-			struct import_rule *r = find_rule(o.taken, o.ntaken, x);
-			double taken = r ? r->value : 0.0;
-			if (r)
-				r->used = 1;
-			if (x->pred < 0)
-				taken = 1.0; /* an unconditional branch: every lane */
+			double taken = br[i].taken;
 			if (sp == ISA_MAX_NEST) {
 				rc = err_set(e, SIM_EINPUT, "%s:%u: loops and branches nested too deeply at PC 0x%04x (expected at most %d levels)",
 					     fname, x->line, x->pc, ISA_MAX_NEST);
 				goto out;
 			}
 			fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc, x->text,
-				taken, r ? ", --taken" : x->pred < 0 ? ", unconditional" : ", the default; --taken PC=F");
+				taken, br[i].why);
 			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end, 1.0 - taken, 0};
 			continue;
 		}

@@ -175,6 +175,25 @@ static void small_kernel(void **state)
 	free(text);
 }
 
+/* A branch guarded by PT is unconditional: every lane jumps, so the code it
+ * jumps over is an IF path no lane runs (IF 0), as for a bare BRA. */
+static void pt_branch(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n/*0000*/ @PT BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n"
+				      "/*0020*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.code[0].op, OP_IF);
+	assert_true(p.code[0].frac == 0.0 && p.code[0].has_pred && p.code[0].pred == ISA_PT);
+	assert_non_null(strstr(text, "(lanes taking it: 1, unconditional)"));
+	program_free(&p);
+	free(text);
+}
+
 static void import_errors(void **state)
 {
 	(void)state;
@@ -231,6 +250,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
+		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)
