@@ -238,6 +238,10 @@ void group_branch(Ctx& c);
 void group_barrier(Ctx& c);
 void group_shfl(Ctx& c);
 void group_rownorm(Ctx& c);
+void group_mech_div(Ctx& c);
+void group_mech_bar(Ctx& c);
+void group_mech_ldc(Ctx& c);
+void group_mech_l2bw(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of
 // node n holds the address (idx: the index) of word l of node next(n), next() one random
