@@ -81,7 +81,7 @@ static const struct field memory_fields[] = {
 	FD(smem_bytes_per_cycle, 0.01, 1e6), FD(l1_bytes_per_cycle, 0.01, 1e6),
 	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6),
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FD(warp_miss_bytes_per_cycle, 0, 1e6),
-	FI(lsu_warp_cycles, 0, 1000),
+	FI(lsu_warp_cycles, 0, 1000), FD(const_cycles_per_addr, 0, 1e6),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
 	{NULL, 0, 0, 0, 0, 0},
@@ -90,6 +90,7 @@ static const struct field memory_fields[] = {
 static const struct field timing_fields[] = {
 	FI(cta_launch_cycles, 0, 1000000), FI(branch_cycles, 0, 1000), FI(loop_cycles, 0, 100000), FI(loop_insns, 1, 3),
 	FI(regfile_banks, 0, 8), FI(operand_reuse, 0, 1), FI(bsync_cycles, 0, 1000),
+	FI(diverge_cycles, 0, 1000), FD(bar_release_cycles, 0, 1e6), FD(bar_warp_cycles, 0, 1000),
 	{NULL, 0, 0, 0, 0, 0},
 };
 

@@ -63,6 +63,7 @@ struct arch {
 	int dram_window_cycles;           /* time constant of the average of the bytes in flight */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
+	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */
@@ -75,6 +76,9 @@ struct arch {
 	int regfile_banks;                /* register banks (reg mod banks), one operand read per bank per cycle; 0: no conflicts */
 	int operand_reuse;                /* 1: a warp's back-to-back instructions reuse a source in the same slot without a read */
 	int bsync_cycles;                 /* after BSYNC (reconvergence), cycles before the warp's next instruction, beyond its stall count */
+	int diverge_cycles;               /* a divergent IF (lanes on both paths): cycles at the reconvergence before the next instruction */
+	double bar_release_cycles;        /* a barrier's release: its warps resume bar_release_cycles + bar_warp_cycles x warps */
+	double bar_warp_cycles;           /*   after the last one arrived (next cycle when both are 0) */
 };
 
 /*

@@ -20,7 +20,8 @@
  * loops, UIADD3, ISETP, BRA (tloop/sass.txt), validated at 1-64 warps
  * (tloop/runs.csv).
  *
- * Reads from struct arch: bsync_cycles, branch_cycles, loop_cycles, loop_insns.
+ * Reads from struct arch: bsync_cycles, branch_cycles, loop_cycles, loop_insns,
+ * diverge_cycles, bar_release_cycles, bar_warp_cycles.
  */
 #ifndef SIM_SM_C
 #error "sim/ctl.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -34,8 +35,11 @@ static inline int ctl_is_pseudo(int op)
 }
 
 /* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
- * pc is at an instruction that issues. */
-static void ctl_skip_pseudo(const struct program *p, struct warp *w, uint64_t now)
+ * pc is at an instruction that issues; `gap` is the cycles from now to the
+ * earliest next issue (the stall count of the instruction just issued, or
+ * 1), from which a divergent region's reconvergence counts. */
+static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struct warp *w, uint64_t now,
+			    int gap)
 {
 	for (;;) {
 		const struct insn *in = &p->code[w->pc];
@@ -67,6 +71,12 @@ static void ctl_skip_pseudo(const struct program *p, struct warp *w, uint64_t no
 			f = &w->stack[--w->depth];
 			w->lanes = f->saved_lanes;
 			w->pc++;
+			if (f->diverged && a->diverge_cycles > 0) {
+				/* a divergent region's reconvergence (ctl_issue_if) */
+				uint64_t t = now + (uint64_t)gap + (uint64_t)a->diverge_cycles;
+				if (t > w->fetch_ready)
+					w->fetch_ready = t;
+			}
 			break;
 		default:
 			return;
@@ -130,7 +140,13 @@ static COLD void ctl_bsync(struct sim *s, struct warp *w, const struct uop *u)
 }
 
 /* IF: the warp takes the THEN path with some of its lanes, the ELSE path
- * (pending) with the others. */
+ * (pending) with the others. When lanes go both ways the warp runs one
+ * path, then the other (an empty one too: the lanes that skip a THEN wait
+ * at the reconvergence point as a path of their own), and reconverging
+ * costs it diverge_cycles at the ENDIF: on the H200 a divergent if around
+ * 12 or 32 dependent FFMAs takes 16.0 cycles longer a trip for one warp
+ * than the same if taken by every lane, whether 1 or 16 lanes take it
+ * (tests/data/h200/mech, mech_div, 2026-12-01). */
 static COLD void ctl_issue_if(struct sim *s, struct warp *w, const struct insn *in)
 {
 	int mid = (int)in->match;
@@ -155,6 +171,7 @@ static COLD void ctl_issue_if(struct sim *s, struct warp *w, const struct insn *
 			else_l = 1;
 	}
 	f->kind = FR_IF;
+	f->diverged = (uint8_t)(in->pattern != IF_WARP_LT && take_then && take_else);
 	f->saved_lanes = w->lanes;
 	f->else_lanes = (uint8_t)else_l;
 	f->end = end;
@@ -191,19 +208,33 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 	return 1;
 }
 
-/* BAR: the warp waits; the last of its block to arrive releases them all,
- * due the next cycle. */
-static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w)
+/*
+ * BAR: the warp waits; the last of its block to arrive releases them all.
+ * The release is not free: from the last arrival's stall count (the next
+ * cycle without control bits) the block's warps resume one after another
+ * in the order they arrived, the k-th (1-based) bar_release_cycles +
+ * bar_warp_cycles x k later. On the H200 a loop of nothing but
+ * __syncthreads() takes 14.8 cycles a barrier with one warp and 1.95
+ * cycles more for each further warp of the block, 1 to 32 (77.0 at 32);
+ * when every warp but warp 0 arrives long before it, the same 2 cycles a
+ * warp are added, so the last to arrive is the last to go (tests/data/
+ * h200/mech, mech_bar pure and skew, 2026-12-01). Released together, 32
+ * warps would queue at their schedulers and take 8% longer than measured.
+ */
+static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct uop *u)
 {
 	struct block *b = &s->b[w->block];
 	w->at_bar = 1;
+	w->bar_seq = (uint8_t)b->bar_arrived;
 	if (++b->bar_arrived < b->warps_total)
 		return;
 	b->bar_arrived = 0;
+	uint64_t t = s->now + (u->flags & U_CTL && u->stall > 1 ? u->stall : 1);
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
 		x->at_bar = 0;
-		sched_wake_at(s, x, s->now + 1);
+		sched_wake_at(s, x, t + (uint64_t)(s->a->bar_release_cycles +
+						   s->a->bar_warp_cycles * (x->bar_seq + 1) + 0.5));
 	}
 }
 

@@ -217,7 +217,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 			return;
 		case OP_BAR:
 			w->pc++;
-			ctl_barrier_arrive(s, w);
+			ctl_barrier_arrive(s, w, u);
 			break;
 		case OP_ENDLOOP:
 			if (!ctl_endloop(s, w))
@@ -232,5 +232,5 @@ static void issue_warp(struct sim *s, struct warp *w)
 		}
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
-		ctl_skip_pseudo(s->p, w, s->now);
+		ctl_skip_pseudo(s->p, s->a, w, s->now, u->flags & U_CTL && u->stall > 1 ? u->stall : 1);
 }

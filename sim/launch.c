@@ -79,7 +79,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->since = t;
 		w->state = ST_NO_INSTRUCTION;
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
-		ctl_skip_pseudo(s->p, w, t);
+		ctl_skip_pseudo(s->p, s->a, w, t, 1);
 		b->slot[i] = slot;
 		sched_enter(s, &s->sc[w->sched], slot, t);
 		sched_wake_at(s, w, t);

@@ -104,6 +104,22 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 	}
 }
 
+/*
+ * Distinct addresses one constant load (LDC) reads: one when every lane
+ * reads the same word (pattern uniform, what c[bank][immediate] always
+ * is), else one per active lane (`bytes=` of an import's --mem gives the
+ * distinct words). The constant cache serves them one after another: on
+ * the H200 an SM completes one LDC of a uniform address every 2.0 cycles
+ * whatever the number of warps, 2 distinct words per warp take twice as
+ * long and 32 take 32 times (tests/data/h200/mech, mech_ldc, 2026-12-01).
+ */
+static inline double mem_const_addrs(const struct insn *in, int lanes)
+{
+	if (in->pattern == PAT_UNIFORM)
+		return 1.0;
+	return (double)(in->lanes && in->lanes < lanes ? in->lanes : lanes);
+}
+
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
 {
 	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
@@ -122,6 +138,14 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	if (isa_ops[in->op].unit == UNIT_CONST)
 		lv = LV_L1; /* the constant cache: as an L1 hit */
 	m->lv = (uint8_t)lv;
+	m->cport = isa_ops[in->op].unit == UNIT_CONST && a->const_cycles_per_addr > 0;
+	if (m->cport) {
+		/* the constant cache's port serves one distinct address per
+		 * const_cycles_per_addr, for the whole SM (mem_const_addrs) */
+		m->lv_cycles = mem_const_addrs(in, lanes) * a->const_cycles_per_addr;
+		m->miss_cycles = 0.0;
+		return;
+	}
 	double served = m->bytes;
 	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
 		/* the L1 data path carries the bytes delivered to the warp's lanes,
@@ -452,7 +476,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
 		switch (lv) {
 		case LV_L1:
-			dd = mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
+			dd = mem_serve_q(m->cport ? &s->const_free : &s->l1_free, s->now, m->lv_cycles) +
+			     (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
 			dd = mem_serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
@@ -539,7 +564,7 @@ static int mem_create(struct sim *s)
  * the memory-info cache empty. */
 static void mem_reset(struct sim *s)
 {
-	s->smem_free = s->l1_free = s->l2_free = s->dram_free = 0.0;
+	s->smem_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->dq_h = s->dq_n = 0;
 	s->dq_sec = 0;
 	s->dq_avg = 0.0;

@@ -53,6 +53,7 @@ struct frame {
 	uint8_t else_pending;/* FR_IF: the ELSE path still has to run */
 	uint8_t saved_lanes; /* FR_IF: lanes before the IF */
 	uint8_t else_lanes;  /* FR_IF: lanes on the ELSE path */
+	uint8_t diverged;    /* FR_IF: lanes on both paths: the reconvergence costs diverge_cycles */
 	int start;           /* FR_LOOP: index of the LOOP */
 	int end;             /* FR_IF: index of the ENDIF */
 	uint64_t left;       /* FR_LOOP: trips left including the current one */
@@ -84,6 +85,7 @@ struct warp {
 	uint8_t drain_kind;  /* enum reg_kind of the drain write */
 	uint8_t ahead_state; /* since > now: the state before since, counted to since ahead of time
 			      * (a pending warp, or one held by the in-flight limit from since) */
+	uint8_t bar_seq;     /* at_bar: its place in the order its block's warps arrived (0 first) */
 	int pc;              /* index of the next instruction */
 	int sched;           /* sub-partition */
 	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
@@ -249,6 +251,7 @@ struct memc {
 	uint32_t tag;        /* pc + 1 */
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
 	uint8_t lv;          /* the level it is served at: mem_global_level, stores and atomics at L2, constants at L1 */
+	uint8_t cport;       /* a constant load served by the constant cache's port (const_cycles_per_addr) */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
@@ -304,6 +307,7 @@ struct sim {
 	int blocks_total, blocks_started, blocks_done, resident_limit;
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
+	double const_free;   /* the constant cache's port: free-at time */
 	/* DRAM accesses in the memory system (issued, their data not yet out of
 	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
 	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of

@@ -39,6 +39,10 @@ if [ -z "$QUICK" ]; then
 	# imported kernels against the H200 (the sanitized build: W 1, 8, 32, 64 only)
 	run_suite tests/import_validate.sh env QUICK=${SANITIZED:+1} sh tests/import_validate.sh
 	run_suite tests/rownorm_validate.sh sh tests/rownorm_validate.sh
+	# the mechanism microbenchmarks (issue #18), the same harness and rule
+	run_suite "tests/import_validate.sh (mech)" env QUICK=${SANITIZED:+1} \
+		MANIFEST=tests/data/h200/mech/programs.csv RUNS=tests/data/h200/mech/runs.csv \
+		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"

@@ -30,7 +30,8 @@
 #include "../workloads/wl.h"
 
 static struct arch sm90;  /* the calibrated file */
-static struct arch ideal; /* the same without register-bank conflicts or branch cost */
+static struct arch ideal; /* the same without register-bank conflicts, branch, divergence, barrier-release
+			   * or constant-port costs */
 
 static int setup(void **state)
 {
@@ -48,6 +49,10 @@ static int setup(void **state)
 	ideal.dram_queue_cycles = 0;
 	ideal.warp_miss_bytes_per_cycle = 0;
 	ideal.lsu_warp_cycles = 0;
+	ideal.diverge_cycles = 0;
+	ideal.bar_release_cycles = 0;
+	ideal.bar_warp_cycles = 0;
+	ideal.const_cycles_per_addr = 0;
 	return 0;
 }
 
@@ -389,6 +394,46 @@ static void sm_3_9_l1_delivered_bytes(void **state)
 	assert_int_equal(st.cycles, 32 + a.l1_latency - 1 + 1);
 }
 
+/*
+ * sm-3.10: the constant cache's port, by hand (const_cycles_per_addr 2,
+ * tests/data/h200/mech mech_ldc). 8 warps (2 a scheduler) each issue 16
+ * independent LDCs: every LDC holds the SM's one port for 2 cycles per
+ * distinct address, so 16 more LDCs a warp make the run 8 x 16 x 2 = 256
+ * cycles longer with one address each (pattern=uniform), 512 with two
+ * (lanes=2: two distinct words) and 8 x 16 x 32 x 2 = 8192 with 32; the
+ * issue side (lsu_warp_cycles 4: a warp's LDCs 4 apart, 64 cycles for 16)
+ * is shorter than the port in every case. Without the port
+ * (const_cycles_per_addr 0) LDC is an L1 hit of one sector.
+ */
+static void sm_3_10_constant_port(void **state)
+{
+	(void)state;
+	const char *fmt[] = {" pattern=uniform", " pattern=coalesced lanes=2", " pattern=coalesced lanes=32"};
+	const int addrs[] = {1, 2, 32};
+	char line[128];
+	for (int k = 0; k < 3; k++) {
+		snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDC R2, c[0x3][R4]%s\n", fmt[k]);
+		char *a = repeat(".regs 32\n", line, 16, "[B0-----:R-:W-:-:S01] EXIT\n");
+		char *b = repeat(".regs 32\n", line, 32, "[B0-----:R-:W-:-:S01] EXIT\n");
+		struct sim_stats sa = run_arch(&sm90, a, 8 * 32, 1, POLICY_GRR);
+		struct sim_stats sb = run_arch(&sm90, b, 8 * 32, 1, POLICY_GRR);
+		assert_int_equal(sb.cycles - sa.cycles, 8 * 16 * addrs[k] * 2);
+		free(a);
+		free(b);
+	}
+	struct arch off = sm90;
+	off.const_cycles_per_addr = 0;
+	snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDC R2, c[0x3][R4] pattern=uniform\n");
+	char *a = repeat(".regs 32\n", line, 16, "[B0-----:R-:W-:-:S01] EXIT\n");
+	char *b = repeat(".regs 32\n", line, 32, "[B0-----:R-:W-:-:S01] EXIT\n");
+	struct sim_stats sa = run_arch(&off, a, 8 * 32, 1, POLICY_GRR);
+	struct sim_stats sb = run_arch(&off, b, 8 * 32, 1, POLICY_GRR);
+	/* 16 more LDCs a warp, 4 cycles apart (lsu_warp_cycles): 64 cycles */
+	assert_int_equal(sb.cycles - sa.cycles, 16 * 4);
+	free(a);
+	free(b);
+}
+
 /* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
  * four independent LDS: with lsu_warp_cycles 4 they issue at 0, 4, 8, 12
  * (the scheduler's LSU pipe alone would take one every 2 cycles: 16 lanes
@@ -595,6 +640,76 @@ static void sm_8_4_control_bits(void **state)
 	assert_int_equal(f.cycles, 23 + 4 + 1);
 }
 
+/*
+ * sm-8.5: a divergent region's reconvergence, by hand (diverge_cycles 16,
+ * tests/data/h200/mech mech_div). One warp, a trip of [S01] UIADD3, an IF
+ * [S05] around one FFMA [S05], then [S13] ISETP and the branch: with no lane
+ * taking the branch around it every lane runs the FFMA and a trip is 1 + 5 + 5 +
+ * 13 + 1 + branch_cycles (9) = 34 cycles (IF 1); with half the lanes taking
+ * it (IF 0.5) the warp runs the FFMA with 16 lanes, then the empty path, and reconverges
+ * 16 cycles later than the FFMA's stall count: 50 cycles a trip. With
+ * diverge_cycles 0 the two are equal.
+ */
+static void sm_8_5_divergence(void **state)
+{
+	(void)state;
+	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
+			   "[B------:R-:W-:Y:S05] @P1 IF %s\n[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\nENDIF\n"
+			   "[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	char t[1024];
+	uint64_t per[2];
+	const char *frac[2] = {"1", "0.5"}; /* IF F: F of the lanes run the THEN path */
+	struct arch nodiv = sm90;
+	nodiv.diverge_cycles = 0;
+	for (int k = 0; k < 2; k++) {
+		snprintf(t, sizeof t, loop, 1000, frac[k]);
+		struct sim_stats a = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+		struct sim_stats a0 = run_arch(&nodiv, t, 32, 1, POLICY_GRR);
+		snprintf(t, sizeof t, loop, 2000, frac[k]);
+		struct sim_stats b = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+		struct sim_stats b0 = run_arch(&nodiv, t, 32, 1, POLICY_GRR);
+		per[k] = (b.cycles - a.cycles) / 1000;
+		assert_int_equal((b.cycles - a.cycles) % 1000, 0);
+		assert_int_equal(b0.cycles - a0.cycles, 1000 * 34);
+	}
+	assert_int_equal(per[0], 34);
+	assert_int_equal(per[1], 34 + 16);
+}
+
+/*
+ * sm-8.6: a barrier's release, by hand (bar_release_cycles 3.75,
+ * bar_warp_cycles 1.95, tests/data/h200/mech mech_bar). K barriers
+ * [S08] in a row, one block. From the last arrival's stall count (8) the
+ * k-th warp to have arrived resumes round(3.75 + 1.95 k) later: with one
+ * warp 6, so 8 + 6 = 14 cycles a barrier (14.8 measured); with 4 warps,
+ * one a scheduler, arriving in the same order each time, the last resumes
+ * round(3.75 + 7.8) = 12 after the stall: 20 cycles a barrier (measured
+ * 21.0); 16 warps: round(3.75 + 31.2) = 35, 43 a barrier (measured 45.2).
+ * With both fields 0 the release is the stall count's 8 cycles.
+ */
+static void sm_8_6_barrier_release(void **state)
+{
+	(void)state;
+	const char *bar = "[B------:R-:W-:-:S08] BAR.SYNC.DEFER_BLOCKING 0x0\n";
+	char *a = repeat(".regs 32\n", bar, 100, "[B------:R-:W-:-:S01] EXIT\n");
+	char *b = repeat(".regs 32\n", bar, 200, "[B------:R-:W-:-:S01] EXIT\n");
+	const int warps[] = {1, 4, 16}, per[] = {14, 20, 43};
+	for (int k = 0; k < 3; k++) {
+		struct sim_stats sa = run_arch(&sm90, a, 32 * warps[k], 1, POLICY_GRR);
+		struct sim_stats sb = run_arch(&sm90, b, 32 * warps[k], 1, POLICY_GRR);
+		assert_int_equal(sb.cycles - sa.cycles, 100 * per[k]);
+	}
+	struct arch free_bar = sm90;
+	free_bar.bar_release_cycles = 0;
+	free_bar.bar_warp_cycles = 0;
+	struct sim_stats sa = run_arch(&free_bar, a, 32 * 4, 1, POLICY_GRR);
+	struct sim_stats sb = run_arch(&free_bar, b, 32 * 4, 1, POLICY_GRR);
+	assert_int_equal(sb.cycles - sa.cycles, 100 * 8);
+	free(a);
+	free(b);
+}
+
 /* sm-8.1: loops run without unrolling and issue their BRA. */
 static void sm_8_1_loops(void **state)
 {
@@ -725,6 +840,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_3_warp_miss_path),
 		cmocka_unit_test(sm_3_8_l2_no_miss_path),
 		cmocka_unit_test(sm_3_9_l1_delivered_bytes),
+		cmocka_unit_test(sm_3_10_constant_port),
 		cmocka_unit_test(sm_3_5_lsu_warp_interval),
 		cmocka_unit_test(sm_3_6_inflight_limit),
 		cmocka_unit_test(sm_3_7_loaded_delay),
@@ -736,6 +852,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_2_loop_counter_chain),
 		cmocka_unit_test(sm_8_3_back_edge),
 		cmocka_unit_test(sm_8_4_control_bits),
+		cmocka_unit_test(sm_8_5_divergence),
+		cmocka_unit_test(sm_8_6_barrier_release),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
 		/* sim/stats.c */
