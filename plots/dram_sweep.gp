@@ -37,8 +37,8 @@ set y2label 'warp loads / cycle / SM' offset -0.5,0
 set link y2 via y / loadbytes inverse y * loadbytes
 set y2tics 0,0.02 format '%.2f'
 set arrow 10 from graph 0, first bw to graph 1, first bw nohead linewidth 2.5 linecolor rgb '#222222' front
-set label 10 sprintf("DRAM ceiling: %g B/cycle = %.3f loads/cycle", bw, bw / loadbytes) \
-	at graph 0.03, first bw * 1.1 left front boxed font ',19'
+set label 10 sprintf("DRAM ceiling: %g B/cycle = %.3f loads/cycle\nLittle's law (dashed): warps = latency × %.3f ÷ ILP", bw, bw / loadbytes, bw / loadbytes) \
+	at graph 0.03, first bw * 1.11 left front boxed font ',16'
 set style textbox opaque noborder margins 2,2
 set key bottom right samplen 1.5 spacing 1.1 font ',19'
 plot for [i = 1:n] file(i) skip 1 using 1:($5 / $3) with lines linetype i linewidth lw(i) \

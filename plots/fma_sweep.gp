@@ -11,7 +11,7 @@ file(i) = sprintf('%s/fma_ilp%s.csv', data, word(ilps, i))
 n = words(ilps)
 
 if (!exists("lat")) lat = 4
-set multiplot title sprintf('FP32 dependency chains (FFMA, %d-cycle latency) on sm\_90: ILP against TLP', lat) font ',26'
+set multiplot title sprintf("FFMA chains on sm\\_90: more warps help until %d chains are in flight; ILP k needs k× fewer warps", lat * issue) font ',24'
 set xlabel 'resident warps per SM'
 set xrange [0:65]
 set xtics 0,8,64
@@ -33,6 +33,10 @@ set ytics 0,1,issue
 set arrow 10 from graph 0, first issue to graph 1, first issue nohead dashtype 3 linewidth 1.5 linecolor rgb '#555555'
 set label 10 sprintf('issue limit: %d schedulers × 1/cycle', issue) at graph 0.97, first issue * 1.045 right
 set key bottom right samplen 1.5 spacing 1.1 font ',19'
+set label 11 sprintf("Little's law (dashed):\nwarps = %d-cycle latency\n× %d FFMA/cycle ÷ ILP\n= %d ÷ ILP", lat, issue, lat * issue) \
+	at graph 0.97, graph 0.66 right front font ',17'
+set label 12 "dips between multiples of 4: warp w runs on\nscheduler w mod 4, and the busiest one sets the time" \
+	at graph 0.97, graph 0.44 right front font ',15' textcolor rgb '#555555'
 # later curves thinner, so that coinciding curves (and knees) stay visible
 lw(i) = 5.5 - i
 ps(i) = (3.4 - 0.45 * i) * pscale
@@ -44,6 +48,8 @@ plot for [i = 1:n] file(i) skip 1 using 1:2 with lines linetype i linewidth lw(i
 	keyentry with lines dashtype (20,12) linewidth 2.5 linecolor rgb '#444444' title "Little's-law warps"
 unset arrow 10
 unset label 10
+unset label 11
+unset label 12
 
 # ---- right: elapsed cycles of a fixed amount of work ----
 set lmargin at screen 0.60

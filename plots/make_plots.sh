@@ -1,7 +1,8 @@
 #!/bin/sh
 # plots/make_plots.sh: the course figures. Runs smsim to write CSV into
 # plots/out/data/, then renders each plots/NAME.gp into plots/out/NAME.png
-# (pngcairo, 1600x1000) and plots/out/NAME.svg. Run from the repository root
+# (pngcairo, 1600x1000) and plots/out/NAME.svg, and copies the data each
+# figure draws to plots/out/NAME.csv (committed). Run from the repository root
 # (make plots does). See plots/README.md for what each figure shows.
 #
 # Environment:
@@ -113,6 +114,10 @@ cliff=$(awk -F, 'NR > 1 && ($1 == 64 || $1 == 65) { printf "%s%s %s", (n++ ? " "
 # shellcheck disable=SC2086 # split into its four numbers
 set -- $cliff
 [ $# -eq 4 ] || die "occupancy --graph: no rows for 64 and 65 registers at 256 threads"
+# the figure's data: the three --graph outputs, with the block size as a first column
+awk -F, -v OFS=, 'FNR == 1 { t = FILENAME; sub(/.*occupancy_t/, "", t); sub(/[.]csv$/, "", t) }
+	FNR == 1 && NR > 1 { next } { print (FNR == 1 ? "threads_per_block" : t), $0 }' \
+	"$DATA/occupancy_t128.csv" "$DATA/occupancy_t256.csv" "$DATA/occupancy_t1024.csv" >"$OUT/occupancy.csv"
 render occupancy "occ64=$1; blk64=$2; occ65=$3; blk65=$4"
 
 # ---- 2./3. ILP x warps sweeps: fma and dram_chase -----------------------------
@@ -138,11 +143,13 @@ issue=${issue:-4}
 # the fma pipe's latency: the "latency" inside the arch file's "fma": { ... } object
 lat=$(awk '/"fma"[[:space:]]*:[[:space:]]*[{]/ { f = 1 } f && /"latency"/ { gsub(/[^0-9]/, ""); print; exit }' "$ARCH_FILE")
 lat=${lat:-4}
+cp "$DATA/fma_sweep.csv" "$OUT/fma_sweep.csv"
 render fma_sweep "ilps='$ilps'; littles='$littles'; work=$maxinst; issue=$issue; lat=$lat"
 
 bw=$(sed -n 's/^[[:space:]]*"dram_bytes_per_cycle":[[:space:]]*\([0-9.]*\).*/\1/p' "$ARCH_FILE" | head -n 1)
 [ -n "$bw" ] || die "$ARCH_FILE: no dram_bytes_per_cycle"
 sweep_data dram_chase
+cp "$DATA/dram_chase_sweep.csv" "$OUT/dram_sweep.csv"
 render dram_sweep "ilps='$ilps'; littles='$littles'; work=$maxbytes; bw=$bw; arch='$ARCH'"
 
 # ---- 4. stalls: warp-state breakdown against resident warps -------------------
@@ -150,6 +157,9 @@ stallcols=stall_long_scoreboard,stall_short_scoreboard,stall_wait,stall_math_pip
 stallcols=$stallcols,stall_mio_throttle,stall_not_selected,stall_barrier,stall_no_instruction,stall_selected
 csv_select "warps_per_sm,$stallcols" ilp=1 <"$DATA/fma_sweep.csv" >"$DATA/stalls_fma_ilp1.csv"
 csv_select "warps_per_sm,$stallcols" ilp=1 <"$DATA/dram_chase_sweep.csv" >"$DATA/stalls_dram_chase_ilp1.csv"
+awk -F, -v OFS=, 'FNR == 1 { wl = FILENAME; sub(/.*stalls_/, "", wl); sub(/_ilp1[.]csv$/, "", wl) }
+	FNR == 1 && NR > 1 { next } { print (FNR == 1 ? "workload" : wl), $0 }' \
+	"$DATA/stalls_fma_ilp1.csv" "$DATA/stalls_dram_chase_ilp1.csv" >"$OUT/stalls.csv"
 render stalls "lat=$lat"
 
 # ---- 5. timeline: who issues when, at low and high occupancy ------------------
@@ -216,6 +226,10 @@ for tag in lo hi; do
 done
 tl_set=$(sed -n 's/^[[:space:]]*"set":[[:space:]]*"\([^"]*\)".*/\1/p' "$DATA/timeline_lo.json" | head -n 1)
 tl_ilp=$(printf '%s\n' "$tl_set" | tr ';' '\n' | sed -n 's/^ilp=\([0-9]*\)$/\1/p')
+# the figure's data: scheduler 0's intervals that begin in the cycles drawn, both runs
+awk -F, -v OFS=, -v sched="$SCHED" -v limit="$CYCLES" -v wlo="$1" -v whi="$2" '
+	FNR == 1 { w = FILENAME ~ /timeline_lo/ ? wlo : whi; if (NR == 1) print "resident_warps", $0; next }
+	$2 == sched && $4 < limit { print w, $0 }' "$DATA/timeline_lo.csv" "$DATA/timeline_hi.csv" >"$OUT/timeline.csv"
 render timeline "sched=$SCHED; cycles=$CYCLES; $tl_stats ilp=${tl_ilp:-1}"
 
 # ---- 6. validation: smsim against the H200 (when smsim validate can run) ------
@@ -260,6 +274,7 @@ rm -f "$DATA/validate.csv.tmp" "$DATA/validate.err"
 if [ "$have_validate" = 1 ]; then
 	fams=$(column_values family <"$DATA/validate.csv")
 	[ -n "$fams" ] || die "$DATA/validate.csv: no rows"
+	cp "$DATA/validate.csv" "$OUT/validation.csv"
 	render validation "families='$fams'"
 else
 	rm -f "$DATA/validate.csv" "$DATA/validate.source" "$OUT/validation.png" "$OUT/validation.svg"
@@ -267,21 +282,27 @@ else
 	skipped="$skipped validation"
 fi
 
-# ---- 7. tile: the lessons' tile-size story ------------------------------------
-# Every tile size processes the same tensor (2048 x 4096): smsim gives the SM
-# its share of blocks for the tile (fewer, fatter threads for bigger tiles).
-echo "tile,theoretical_occupancy,achieved_occupancy,cycles,dram_bytes,resident_blocks_per_sm,ipc,waves,blocks" >"$DATA/tile.csv"
-for t in 1 2 4 8 16; do
-	sim run --arch "$ARCH" --workload tile --set tile="$t" --threads 256 --json >"$DATA/tile_$t.json"
-	row=$t
-	for f in theoretical_occupancy achieved_occupancy cycles dram_bytes resident_blocks_per_sm ipc waves blocks; do
-		v=$(json_num "$f" "$DATA/tile_$t.json")
-		[ -n "$v" ] || die "smsim run --workload tile: no \"$f\" in its JSON"
-		row="$row,$v"
-	done
-	echo "$row" >>"$DATA/tile.csv"
+# ---- 7. tile: occupancy against time on a real kernel, H200 beside smsim ----
+# The row normalisation (workloads/cuda/import/rownorm.cu) in its 8 variants:
+# tile sizes at the compiler's occupancy, and t16 forced to higher occupancy
+# with __launch_bounds__ (which spills). Measured cycles from
+# tests/data/h200/import/runs.csv, simulated ones from smsim on the same SASS,
+# both as tests/rownorm_validate.sh computes them (its CSV=FILE). It exits 1
+# when its accuracy rule breaks, after writing the CSV: drawn either way.
+rrc=0
+CSV="$DATA/rownorm_all.csv" SMSIM="$SMSIM" sh tests/rownorm_validate.sh >"$DATA/rownorm_validate.log" 2>&1 || rrc=$?
+[ "$rrc" -le 1 ] && [ -s "$DATA/rownorm_all.csv" ] ||
+	die "tests/rownorm_validate.sh failed (exit $rrc): $(tail -n 1 "$DATA/rownorm_validate.log")"
+# in the order drawn: the compiler's choices by tile, then t16 forced upwards
+head -n 1 "$DATA/rownorm_all.csv" >"$DATA/rownorm.csv"
+for v in naive t1 t4 softmax_t4 t16 t16_lb14 t16_lb16 t16_lb32; do
+	awk -F, -v v="$v" '$1 == v' "$DATA/rownorm_all.csv" >>"$DATA/rownorm.csv"
 done
-render tile
+[ "$(awk 'END { print NR }' "$DATA/rownorm.csv")" -eq 9 ] || die "tile: expected 8 rownorm variants in $DATA/rownorm_all.csv"
+rn() { awk -F, -v v="$1" '$1 == v { print $8 }' "$DATA/rownorm.csv"; }
+# the DRAM bytes one SM moves: its 64 rows (blocks) of 4,096 floats, read once and written once
+cp "$DATA/rownorm.csv" "$OUT/tile.csv"
+render tile "bw=$bw; bytes=$((64 * 4096 * 4 * 2)); base=$(rn t16); lb16=$(rn t16_lb16); lb32=$(rn t16_lb32)"
 
 # ---- 8. scoreboards: the compiler's couplings, out of sample (tests/data/h200/sbcheck) ----
 SB=tests/data/h200/sbcheck
@@ -293,6 +314,7 @@ if [ -f "$SB/runs.csv" ]; then
 			b=$(sim run --arch "$ARCH" --program "$SB/${prog}_sb.prog" --warps "$w" --csv | tail -n 1 | cut -d, -f7)
 			echo "$prog,$w,$meas,$a,$b"
 		done >>"$DATA/scoreboards.csv"
+	cp "$DATA/scoreboards.csv" "$OUT/scoreboards.csv"
 	render scoreboards
 else
 	echo "  scoreboards: skipped ($SB/runs.csv not found)"

@@ -10,7 +10,7 @@ if (!exists("occ64")) { occ64 = 50; blk64 = 4; occ65 = 37.5; blk65 = 3 }
 sizes = '128 256 1024'
 regfile(t) = sprintf('%s/occ_registers_t%s.csv', data, t)
 
-set multiplot title "Occupancy on sm\\_90 (H200): what limits the resident warps" font ',26'
+set multiplot title "Occupancy on sm\\_90 falls in whole blocks, set by the scarcest resource" font ',26'
 
 # ---- top: registers per thread ----
 set lmargin at screen 0.085
@@ -27,6 +27,8 @@ set key top right maxrows 3 width 1 samplen 2
 set arrow 1 from 64.5, graph 0 to 64.5, graph 1 nohead dashtype 2 linecolor rgb '#444444' linewidth 1.5
 set label 1 sprintf("64 → 65 registers at 256 threads:\n%d → %d blocks, %g%% → %g%% occupancy", \
 	blk64, blk65, occ64, occ65) at 76, 80 left front
+set label 3 "resident blocks = min(by registers, by warps, by shared memory, 32 blocks);\nregisters go per warp in units of 256: a block fits whole or not at all" \
+	at 252, 52 right front font ',18' 
 set arrow 2 from 75, 72 to 65.5, (occ64 + occ65) / 2 head filled size screen 0.012,20 \
 	linecolor rgb '#444444' linewidth 1.5 front
 # thinner lines for later curves, so that coinciding curves all stay visible

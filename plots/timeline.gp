@@ -17,8 +17,8 @@ if (!exists("lat")) lat = 4
 if (!exists("ilp")) ilp = 1
 if (!exists("wlo")) { wlo = 4; whi = 16; ipclo = 0; issuelo = 0; cycleslo = 0; ipchi = 0; issuehi = 0; cycleshi = 0 }
 
-set multiplot title sprintf("Latency hiding you can see: scheduler %d of %d, dependent FFMAs (ILP %d, %d-cycle latency)", \
-	sched, nsched, ilp, lat) font ',26'
+set multiplot title sprintf("Latency hiding: %d-cycle FFMA latency × 1 issue/cycle = %d warps fill a scheduler (scheduler %d of %d, ILP %d)", \
+	lat, lat, sched, nsched, ilp) font ',22'
 set style fill solid 1.0 noborder
 set xrange [0:cycles]
 set xtics 0,20,cycles

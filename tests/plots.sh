@@ -3,9 +3,10 @@
 # images. Runs make_plots.sh (unless PLOTS_SKIP_RUN=1: then it checks the
 # figures already in plots/out/), then checks that every expected figure
 # exists as a non-empty PNG (the 8-byte PNG signature, 1600x1000 in its
-# IHDR) and SVG (an <svg element), and that the figures whose data is
-# committed (banks, diverge) have it in plots/out/NAME.csv. The validation figure is expected only
-# when make_plots.sh could produce plots/out/data/validate.csv.
+# IHDR) and SVG (an <svg element), and that every figure has its data,
+# committed beside it, in plots/out/NAME.csv (a header and at least one row).
+# The validation figure (and its CSV) is expected only when make_plots.sh could
+# produce plots/out/data/validate.csv.
 # Ends with "N passed, M failed"; exit status 1 on a failure.
 # Run from the repository root; honours SMSIM (default ./bin/smsim).
 SMSIM=${SMSIM:-./bin/smsim}
@@ -68,9 +69,9 @@ for name in $figs; do
 	fi
 done
 
-# the figures whose data is committed beside them: plots/out/NAME.csv, a
-# header and at least one row
-for name in banks diverge; do
+# every figure's data, committed beside it: plots/out/NAME.csv, a header and
+# at least one row
+for name in $figs; do
 	csv=$OUT/$name.csv
 	if [ ! -s "$csv" ]; then
 		bad "$csv: missing or empty"

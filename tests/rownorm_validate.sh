@@ -26,7 +26,12 @@
 # without its runs.csv row).
 #
 # Environment: SMSIM (default bin/smsim), MANIFEST, RUNS, SASS (defaults under
-# tests/data/h200/import/), LIMIT and GAP (percent), VERBOSE=1 (print the commands).
+# tests/data/h200/import/), LIMIT and GAP (percent), VERBOSE=1 (print the commands),
+# CSV=FILE (also write the per-variant numbers to FILE: variant, threads per block,
+# registers and local (spill) bytes per thread and resident warps per SM as
+# measured (runs.csv), occupancy in % of 64 warps, resident warps in the
+# simulation, measured and simulated cycles, error in %; the tile figure of
+# plots/make_plots.sh draws it).
 # Takes about 2 s (8 runs of 0.1-0.4 s).
 set -u
 
@@ -100,11 +105,17 @@ while IFS="$tab" read -r variant kernel threads blocks nop options note; do
 	fi
 	sim=$(printf '%s\n' "$out" | awk '$1 == "cycles" { print $2; exit }')
 	[ -n "$sim" ] || { echo "rownorm_validate: $variant: no cycles in the output" >&2; exit 2; }
-	printf '%s %s %s %s\n' "$variant" "$threads" "$meas" "$sim" >> "$TMP/results"
+	simblk=$(printf '%s\n' "$out" | awk '$1 == "resident" && $2 == "blocks" { print $5; exit }')
+	# as measured: resident warps per SM, and regs= and local_bytes= of the param column
+	info=$(awk -F, -v v="$variant" '$1 == "rownorm" && $3 == v {
+		r = "-"; l = "-"; n = split($9, kv, ";")
+		for (i = 1; i <= n; i++) { split(kv[i], p, "="); if (p[1] == "regs") r = p[2]; if (p[1] == "local_bytes") l = p[2] }
+		print $5, r, l; exit }' "$RUNS")
+	printf '%s %s %s %s %s %s\n' "$variant" "$threads" "$meas" "$sim" "$info" "${simblk:--}" >> "$TMP/results"
 done < "$TMP/manifest"
 
-awk -v lim="$LIMIT" -v gap="$GAP" '
-{ v[NR] = $1; t[NR] = $2; m[NR] = $3 + 0; s[NR] = $4 + 0; n = NR }
+awk -v lim="$LIMIT" -v gap="$GAP" -v csv="${CSV:-}" '
+{ v[NR] = $1; t[NR] = $2; m[NR] = $3 + 0; s[NR] = $4 + 0; wm[NR] = $5; rg[NR] = $6; lb[NR] = $7; sb[NR] = $8; n = NR }
 END {
 	if (n == 0) { print "rownorm_validate: no variants" > "/dev/stderr"; exit 2 }
 	for (i = 1; i <= n; i++) {
@@ -123,6 +134,13 @@ END {
 		if (ae > lim) { flag = "  > " lim "%"; bad = 1 }
 		printf "%-11s %7d %10.0f %10.0f %+8.1f %6d %6d%s\n", v[i], t[i], m[i], s[i], e, rm[i], rs[i], flag
 		sum += ae
+	}
+	if (csv != "") {
+		print "variant,threads_per_block,regs,local_bytes,warps_per_sm,occupancy_pct,sim_warps_per_sm,measured_cycles,simulated_cycles,error_pct" > csv
+		for (i = 1; i <= n; i++)
+			printf "%s,%d,%s,%s,%s,%.1f,%s,%.0f,%.0f,%.1f\n", v[i], t[i], rg[i], lb[i], wm[i], 100 * wm[i] / 64,
+				sb[i] == "-" ? "" : sb[i] * t[i] / 32, m[i], s[i], 100 * (s[i] - m[i]) / m[i] > csv
+		close(csv)
 	}
 	line_m = ""; line_s = ""
 	for (r = 1; r <= n; r++) for (i = 1; i <= n; i++) {

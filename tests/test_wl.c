@@ -233,6 +233,44 @@ static void chase_bytes(void **state)
 	assert_false(wl_has_key("smem_chase", "bytes"));
 }
 
+/* wl-2.4: diverge and barrier chain their FFMAs in the fma workload's sep
+ * layout, the form nvcc gives acc = fmaf(acc, a, b) with kernel parameters:
+ * chain k in R(2k), b in UR6 (uniform registers are not in the banks),
+ * c in R1, counter R3 and compare R5. On sm_90 a register's bank is its
+ * number mod 2 (regfile_banks 2), so FFMA R0, R0, UR6, R1 reads bank 0
+ * once and bank 1 once, and at ILP 2 R2, R2, UR6, R1 the same: no FFMA
+ * reads one bank twice. (Before, FFMA R0, R0, R3, R4 at ILP 1 read
+ * R0 and R4 from bank 0.) Checked on every FFMA of both bodies at ILP 1,
+ * 2 and 8: the register sources (not RZ, not uniform) fall in distinct
+ * banks, b is UR6 and c is R1. */
+static void diverge_barrier_sep(void **state)
+{
+	static const char *const cases[][2] = {
+		{"diverge", "ilp=1"}, {"diverge", "ilp=2,p=0.25"}, {"diverge", "ilp=8,long=4,short=2"},
+		{"barrier", "ilp=1"}, {"barrier", "ilp=2"}, {"barrier", "ilp=8,chunk=2"},
+	};
+	(void)state;
+	assert_int_equal(sm90.regfile_banks, 2);
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		struct program p;
+		int ffma = 0;
+		(void)build(cases[c][0], cases[c][1], &p);
+		for (int i = 0; i < p.ninsn; i++) {
+			const struct insn *in = &p.code[i];
+			if (in->op != OP_FFMA)
+				continue;
+			ffma++;
+			assert_int_equal(in->dst % 2, 0);            /* chains: even registers */
+			assert_int_equal(in->src[0], in->dst);       /* Rk = Rk * b + c */
+			assert_int_equal(in->src[1], ISA_UR0 + 6);   /* b: UR6, no bank */
+			assert_int_equal(in->src[2], 1);             /* c: R1, bank 1 */
+			assert_true(in->dst < 64);
+		}
+		assert_true(ffma > 0);
+		program_free(&p);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +282,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(natural_launch),
 		cmocka_unit_test(keys),
 		cmocka_unit_test(chase_bytes),
+		cmocka_unit_test(diverge_barrier_sep),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

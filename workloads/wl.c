@@ -5,8 +5,12 @@
  * (workloads/cuda/ubench.cu) as its SASS shows them: an unrolled body of
  * chain operations, then the loop's own overhead (a counter IADD3, the
  * compare, which we model as a LOP3 on the same ALU pipe, and the BRA that
- * ENDLOOP issues). Registers: chains use R0..R(ilp-1), operands and
- * counters the registers after them.
+ * ENDLOOP issues). Registers: the FFMA chains of fma (default), diverge
+ * and barrier use the layout nvcc gives acc = fmaf(acc, a, b) with kernel
+ * parameters (fma_layout_ops, sep: chains R0, R2, ..., one operand in UR6,
+ * no FFMA reading one register bank twice); the chases and mix use
+ * R0..R(ilp-1) for their chains and the registers after them for operands
+ * and counters.
  */
 #include "wl.h"
 
@@ -421,15 +425,29 @@ struct fma_regs {
 	int chain0, stride, b, c, ctr, cmp, regs;
 };
 
-static void fma_layout(const struct wl_params *w, struct fma_regs *r)
+/* The layout for `operands` (sep, pair or banked) at `ilp` chains. */
+static void fma_layout_ops(const char *operands, int ilp, struct fma_regs *r)
 {
-	int ilp = w->ilp;
-	if (!strcmp(w->operands, "banked")) {
+	if (!strcmp(operands, "banked")) {
 		*r = (struct fma_regs){0, 1, ilp, ilp + 1, ilp + 2, ilp + 3, ilp + 4};
-	} else if (!strcmp(w->operands, "pair")) {
+	} else if (!strcmp(operands, "pair")) {
 		*r = (struct fma_regs){0, 2, 2 * ilp, 2 * ilp + 1, 1, 3, 2 * ilp + 2};
 	} else {
 		*r = (struct fma_regs){0, 2, ISA_UR0 + 6, 1, 3, 5, 2 * ilp - 1 > 6 ? 2 * ilp - 1 : 6};
+	}
+}
+
+static void fma_layout(const struct wl_params *w, struct fma_regs *r)
+{
+	fma_layout_ops(w->operands, w->ilp, r);
+}
+
+/* One round of the ilp chains' FFMAs in layout r: Rk = Rk * b + c. */
+static void ffma_round(struct gen *g, const struct fma_regs *r, int ilp)
+{
+	for (int k = 0; k < ilp; k++) {
+		int rk = r->chain0 + r->stride * k;
+		alu(g, OP_FFMA, rk, rk, r->b, r->c);
 	}
 }
 
@@ -696,39 +714,39 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 		p->smem_per_block = 1024 * w->tile;
 		break;
 	case 6: { /* diverge */
-		int ctr = ilp;
+		/* the chains in the fma workload's sep layout (FFMA R0, R0, UR6,
+		 * R1: no FFMA reads one register bank twice), as for barrier */
+		struct fma_regs fr;
+		fma_layout_ops("sep", ilp, &fr);
 		ctl(&g, OP_LOOP, w->iters);
-		loop_counter(&g, ctr);
+		loop_counter_regs(&g, fr.ctr, fr.cmp);
 		if_lanes(&g, w->p);
 		for (int j = 0; j < w->long_ops; j++)
-			for (int k = 0; k < ilp; k++)
-				alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+			ffma_round(&g, &fr, ilp);
 		ctl(&g, OP_ELSE, 0);
 		for (int j = 0; j < w->short_ops; j++)
-			for (int k = 0; k < ilp; k++)
-				alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+			ffma_round(&g, &fr, ilp);
 		ctl(&g, OP_ENDIF, 0);
-		loop_tail(&g, ctr);
-		p->regs_per_thread = ctr + 4 > 16 ? ctr + 4 : 16;
+		loop_tail(&g, fr.ctr);
+		p->regs_per_thread = fr.regs > 16 ? fr.regs : 16;
 		break;
 	}
 	case 7: { /* barrier */
-		int ctr = ilp;
+		struct fma_regs fr;
+		fma_layout_ops("sep", ilp, &fr);
 		ctl(&g, OP_LOOP, w->iters);
-		loop_counter(&g, ctr);
+		loop_counter_regs(&g, fr.ctr, fr.cmp);
 		if (w->skew > 1) {
 			if_warp_lt(&g, 1);
 			for (int j = 0; j < w->chunk * (w->skew - 1); j++)
-				for (int k = 0; k < ilp; k++)
-					alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+				ffma_round(&g, &fr, ilp);
 			ctl(&g, OP_ENDIF, 0);
 		}
 		for (int j = 0; j < w->chunk; j++)
-			for (int k = 0; k < ilp; k++)
-				alu(&g, OP_FFMA, k, k, ctr + 2, ctr + 3);
+			ffma_round(&g, &fr, ilp);
 		ctl(&g, OP_BAR, 0);
-		loop_tail(&g, ctr);
-		p->regs_per_thread = ctr + 4 > 16 ? ctr + 4 : 16;
+		loop_tail(&g, fr.ctr);
+		p->regs_per_thread = fr.regs > 16 ? fr.regs : 16;
 		break;
 	}
 	}
