@@ -22,7 +22,7 @@ set tmargin at screen 0.90
 set bmargin at screen 0.11
 set label 1 sprintf("p = 0: only the short path (8 FFMA × %d)", lat) at 0.045, 150 left font ',18'
 set label 2 sprintf("p = 1: only the long path (64 FFMA × %d)", lat) at 0.96, 283 right font ',18'
-set label 3 sprintf("0 < p < 1: the warp issues the long path with its p lanes, then the short one with the rest:\n(64 + 8) FFMA × %d cycles whatever p is — divergence costs the sum, not the average", lat) \
+set label 3 sprintf("0 < p < 1: the warp issues the long path with its p lanes, then the short one with the rest:\n(64 + 8) FFMA × %d cycles + 16 to reconverge (H200, mech\\_div) whatever p is — the sum, not the average", lat) \
 	at 0.5, 372 center font ',18'
 set key at graph 0.98, graph 0.02 bottom right samplen 2 spacing 1.1 font ',19'
 plot f(4) skip 1 using 2:6 with linespoints linewidth 4 pointtype 7 pointsize 1.6 * pscale linecolor rgb '#0072B2' title 'smsim, diverge long=64 short=8, 4 resident warps (one per scheduler)', \
