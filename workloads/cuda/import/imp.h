@@ -242,6 +242,10 @@ void group_mech_div(Ctx& c);
 void group_mech_bar(Ctx& c);
 void group_mech_ldc(Ctx& c);
 void group_mech_l2bw(Ctx& c);
+void group_mech_order(Ctx& c);
+void group_mech_brt(Ctx& c);
+void group_mech_bssy(Ctx& c);
+void group_mech_ldclat(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of
 // node n holds the address (idx: the index) of word l of node next(n), next() one random

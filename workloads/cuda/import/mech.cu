@@ -202,3 +202,167 @@ void group_mech_l2bw(Ctx& c) {
   CK(cudaFree(l2));
   CK(cudaFree(dr));
 }
+
+// ---- round 2 (issue #18): the scheduler's issue order, taken branches and BSSY regions under
+// contention, and the constant cache's latency.
+//
+// mech_order order_probe: 48 steps of 8 independent FFMAs then a clock read (the read feeds the
+//            next step through x0 += bits(clock & zero), zero = 0 at run time); lane 0 of every
+//            warp of blocks 0-3 stores its 48 stamps (order.csv beside runs.csv): which warp of
+//            a scheduler issues when, with warps that could each issue 9 instructions in a row.
+// mech_brt   br_taken<N>: loop { x = fma(x); N x if (i == trap + j) { inner loop } } with trap
+//            = -100: N uniform forward branches a trip that every lane takes (skipping a body).
+// mech_bssy  bssy_uni<N>: loop { x = fma(x); N x if (lane < K + j) { 8 dependent FFMAs } }: N
+//            BSSY regions a trip; K = 32 (every lane runs them) or 0 (none does).
+// mech_ldclat ldc_chase: j = cnext[j] through a __constant__ cycle, the index not provably
+//            uniform (LDC, not ULDC): the constant cache's latency for one warp.
+
+static const int ORD_N = 48;
+
+__global__ void order_probe(float* out, unsigned* stamps, int zero, float a, float b, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  float x0 = lane * 1e-3f, x1 = x0 + 1, x2 = x0 + 2, x3 = x0 + 3, x4 = x0 + 4, x5 = x0 + 5,
+        x6 = x0 + 6, x7 = x0 + 7;
+  unsigned t[ORD_N];
+  imp_begin(rec);
+#pragma unroll
+  for (int i = 0; i < ORD_N; ++i) {
+    x0 = fmaf(x0, a, b), x1 = fmaf(x1, a, b), x2 = fmaf(x2, a, b), x3 = fmaf(x3, a, b);
+    x4 = fmaf(x4, a, b), x5 = fmaf(x5, a, b), x6 = fmaf(x6, a, b), x7 = fmaf(x7, a, b);
+    unsigned c;
+    asm volatile("mov.u32 %0, %%clock;" : "=r"(c)::"memory");
+    t[i] = c;
+    x0 += __int_as_float(c & (unsigned)zero);
+  }
+  if (lane == 0 && blockIdx.x < 4) {
+#pragma unroll
+    for (int i = 0; i < ORD_N; ++i) stamps[((size_t)blockIdx.x * 32 + w) * ORD_N + i] = t[i];
+  }
+  out[imp_gtid()] = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7;
+  imp_end(rec);
+}
+
+template <int N>
+__global__ void br_taken(float* out, int n, int trap, float a, float b, BlockRec* rec) {
+  float x = (threadIdx.x & 31) * 1e-3f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+    x = fmaf(x, a, b);
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      if (i == trap + j) {
+#pragma unroll 1
+        for (int k = 0; k < n; ++k) x = fmaf(x, x, b);
+      }
+    }
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+template <int N>
+__global__ void bssy_uni(float* out, int n, int K, float a, float b, float a2, float b2,
+                         BlockRec* rec) {
+  const int lane = threadIdx.x & 31;
+  float x = lane * 1e-3f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+    x = fmaf(x, a, b);
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      if (lane < K + j) {
+#pragma unroll
+        for (int m = 0; m < 8; ++m) x = fmaf(x, a2, b2);
+      }
+    }
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+__constant__ int cnext[256];
+
+__global__ void ldc_chase(float* out, int iters, int start, int zero, BlockRec* rec) {
+  int j = start + (int)(threadIdx.x >> 5) * zero;
+  imp_begin(rec);
+  for (int i = 0; i < iters; ++i) j = cnext[j];
+  out[imp_gtid()] = (float)j;
+  imp_end(rec);
+}
+
+void group_mech_order(Ctx& c) {
+  unsigned* d_st = nullptr;
+  const size_t nst = (size_t)4 * 32 * ORD_N;
+  CK(cudaMalloc(&d_st, nst * sizeof(unsigned)));
+  const char* dir = getenv("IMP_OUT_DIR");
+  const std::string path = std::string(dir ? dir : ".") + "/order.csv";
+  FILE* f = fopen(path.c_str(), "w");
+  if (!f) {
+    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
+    exit(1);
+  }
+  fprintf(f, "# order_probe (workloads/cuda/import/mech.cu): lane 0 of each warp of blocks 0-3, the 32-bit "
+             "clock after each of 48 steps of 8 independent FFMAs, from the last of the timed launches\n");
+  fprintf(f, "warps_per_sm,block,warp,step,clock\n");
+  for (int W : {4, 8, 12, 16}) {  // 48 stamps a thread in registers: at most 64 regs x 1024 threads
+    const LaunchCfg L = cfg_W(c.sms, W);
+    CK(cudaMemset(d_st, 0, nst * sizeof(unsigned)));
+    const Meas m = measure(c, order_probe, L, (float*)c.d_out, d_st, 0, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_order", (const void*)order_probe, "ilp8", 8, W, L.bps, L.tpb, ORD_N, "steps=48", m);
+    std::vector<unsigned> h(nst);
+    CK(cudaMemcpy(h.data(), d_st, nst * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    for (int bl = 0; bl < 4; ++bl)
+      for (int w = 0; w < W && w < 32; ++w)
+        for (int i = 0; i < ORD_N; ++i)
+          fprintf(f, "%d,%d,%d,%d,%u\n", W, bl, w, i, h[((size_t)bl * 32 + w) * ORD_N + i]);
+  }
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
+template <int N>
+static void run_brt(Ctx& c) {
+  float* o = (float*)c.d_out;
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_taken<N>, L, o, DIV_ITERS, -100, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_brt", (const void*)br_taken<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
+            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
+  }
+}
+
+void group_mech_brt(Ctx& c) {
+  run_brt<0>(c);
+  run_brt<1>(c);
+  run_brt<4>(c);
+}
+
+template <int N>
+static void run_bssy(Ctx& c) {
+  float* o = (float*)c.d_out;
+  for (int K : {0, 32})
+    for (int W : {1, 4, 8, 16, 32, 64}) {
+      const LaunchCfg L = cfg_W(c.sms, W);
+      const Meas m = measure(c, bssy_uni<N>, L, o, DIV_ITERS, K, 0.999f, 0.001f, 0.998f, 0.002f, c.d_rec);
+      imp_row(c, "mech_bssy", (const void*)bssy_uni<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
+              DIV_ITERS, "n=" + std::to_string(N) + ";k=" + std::to_string(K), m);
+    }
+}
+
+void group_mech_bssy(Ctx& c) {
+  run_bssy<1>(c);
+  run_bssy<4>(c);
+}
+
+void group_mech_ldclat(Ctx& c) {
+  std::vector<int> h(256);
+  for (int i = 0; i < 256; ++i) h[i] = (i * 97 + 13) & 255;  // one cycle of 256 (97 odd)
+  CK(cudaMemcpyToSymbol(cnext, h.data(), sizeof(int) * 256));
+  for (int W : {1, 4}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, ldc_chase, L, (float*)c.d_out, 4096, 0, 0, c.d_rec);
+    imp_row(c, "mech_ldclat", (const void*)ldc_chase, "chase", 1, W, L.bps, L.tpb, 4096, "steps=4096", m);
+  }
+}
