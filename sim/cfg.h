@@ -63,6 +63,7 @@ struct arch {
 	int dram_window_cycles;           /* time constant of the average of the bytes in flight */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
+	int const_latency;                /* constant cache hit (LDC): cycles from its port to the result */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */

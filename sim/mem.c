@@ -24,7 +24,8 @@
  * the H200 issuing one warp's LDS every 4 cycles (lsu/runs.csv).
  * l2_bytes_per_cycle and max_inflight_sectors are estimates, not measured.
  *
- * Reads from struct arch: smem_latency, l1_latency, l2_latency,
+ * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
+ * const_cycles_per_addr,
  * dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
  * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles,
  * dram_window_cycles, warp_miss_bytes_per_cycle, lsu_warp_cycles,
@@ -476,8 +477,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		double dd; /* done, integral: kept a double until the end (see ceil_d) */
 		switch (lv) {
 		case LV_L1:
-			dd = mem_serve_q(m->cport ? &s->const_free : &s->l1_free, s->now, m->lv_cycles) +
-			     (double)(a->l1_latency - 1);
+			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) + (double)(a->const_latency - 1)
+				      : mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
 			dd = mem_serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);

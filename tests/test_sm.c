@@ -403,7 +403,8 @@ static void sm_3_9_l1_delivered_bytes(void **state)
  * (lanes=2: two distinct words) and 8 x 16 x 32 x 2 = 8192 with 32; the
  * issue side (lsu_warp_cycles 4: a warp's LDCs 4 apart, 64 cycles for 16)
  * is shorter than the port in every case. Without the port
- * (const_cycles_per_addr 0) LDC is an L1 hit of one sector.
+ * (const_cycles_per_addr 0) LDC is an L1 hit of one sector. Last, the
+ * constant cache's latency.
  */
 static void sm_3_10_constant_port(void **state)
 {
@@ -430,6 +431,16 @@ static void sm_3_10_constant_port(void **state)
 	struct sim_stats sb = run_arch(&off, b, 8 * 32, 1, POLICY_GRR);
 	/* 16 more LDCs a warp, 4 cycles apart (lsu_warp_cycles): 64 cycles */
 	assert_int_equal(sb.cycles - sa.cycles, 16 * 4);
+	free(a);
+	free(b);
+	/* const_latency 28 (mech_ldclat): one warp's LDCs, each waiting on the
+	 * last one's scoreboard, are 2 (the port) + 28 - 1 = 29 cycles apart */
+	const char *dep = "[B0-----:R-:W0:-:S01] LDC R2, c[0x3][R2] pattern=uniform\n";
+	a = repeat(".regs 32\n", dep, 16, "[B0-----:R-:W-:-:S01] EXIT\n");
+	b = repeat(".regs 32\n", dep, 32, "[B0-----:R-:W-:-:S01] EXIT\n");
+	sa = run_arch(&sm90, a, 32, 1, POLICY_GRR);
+	sb = run_arch(&sm90, b, 32, 1, POLICY_GRR);
+	assert_int_equal(sb.cycles - sa.cycles, 16 * (2 + 28 - 1));
 	free(a);
 	free(b);
 }
