@@ -126,6 +126,102 @@ static inline enum mem_level mem_global_level(const struct sim *s, const struct 
 	return arch_global_level(s->a, in->op, in->pattern, in->count, s->l1_bytes);
 }
 
+/*
+ * Partial hits. A random walk over a footprint near a cache's capacity
+ * (pattern chase) hits part of the time, not all or nothing: on the H200
+ * one warp's chase of 128-byte nodes hits the L1 on every step up to 94%
+ * of the L1 the launch gets, on 83% of its steps at 100%, 49% at 116% and
+ * none from about 155%; the L2 on every step up to about half its 60 MiB
+ * (the two halves: a line is cached on the near side), then 82% at 40
+ * MiB, 38% at 60, 12% at 128 and none at 256 (tests/data/h200/mech/cap,
+ * mech_cap, 2026-12-01, hit fraction from the step latency between the
+ * level's and the next one's). The curves below are those measurements
+ * against footprint / capacity (the L1's from the launch with 120 KiB of
+ * shared memory, 124 KiB of L1), linear between points; an access draws
+ * its level from them (mem_level_draw), with a generator reset every run,
+ * so the same run gives the same cycles.
+ */
+static const double mem_l1_curve[][2] = {
+	{0.935, 1.0}, {0.968, 0.927}, {1.000, 0.830}, {1.032, 0.747}, {1.065, 0.662}, {1.097, 0.573},
+	{1.161, 0.495}, {1.290, 0.243}, {1.548, 0.050}, {2.000, 0.0},
+};
+static const double mem_l2_curve[][2] = {
+	{0.400, 1.0}, {0.533, 0.981}, {0.600, 0.918}, {0.667, 0.824}, {0.733, 0.711}, {0.800, 0.584},
+	{0.867, 0.493}, {0.933, 0.424}, {1.000, 0.378}, {1.067, 0.342}, {1.200, 0.285}, {1.333, 0.246},
+	{1.600, 0.184}, {2.133, 0.116}, {3.200, 0.055}, {4.267, 0.0},
+};
+
+/* The hit fraction at footprint / capacity x from one of the curves. */
+static double mem_curve(const double (*c)[2], int n, double x)
+{
+	if (x <= c[0][0])
+		return c[0][1];
+	for (int i = 1; i < n; i++)
+		if (x <= c[i][0])
+			return c[i - 1][1] + (c[i][1] - c[i - 1][1]) * (x - c[i - 1][0]) / (c[i][0] - c[i - 1][0]);
+	return c[n - 1][1];
+}
+
+/* A uniform draw in [0, 1): xorshift64*, the run's own sequence. */
+static inline double mem_uniform(struct sim *s)
+{
+	uint64_t x = s->rng;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	s->rng = x;
+	return (double)((x * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-53;
+}
+
+/* A partial access's level for this issue. */
+static inline enum mem_level mem_level_draw(struct sim *s, const struct memc *m)
+{
+	double u = mem_uniform(s);
+	return u < m->p_l1 ? LV_L1 : u < m->p_l2 ? LV_L2 : LV_DRAM;
+}
+
+/* Bytes the access holds level lv's server for, over its bytes per cycle. */
+static double mem_level_cycles(const struct sim *s, const struct insn *in, int lanes, double bytes,
+			       enum mem_level lv)
+{
+	const struct arch *a = s->a;
+	double served = bytes;
+	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
+		/* the L1 data path carries the bytes delivered to the warp's lanes,
+		 * lanes that read the same word included: an L1 chase of 16 distinct
+		 * 8-byte words (lanes l and l + 16 alike) and one of 32 both take 0.5
+		 * warp-loads a cycle on the H200 (tests/data/h200/import, chase l1) */
+		served = (double)lanes * in->width;
+	}
+	return served / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
+									  : a->dram_bytes_per_cycle);
+}
+
+/* Whether a load's level is drawn per access (mem_curve between 0 and 1
+ * for L1 or L2); fills m's probabilities and per-level times if so. */
+static int mem_partial_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
+{
+	const struct arch *a = s->a;
+	if (in->pattern != PAT_CHASE || !isa_l1_load(in->op) || isa_ops[in->op].unit == UNIT_CONST ||
+	    in->count == 0)
+		return 0;
+	double f = (double)in->count;
+	double p1 = s->l1_bytes > 0 ? mem_curve(mem_l1_curve, (int)(sizeof mem_l1_curve / sizeof *mem_l1_curve),
+						f / (double)s->l1_bytes)
+				    : 0.0;
+	double p2 = mem_curve(mem_l2_curve, (int)(sizeof mem_l2_curve / sizeof *mem_l2_curve),
+			      f / (double)a->l2CacheSize);
+	if (p2 < p1)
+		p2 = p1;
+	if ((p1 <= 0.0 || p1 >= 1.0) && (p2 <= 0.0 || p2 >= 1.0))
+		return 0; /* all at one level: the footprint rule below gives it */
+	m->p_l1 = p1;
+	m->p_l2 = p2;
+	for (int lv = LV_L1; lv <= LV_DRAM; lv++)
+		m->lv_cyc[lv] = mem_level_cycles(s, in, lanes, m->bytes, (enum mem_level)lv);
+	return 1;
+}
+
 static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
 {
 	const struct arch *a = s->a;
@@ -147,16 +243,8 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		m->miss_cycles = 0.0;
 		return;
 	}
-	double served = m->bytes;
-	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
-		/* the L1 data path carries the bytes delivered to the warp's lanes,
-		 * lanes that read the same word included: an L1 chase of 16 distinct
-		 * 8-byte words (lanes l and l + 16 alike) and one of 32 both take 0.5
-		 * warp-loads a cycle on the H200 (tests/data/h200/import, chase l1) */
-		served = (double)lanes * in->width;
-	}
-	m->lv_cycles = served / (lv == LV_L1 ? a->l1_bytes_per_cycle : lv == LV_L2 ? a->l2_bytes_per_cycle
-										   : a->dram_bytes_per_cycle);
+	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
+	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
 	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
 }
 
@@ -471,6 +559,11 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
 		enum mem_level lv = (enum mem_level)m->lv;
+		double lv_cycles = m->lv_cycles;
+		if (m->partial) {
+			lv = mem_level_draw(s, m);
+			lv_cycles = m->lv_cyc[lv];
+		}
 		/* an LDG served by L2 or DRAM, and whether it counts in flight (the
 		 * limit sched_evaluate checked) */
 		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
@@ -478,13 +571,13 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		switch (lv) {
 		case LV_L1:
 			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) + (double)(a->const_latency - 1)
-				      : mem_serve_q(&s->l1_free, s->now, m->lv_cycles) + (double)(a->l1_latency - 1);
+				      : mem_serve_q(&s->l1_free, s->now, lv_cycles) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
-			dd = mem_serve_q(&s->l2_free, s->now, m->lv_cycles) + (double)(a->l2_latency - 1);
+			dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
 			break;
 		default:
-			dd = mem_serve_q(&s->dram_free, s->now, m->lv_cycles);
+			dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
 			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
@@ -566,6 +659,7 @@ static int mem_create(struct sim *s)
 static void mem_reset(struct sim *s)
 {
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
+	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_uniform: the same draws every run */
 	s->dq_h = s->dq_n = 0;
 	s->dq_sec = 0;
 	s->dq_avg = 0.0;

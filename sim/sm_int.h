@@ -255,6 +255,10 @@ struct memc {
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
+	uint8_t partial;     /* a random walk near a cache's capacity: the level is drawn per access
+			      * (mem_level_draw): L1 with p_l1, else L2 up to p_l2, else DRAM */
+	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */
+	double lv_cyc[4];    /* partial: lv_cycles at each level (by enum mem_level) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
 };
 
@@ -308,6 +312,7 @@ struct sim {
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double const_free;   /* the constant cache's port: free-at time */
+	uint64_t rng;        /* the level draws of partial hits (mem_uniform): reset each run */
 	/* DRAM accesses in the memory system (issued, their data not yet out of
 	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
 	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of

@@ -445,6 +445,42 @@ static void sm_3_10_constant_port(void **state)
 	free(b);
 }
 
+/*
+ * sm-3.11: partial hits near a cache's capacity (mem_curve, tests/data/h200/
+ * mech/cap), by hand. One warp, 2000 dependent 256-byte chase loads, ideal
+ * file (no loaded delay, no miss path; l2_bytes_per_cycle 37, dram 17.71):
+ * an L2 step is ceil(256 / 37) = 7 cycles at the server and 272 - 1 more,
+ * 278; a DRAM step ceil(256 / 17.71) = 15 and 678 - 1, 692. A footprint of
+ * 0.3 x the L2 hits it on every step: 2000 x 278 + 1 (EXIT); 8 x the L2
+ * never: 2000 x 692 + 1. At exactly the L2's size the curve gives 37.8% L2
+ * hits: the run lies within 4 binomial sigmas (sqrt(2000 x 0.378 x 0.622) =
+ * 21.7 hits, 414 cycles each) of 2000 x (0.378 x 278 + 0.622 x 692) + 1,
+ * and a second run gives the same cycles (the draws restart every run).
+ */
+static void sm_3_11_partial_hits(void **state)
+{
+	(void)state;
+	char line[128];
+	const double l2 = (double)ideal.l2CacheSize;
+	const double x[3] = {0.3, 8.0, 1.0};
+	uint64_t c[3];
+	for (int k = 0; k < 3; k++) {
+		snprintf(line, sizeof line, "LDG.64 R0, [R0] pattern=chase footprint=%.0f\n", x[k] * l2);
+		char *t = repeat(".regs 32\n", line, 2000, "EXIT\n");
+		struct sim_stats st = run_arch(&ideal, t, 32, 1, POLICY_GRR);
+		c[k] = st.cycles;
+		if (k == 2) {
+			struct sim_stats again = run_arch(&ideal, t, 32, 1, POLICY_GRR);
+			assert_int_equal(again.cycles, st.cycles);
+		}
+		free(t);
+	}
+	assert_int_equal(c[0], 2000 * 278 + 1);
+	assert_int_equal(c[1], 2000 * 692 + 1);
+	double expect = 2000 * (0.378 * 278 + 0.622 * 692) + 1, slack = 4 * 21.7 * (692 - 278);
+	assert_true((double)c[2] > expect - slack && (double)c[2] < expect + slack);
+}
+
 /* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
  * four independent LDS: with lsu_warp_cycles 4 they issue at 0, 4, 8, 12
  * (the scheduler's LSU pipe alone would take one every 2 cycles: 16 lanes
@@ -852,6 +888,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_8_l2_no_miss_path),
 		cmocka_unit_test(sm_3_9_l1_delivered_bytes),
 		cmocka_unit_test(sm_3_10_constant_port),
+		cmocka_unit_test(sm_3_11_partial_hits),
 		cmocka_unit_test(sm_3_5_lsu_warp_interval),
 		cmocka_unit_test(sm_3_6_inflight_limit),
 		cmocka_unit_test(sm_3_7_loaded_delay),

@@ -284,3 +284,31 @@ void group_multiload(Ctx& c) {
     }
   }
 }
+
+// mech_cap (issue #18, not in the default run): one warp's chase latency at footprints around
+// each cache's capacity, finer than chase_lat: the L1 with 120 KiB of dynamic shared memory
+// (one block of one warp: the carveout that holds it) and with none (carveout preference 0),
+// and the L2 from 16 to 192 MiB; 2048 steps of 128-B nodes (16 lanes x 8 B), ptr form.
+void group_mech_cap(Ctx& c) {
+  const unsigned wpn = 16;
+  const int steps = 2048;
+  const size_t K = 1024, M = 1024 * 1024;
+  const size_t l1a[] = {96, 104, 112, 116, 120, 124, 128, 132, 136, 144, 160, 192};
+  const size_t l1b[] = {192, 208, 216, 224, 232, 240, 248, 256, 264, 272, 288, 320};
+  const size_t l2[] = {16, 24, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 96, 128, 192};
+  for (size_t kb : l1a) {
+    ChaseBuf b = chase_build(c, kb * K, wpn, 0x5eed3000ull + kb, false);
+    run_chase(c, "mech_cap", "l1", b, 1, 1, steps, (int)b.nodes, PREP_TOUCH);
+    chase_free(b);
+  }
+  for (size_t kb : l1b) {
+    ChaseBuf b = chase_build(c, kb * K, wpn, 0x5eed3100ull + kb, false);
+    run_chase(c, "mech_cap", "l1_smem0", b, 1, 1, steps, (int)b.nodes, PREP_TOUCH, true);
+    chase_free(b);
+  }
+  for (size_t mb : l2) {
+    ChaseBuf b = chase_build(c, mb * M, wpn, 0x5eed3200ull + mb, false);
+    run_chase(c, "mech_cap", "l2", b, 1, 1, steps, 0, PREP_TOUCH);
+    chase_free(b);
+  }
+}

@@ -170,7 +170,7 @@ static const GroupEntry kGroups[] = {
     // not in the default run either: the mechanism microbenchmarks of issue #18 (mech.cu)
     {"mech_div", group_mech_div}, {"mech_bar", group_mech_bar}, {"mech_ldc", group_mech_ldc},
     {"mech_l2bw", group_mech_l2bw}, {"mech_order", group_mech_order}, {"mech_brt", group_mech_brt},
-    {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat},
+    {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat}, {"mech_cap", group_mech_cap},
 };
 
 int main(int argc, char** argv) {
