@@ -252,14 +252,14 @@ struct memc {
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
 	uint8_t lv;          /* the level it is served at: mem_global_level, stores and atomics at L2, constants at L1 */
 	uint8_t cport;       /* a constant load served by the constant cache's port (const_cycles_per_addr) */
+	uint8_t partial;     /* a random walk near a cache's capacity: the level is drawn per access
+			      * (mem_level_draw): L1 with p_l1, else L2 up to p_l2, else DRAM */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
-	uint8_t partial;     /* a random walk near a cache's capacity: the level is drawn per access
-			      * (mem_level_draw): L1 with p_l1, else L2 up to p_l2, else DRAM */
+	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */
 	double lv_cyc[4];    /* partial: lv_cycles at each level (by enum mem_level) */
-	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
 };
 
 /* One SM: everything a run needs, sized by sim_create (sm.c). */
