@@ -208,7 +208,7 @@ END {
 			k = substr(pp[i], 1, e - 1); val = substr(pp[i], e + 1)
 			if (!(k in V)) V[k] = val
 			if (k == "smem") smem = val
-			if (k == "carveout") co = val
+			if (k == "carveout") co = (val == "-1") ? "-" : val  # -1: no preference (the default)
 		}
 		opts = subst(FO[m], "programs.csv:" FLINE[m] " (" FN[m] ")")
 		key = FK[m] SUBSEP opts
