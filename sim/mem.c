@@ -129,21 +129,26 @@ static inline enum mem_level mem_global_level(const struct sim *s, const struct 
 /*
  * Partial hits. A random walk over a footprint near a cache's capacity
  * (pattern chase) hits part of the time, not all or nothing: on the H200
- * one warp's chase of 128-byte nodes hits the L1 on every step up to 94%
- * of the L1 the launch gets, on 83% of its steps at 100%, 49% at 116% and
- * none from about 155%; the L2 on every step up to about half its 60 MiB
+ * one warp's chase of 128-byte nodes hits a 124 KiB L1 on every step up to
+ * 116 KiB, on 83% of its steps at 124, 49% at 144 and none from about 200;
+ * the L2 on every step up to about half its 60 MiB
  * (the two halves: a line is cached on the near side), then 82% at 40
  * MiB, 38% at 60, 12% at 128 and none at 256 (tests/data/h200/mech/cap,
  * mech_cap, 2026-12-01, hit fraction from the step latency between the
- * level's and the next one's). The curves below are those measurements
- * against footprint / capacity (the L1's from the launch with 120 KiB of
- * shared memory, 124 KiB of L1), linear between points; an access draws
- * its level from them (mem_level_draw), with a generator reset every run,
- * so the same run gives the same cycles.
+ * level's and the next one's). The curves below are those measurements,
+ * linear between points: the L1's against footprint less capacity in KiB
+ * (from the launch with 120 KiB of shared memory, 124 KiB of L1), the
+ * L2's against footprint / capacity. The L1 loses its hits over the same
+ * ~70 KiB past its capacity whatever that capacity: taken from the 124
+ * KiB L1, the curve predicts the 224 KiB one of a launch without shared
+ * memory within 3.1% (mech_cap l1_smem0; as a fraction of capacity it was
+ * 38% off), so the L1's is in KiB; the L2 was measured at one size. An
+ * access draws its level from them (mem_level_draw), with a generator
+ * reset every run, so the same run gives the same cycles.
  */
-static const double mem_l1_curve[][2] = {
-	{0.935, 1.0}, {0.968, 0.927}, {1.000, 0.830}, {1.032, 0.747}, {1.065, 0.662}, {1.097, 0.573},
-	{1.161, 0.495}, {1.290, 0.243}, {1.548, 0.050}, {2.000, 0.0},
+static const double mem_l1_curve[][2] = { /* against footprint - capacity, in KiB */
+	{-8, 1.0}, {-4, 0.927}, {0, 0.830}, {4, 0.747}, {8, 0.662}, {12, 0.573},
+	{20, 0.495}, {36, 0.243}, {68, 0.050}, {132, 0.0},
 };
 static const double mem_l2_curve[][2] = {
 	{0.400, 1.0}, {0.533, 0.981}, {0.600, 0.918}, {0.667, 0.824}, {0.733, 0.711}, {0.800, 0.584},
@@ -151,7 +156,7 @@ static const double mem_l2_curve[][2] = {
 	{1.600, 0.184}, {2.133, 0.116}, {3.200, 0.055}, {4.267, 0.0},
 };
 
-/* The hit fraction at footprint / capacity x from one of the curves. */
+/* The hit fraction at x (see the curve) from one of the curves. */
 static double mem_curve(const double (*c)[2], int n, double x)
 {
 	if (x <= c[0][0])
@@ -207,7 +212,7 @@ static int mem_partial_fill(struct sim *s, struct memc *m, const struct insn *in
 		return 0;
 	double f = (double)in->count;
 	double p1 = s->l1_bytes > 0 ? mem_curve(mem_l1_curve, (int)(sizeof mem_l1_curve / sizeof *mem_l1_curve),
-						f / (double)s->l1_bytes)
+						(f - (double)s->l1_bytes) / 1024.0)
 				    : 0.0;
 	double p2 = mem_curve(mem_l2_curve, (int)(sizeof mem_l2_curve / sizeof *mem_l2_curve),
 			      f / (double)a->l2CacheSize);

@@ -126,6 +126,19 @@ int occ_compute(const struct arch *a, const struct occ_input *in, struct occ_res
 long occ_l1_bytes(const struct arch *a, const struct occ_result *r, int carveout_pct)
 {
 	long cap = (long)a->l1SharedCapacityKB * 1024, smem = r->smem_per_sm;
+	if (r->smem_per_block <= a->reservedSharedMemPerBlock && r->blocks_per_sm > 0) {
+		/* a block with no shared memory of its own gets the default whatever
+		 * the preference: the step holding the reservations of the blocks the
+		 * other resources allow (tests/data/h200/mech/l1cfg) */
+		long blocks = OCC_UNLIMITED;
+		for (int k = 0; k < OCC_NLIMITERS; k++)
+			if (k != OCC_SHARED_MEMORY && r->limit[k] < blocks)
+				blocks = r->limit[k];
+		long need = blocks * (long)r->smem_per_block;
+		long step = need > 0 ? carveout_align_up(a, need) : a->carveout_kb[0] * 1024L;
+		if (step >= 0)
+			return cap - step;
+	}
 	if (carveout_pct < 0) {
 		long need = (long)r->blocks_per_sm * r->smem_per_block;
 		smem = need > 0 ? carveout_align_up(a, need) : a->carveout_kb[0] * 1024L;

@@ -62,8 +62,12 @@ int occ_compute(const struct arch *a, const struct occ_input *in, struct occ_res
  * resident blocks' shared memory, not the calculator's maximum: on the
  * H200 a random chase stays in L1 up to 64 KB beside one block of 120 KB
  * (step 132 KB: 124 KB of L1), up to 128 KB with no shared memory
- * (tests/data/h200/import, chase_lat). A given carveout is the
- * calculator's (r->smem_per_sm).
+ * (tests/data/h200/import, chase_lat), and with a few KB the step the
+ * blocks the other resources allow need (32, 64 and 100 KB blocks leave
+ * no L1 a chase can hit: tests/data/h200/mech/l1cfg). A given carveout is
+ * the calculator's (r->smem_per_sm), except for blocks with no shared
+ * memory of their own, which get the default whatever the preference (a
+ * chase starts missing at 223 KB with preference 0 and with none).
  */
 long occ_l1_bytes(const struct arch *a, const struct occ_result *r, int carveout_pct);
 

@@ -166,6 +166,14 @@ static void l1_capacity(void **state)
 	r = occ(&sm90, 256, 32, 0, -1);
 	assert_int_equal(r.blocks_per_sm, 8);
 	assert_int_equal(occ_l1_bytes(&sm90, &r, -1), (256 - 8) * 1024);
+	/* one-warp blocks without shared memory: 32 could be resident (the blocks
+	 * limit), their reservations take the 32 KB step: L1 224 KB, with
+	 * carveout preference 0 too, as on the H200 (mech_l1cfg: a chase starts
+	 * missing at 223 KB either way) */
+	r = occ(&sm90, 32, 32, 0, -1);
+	assert_int_equal(occ_l1_bytes(&sm90, &r, -1), (256 - 32) * 1024);
+	r = occ(&sm90, 32, 32, 0, 0);
+	assert_int_equal(occ_l1_bytes(&sm90, &r, 0), (256 - 32) * 1024);
 	/* a given carveout (50%: 132 KB for 40000 B blocks) is the calculator's */
 	r = occ(&sm90, 128, 32, 40000, 50);
 	assert_int_equal(occ_l1_bytes(&sm90, &r, 50), (256 - 132) * 1024);
