@@ -15,18 +15,23 @@
  * apart. L2/DRAM loads hold their sectors in flight until they return, and
  * issue stops (lg_throttle) at max_inflight_sectors: the held warps look
  * again only when a release can let one through.
+ * Constant loads (LDC) take the constant cache's own port, one distinct
+ * address at a time, and its latency. A random walk near a cache's
+ * capacity draws each access's level from measured hit curves.
  *
  * Evidence (tests/data/h200, see its README): latencies from single-thread
  * pointer chases at each level and DRAM bandwidth with every SM streaming
  * (calib.csv); the loaded delay's q and the warp's miss path from one warp
  * chasing while others stream (loaded.csv); lsu_warp_cycles from ptxas's
  * stall count of 4 between one warp's loads (sass.txt, lsu/sass.txt) and
- * the H200 issuing one warp's LDS every 4 cycles (lsu/runs.csv).
- * l2_bytes_per_cycle and max_inflight_sectors are estimates, not measured.
+ * the H200 issuing one warp's LDS every 4 cycles (lsu/runs.csv);
+ * l2_bytes_per_cycle from every SM streaming an L2-resident footprint, the
+ * constant cache's port and latency, and the partial-hit curves from
+ * microbenchmarks of their own (mech/: mech_l2bw, mech_ldc, mech_ldclat,
+ * mech_cap). max_inflight_sectors is an estimate, not measured.
  *
  * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
- * const_cycles_per_addr,
- * dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
+ * const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
  * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles,
  * dram_window_cycles, warp_miss_bytes_per_cycle, lsu_warp_cycles,
  * max_inflight_sectors, sector_bytes, and through arch_global_level
