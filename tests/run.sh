@@ -49,6 +49,9 @@ if [ -z "$QUICK" ]; then
 	run_suite "tests/import_validate.sh (mech/l1cfg)" env QUICK=${SANITIZED:+1} \
 		MANIFEST=tests/data/h200/mech/l1cfg/programs.csv RUNS=tests/data/h200/mech/l1cfg/runs.csv \
 		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
+	run_suite "tests/import_validate.sh (mech/brsep)" env QUICK=${SANITIZED:+1} \
+		MANIFEST=tests/data/h200/mech/brsep/programs.csv RUNS=tests/data/h200/mech/brsep/runs.csv \
+		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"

@@ -366,3 +366,43 @@ void group_mech_ldclat(Ctx& c) {
     imp_row(c, "mech_ldclat", (const void*)ldc_chase, "chase", 1, W, L.bps, L.tpb, 4096, "steps=4096", m);
   }
 }
+
+// ---- round 5 (issue #18): taken forward branches, back to back or apart.
+// br_sep<N>: loop { N x { x = fma(x); if (i == trap + j) { inner loop } } }: the same N uniform
+// branches every lane takes as br_taken<N>, with an FFMA between them instead of back to back.
+template <int N>
+__global__ void br_sep(float* out, int n, int trap, float a, float b, BlockRec* rec) {
+  float x = (threadIdx.x & 31) * 1e-3f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      x = fmaf(x, a, b);
+      if (i == trap + j) {
+#pragma unroll 1
+        for (int k = 0; k < n; ++k) x = fmaf(x, x, b);
+      }
+    }
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+template <int N>
+static void run_brsep(Ctx& c) {
+  float* o = (float*)c.d_out;
+  for (int W : {1, 4, 16, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_sep<N>, L, o, DIV_ITERS, -100, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_brsep", (const void*)br_sep<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
+            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
+  }
+}
+
+void group_mech_brsep(Ctx& c) {
+  run_brsep<1>(c);
+  run_brsep<2>(c);
+  run_brsep<4>(c);
+  run_brsep<8>(c);
+}
