@@ -28,6 +28,13 @@
 #endif
 #include "sm_int.h"
 
+/* Cycles from an instruction's issue to the warp's next issue at the
+ * earliest: its stall count with control bits, else the next cycle. */
+static inline int ctl_issue_gap(const struct uop *u)
+{
+	return u->flags & U_CTL && u->stall > 1 ? u->stall : 1;
+}
+
 /* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
 static inline int ctl_is_pseudo(int op)
 {
@@ -229,7 +236,7 @@ static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct 
 	if (++b->bar_arrived < b->warps_total)
 		return;
 	b->bar_arrived = 0;
-	uint64_t t = s->now + (u->flags & U_CTL && u->stall > 1 ? u->stall : 1);
+	uint64_t t = s->now + (uint64_t)ctl_issue_gap(u);
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
 		x->at_bar = 0;

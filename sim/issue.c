@@ -232,5 +232,5 @@ static void issue_warp(struct sim *s, struct warp *w)
 		}
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
-		ctl_skip_pseudo(s->p, s->a, w, s->now, u->flags & U_CTL && u->stall > 1 ? u->stall : 1);
+		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
 }

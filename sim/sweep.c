@@ -73,6 +73,39 @@ int sweep_parse_warps(const char *spec, int *out, int cap, int *n, struct err *e
 	return SIM_OK;
 }
 
+/* Point c of the --set grid (its values, the last key fastest) applied to w. */
+static int setlist_apply(const struct setlist *sl, int c, struct wl_params *w, struct err *e)
+{
+	int rc;
+	for (int k = sl->nkeys - 1; k >= 0; k--) {
+		int vi = c % sl->nval[k];
+		c /= sl->nval[k];
+		if ((rc = wl_set(w, sl->key[k], sl->val[k][vi], e)))
+			return rc;
+	}
+	return SIM_OK;
+}
+
+/* s->rows for s->nrows points, at most a million. */
+static int sweep_rows_alloc(struct sweep *s, struct err *e)
+{
+	if (s->nrows > 1000000)
+		return err_set(e, SIM_EINPUT, "sweep: %d points (expected at most 1000000)", s->nrows);
+	s->rows = calloc((size_t)s->nrows, sizeof *s->rows);
+	if (!s->rows)
+		return err_set(e, SIM_EINTERNAL, "out of memory");
+	return SIM_OK;
+}
+
+/* Whether w's program builds on a (the error if not): checked before any thread starts. */
+static int wl_check_build(const struct wl_params *w, const struct arch *a, struct err *e)
+{
+	struct program p;
+	int rc = wl_build(w, a, &p, e);
+	program_free(&p);
+	return rc;
+}
+
 int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, const char *set,
 	       const int *ilps, int nilp, const int *warps, int nwarps, struct err *e)
 {
@@ -95,20 +128,12 @@ int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, cons
 	s->nrows = combos * nilp * nwarps;
 	if (s->nrows == 0)
 		return err_set(e, SIM_EINPUT, "sweep: no points (expected at least one ILP and one warp count)");
-	if (s->nrows > 1000000)
-		return err_set(e, SIM_EINPUT, "sweep: %d points (expected at most 1000000)", s->nrows);
-	s->rows = calloc((size_t)s->nrows, sizeof *s->rows);
-	if (!s->rows)
-		return err_set(e, SIM_EINTERNAL, "out of memory");
+	if ((rc = sweep_rows_alloc(s, e)))
+		return rc;
 	for (int c = 0; c < combos; c++) {
 		struct wl_params w = base;
-		int idx = c;
-		for (int k = sl.nkeys - 1; k >= 0; k--) {
-			int vi = idx % sl.nval[k];
-			idx /= sl.nval[k];
-			if ((rc = wl_set(&w, sl.key[k], sl.val[k][vi], e)))
-				return rc;
-		}
+		if ((rc = setlist_apply(&sl, c, &w, e)))
+			return rc;
 		for (int i = 0; i < nilp; i++) {
 			w.ilp = ilps[i];
 			wl_canonical(&w);
@@ -120,10 +145,7 @@ int sweep_plan(struct sweep *s, const struct arch *a, const char *workload, cons
 					return rc;
 			}
 			/* check the program builds once per curve, before any thread starts */
-			struct program p;
-			rc = wl_build(&w, a, &p, e);
-			program_free(&p);
-			if (rc)
+			if ((rc = wl_check_build(&w, a, e)))
 				return rc;
 		}
 	}
@@ -315,20 +337,12 @@ int sweep_plan_vary(struct sweep *s, const struct arch *a, const char *arch_name
 		}
 	}
 	s->nrows = combos * nilp * s->nvals;
-	if (s->nrows > 1000000)
-		return err_set(e, SIM_EINPUT, "sweep: %d points (expected at most 1000000)", s->nrows);
-	s->rows = calloc((size_t)s->nrows, sizeof *s->rows);
-	if (!s->rows)
-		return err_set(e, SIM_EINTERNAL, "out of memory");
+	if ((rc = sweep_rows_alloc(s, e)))
+		return rc;
 	for (int c = 0; c < combos; c++) {
 		struct wl_params w = base;
-		int idx = c;
-		for (int k = sl.nkeys - 1; k >= 0; k--) {
-			int vi = idx % sl.nval[k];
-			idx /= sl.nval[k];
-			if ((rc = wl_set(&w, sl.key[k], sl.val[k][vi], e)))
-				return rc;
-		}
+		if ((rc = setlist_apply(&sl, c, &w, e)))
+			return rc;
 		for (int i = 0; i < nilp; i++) {
 			w.ilp = ilps[i];
 			for (int v = 0; v < s->nvals; v++) {
@@ -343,10 +357,7 @@ int sweep_plan_vary(struct sweep *s, const struct arch *a, const char *arch_name
 				if ((rc = wl_warps_shape(warps, &row->threads, &row->blocks, e)))
 					return rc;
 				/* every point's program builds, before any thread starts */
-				struct program p;
-				rc = wl_build(&row->w, sweep_row_arch(s, row), &p, e);
-				program_free(&p);
-				if (rc)
+				if ((rc = wl_check_build(&row->w, sweep_row_arch(s, row), e)))
 					return rc;
 			}
 		}

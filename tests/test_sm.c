@@ -84,6 +84,18 @@ static struct sim_stats run_arch(const struct arch *a, const char *text, int thr
 	return st;
 }
 
+/* The cycles n more copies of `line` add: a program of 2n copies (after
+ * ".regs 32", before `post`) against one of n, one block of `threads`. */
+static uint64_t extra_cycles(const struct arch *a, const char *line, int n, const char *post, int threads)
+{
+	char *one = repeat(".regs 32\n", line, n, post);
+	char *two = repeat(".regs 32\n", line, 2 * n, post);
+	uint64_t d = run_arch(a, two, threads, 1, POLICY_GRR).cycles - run_arch(a, one, threads, 1, POLICY_GRR).cycles;
+	free(one);
+	free(two);
+	return d;
+}
+
 static struct sim_stats run(const char *text, int threads, int blocks)
 {
 	return run_arch(&ideal, text, threads, blocks, POLICY_GTO);
@@ -410,39 +422,22 @@ static void sm_3_10_constant_port(void **state)
 {
 	(void)state;
 	const char *fmt[] = {" pattern=uniform", " pattern=coalesced lanes=2", " pattern=coalesced lanes=32"};
+	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
 	const int addrs[] = {1, 2, 32};
 	char line[128];
 	for (int k = 0; k < 3; k++) {
 		snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDC R2, c[0x3][R4]%s\n", fmt[k]);
-		char *a = repeat(".regs 32\n", line, 16, "[B0-----:R-:W-:-:S01] EXIT\n");
-		char *b = repeat(".regs 32\n", line, 32, "[B0-----:R-:W-:-:S01] EXIT\n");
-		struct sim_stats sa = run_arch(&sm90, a, 8 * 32, 1, POLICY_GRR);
-		struct sim_stats sb = run_arch(&sm90, b, 8 * 32, 1, POLICY_GRR);
-		assert_int_equal(sb.cycles - sa.cycles, 8 * 16 * addrs[k] * 2);
-		free(a);
-		free(b);
+		assert_int_equal(extra_cycles(&sm90, line, 16, exit_, 8 * 32), 8 * 16 * addrs[k] * 2);
 	}
 	struct arch off = sm90;
 	off.const_cycles_per_addr = 0;
-	snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDC R2, c[0x3][R4] pattern=uniform\n");
-	char *a = repeat(".regs 32\n", line, 16, "[B0-----:R-:W-:-:S01] EXIT\n");
-	char *b = repeat(".regs 32\n", line, 32, "[B0-----:R-:W-:-:S01] EXIT\n");
-	struct sim_stats sa = run_arch(&off, a, 8 * 32, 1, POLICY_GRR);
-	struct sim_stats sb = run_arch(&off, b, 8 * 32, 1, POLICY_GRR);
 	/* 16 more LDCs a warp, 4 cycles apart (lsu_warp_cycles): 64 cycles */
-	assert_int_equal(sb.cycles - sa.cycles, 16 * 4);
-	free(a);
-	free(b);
+	assert_int_equal(extra_cycles(&off, "[B------:R-:W0:-:S01] LDC R2, c[0x3][R4] pattern=uniform\n", 16, exit_, 8 * 32),
+			 16 * 4);
 	/* const_latency 28 (mech_ldclat): one warp's LDCs, each waiting on the
 	 * last one's scoreboard, are 2 (the port) + 28 - 1 = 29 cycles apart */
-	const char *dep = "[B0-----:R-:W0:-:S01] LDC R2, c[0x3][R2] pattern=uniform\n";
-	a = repeat(".regs 32\n", dep, 16, "[B0-----:R-:W-:-:S01] EXIT\n");
-	b = repeat(".regs 32\n", dep, 32, "[B0-----:R-:W-:-:S01] EXIT\n");
-	sa = run_arch(&sm90, a, 32, 1, POLICY_GRR);
-	sb = run_arch(&sm90, b, 32, 1, POLICY_GRR);
-	assert_int_equal(sb.cycles - sa.cycles, 16 * (2 + 28 - 1));
-	free(a);
-	free(b);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDC R2, c[0x3][R2] pattern=uniform\n", 16, exit_, 32),
+			 16 * (2 + 28 - 1));
 }
 
 /*
@@ -738,23 +733,14 @@ static void sm_8_5_divergence(void **state)
 static void sm_8_6_barrier_release(void **state)
 {
 	(void)state;
-	const char *bar = "[B------:R-:W-:-:S08] BAR.SYNC.DEFER_BLOCKING 0x0\n";
-	char *a = repeat(".regs 32\n", bar, 100, "[B------:R-:W-:-:S01] EXIT\n");
-	char *b = repeat(".regs 32\n", bar, 200, "[B------:R-:W-:-:S01] EXIT\n");
+	const char *bar = "[B------:R-:W-:-:S08] BAR.SYNC.DEFER_BLOCKING 0x0\n", *exit_ = "[B------:R-:W-:-:S01] EXIT\n";
 	const int warps[] = {1, 4, 16}, per[] = {14, 20, 43};
-	for (int k = 0; k < 3; k++) {
-		struct sim_stats sa = run_arch(&sm90, a, 32 * warps[k], 1, POLICY_GRR);
-		struct sim_stats sb = run_arch(&sm90, b, 32 * warps[k], 1, POLICY_GRR);
-		assert_int_equal(sb.cycles - sa.cycles, 100 * per[k]);
-	}
+	for (int k = 0; k < 3; k++)
+		assert_int_equal(extra_cycles(&sm90, bar, 100, exit_, 32 * warps[k]), 100 * per[k]);
 	struct arch free_bar = sm90;
 	free_bar.bar_release_cycles = 0;
 	free_bar.bar_warp_cycles = 0;
-	struct sim_stats sa = run_arch(&free_bar, a, 32 * 4, 1, POLICY_GRR);
-	struct sim_stats sb = run_arch(&free_bar, b, 32 * 4, 1, POLICY_GRR);
-	assert_int_equal(sb.cycles - sa.cycles, 100 * 8);
-	free(a);
-	free(b);
+	assert_int_equal(extra_cycles(&free_bar, bar, 100, exit_, 32 * 4), 100 * 8);
 }
 
 /* sm-8.1: loops run without unrolling and issue their BRA. */
