@@ -182,6 +182,11 @@ static int load_section(const char *file, const char *sect, const cJSON *obj,
 				strncat(known, j ? ", " : "", sizeof known - strlen(known) - 1);
 				strncat(known, fields[j].key, sizeof known - strlen(known) - 1);
 			}
+			/* the arrays, read apart from the table */
+			if (strcmp(sect, "memory") == 0)
+				strncat(known, ", l2_latency_spread, dram_latency_spread", sizeof known - strlen(known) - 1);
+			else if (strcmp(sect, "allocation") == 0)
+				strncat(known, ", sharedMemCarveoutKB", sizeof known - strlen(known) - 1);
 			return err_set(e, SIM_EINPUT, "%s: \"%s.%s\": unknown key (expected one of %s)",
 				       file, sect, v->string, known);
 		}
@@ -273,6 +278,36 @@ static int load_carveouts(const char *file, const cJSON *v, struct arch *a, stru
 		a->carveout_kb[n++] = prev;
 	}
 	a->ncarveout = n;
+	return SIM_OK;
+}
+
+/* A latency spread (memory.l2_latency_spread, memory.dram_latency_spread):
+ * 1 to CFG_MAX_SPREAD ascending numbers, the equally likely quantiles of
+ * one access's latency about its level's latency (cycles). The mean is
+ * removed where it is used (mem.c), so the level's latency stays the mean. */
+static int load_spread(const char *file, const char *key, const cJSON *v, double *dst, int *n, struct err *e)
+{
+	char got[96];
+	const cJSON *x;
+	int k = 0;
+	double prev = -1e9;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 || cJSON_GetArraySize(v) > CFG_MAX_SPREAD)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.%s\": expected an array of 1 to %d ascending numbers (cycles), got %s",
+			       file, key, CFG_MAX_SPREAD, v ? json_got(v, got, sizeof got) : "nothing (missing)");
+	cJSON_ArrayForEach(x, v) {
+		if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < prev ||
+		    fabs(x->valuedouble) > 100000) {
+			char after[48] = "";
+			if (k)
+				snprintf(after, sizeof after, " and not below the one before (%g)", prev);
+			return err_set(e, SIM_EINPUT, "%s: \"memory.%s[%d]\": expected a number of cycles of at most 100000 in magnitude%s, got %s",
+				       file, key, k, after, json_got(x, got, sizeof got));
+		}
+		prev = x->valuedouble;
+		dst[k++] = prev;
+	}
+	*n = k;
 	return SIM_OK;
 }
 
@@ -375,9 +410,30 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 	} else if ((rc = load_section(file, "allocation", v, alloc_fields, a, e))) {
 		return rc;
 	}
-	if ((rc = load_pipes(file, cJSON_GetObjectItemCaseSensitive(root, "pipes"), a, e)) ||
-	    (rc = load_section(file, "memory", cJSON_GetObjectItemCaseSensitive(root, "memory"), memory_fields, a, e)) ||
-	    (rc = load_section(file, "timing", cJSON_GetObjectItemCaseSensitive(root, "timing"), timing_fields, a, e)))
+	if ((rc = load_pipes(file, cJSON_GetObjectItemCaseSensitive(root, "pipes"), a, e)))
+		return rc;
+	v = cJSON_GetObjectItemCaseSensitive(root, "memory");
+	if (cJSON_IsObject(v)) {
+		/* the two latency spreads are arrays; take them out of the table walk */
+		cJSON *copy = cJSON_Duplicate(v, 1);
+		if (!copy)
+			return err_set(e, SIM_EINTERNAL, "%s: out of memory", file);
+		cJSON *l2 = cJSON_DetachItemFromObjectCaseSensitive(copy, "l2_latency_spread");
+		cJSON *dr = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_latency_spread");
+		rc = load_section(file, "memory", copy, memory_fields, a, e);
+		if (!rc)
+			rc = load_spread(file, "l2_latency_spread", l2, a->l2_spread, &a->n_l2_spread, e);
+		if (!rc)
+			rc = load_spread(file, "dram_latency_spread", dr, a->dram_spread, &a->n_dram_spread, e);
+		cJSON_Delete(l2);
+		cJSON_Delete(dr);
+		cJSON_Delete(copy);
+		if (rc)
+			return rc;
+	} else if ((rc = load_section(file, "memory", v, memory_fields, a, e))) {
+		return rc;
+	}
+	if ((rc = load_section(file, "timing", cJSON_GetObjectItemCaseSensitive(root, "timing"), timing_fields, a, e)))
 		return rc;
 	v = cJSON_GetObjectItemCaseSensitive(root, "sources");
 	if (v && !cJSON_IsObject(v))
@@ -416,6 +472,10 @@ static int each_key(int (*fn)(const char *full, const char *shrt, void *arg), vo
 		}
 		if (strcmp(sections[s].name, "allocation") == 0 &&
 		    (r = fn("allocation.sharedMemCarveoutKB", "sharedMemCarveoutKB", arg)))
+			return r;
+		if (strcmp(sections[s].name, "memory") == 0 &&
+		    ((r = fn("memory.l2_latency_spread", "l2_latency_spread", arg)) ||
+		     (r = fn("memory.dram_latency_spread", "dram_latency_spread", arg))))
 			return r;
 	}
 	for (int k = 0; k < PIPE_COUNT; k++)
@@ -546,10 +606,12 @@ int cfg_key(const char *key, char *canon, size_t n, const char *flag, struct err
 
 /* The JSON value an override's text stands for: a number when the whole
  * text is one, else a string (which the field's check then refuses, quoting
- * it); for the carveout list, an array of the values split at ':'. */
+ * it); for the carveout list and the latency spreads, an array of the
+ * values split at ':'. */
 static cJSON *override_value(const char *canon, const char *val)
 {
-	if (strcmp(canon, "allocation.sharedMemCarveoutKB") == 0) {
+	if (strcmp(canon, "allocation.sharedMemCarveoutKB") == 0 || strcmp(canon, "memory.l2_latency_spread") == 0 ||
+	    strcmp(canon, "memory.dram_latency_spread") == 0) {
 		cJSON *arr = cJSON_CreateArray();
 		char buf[256];
 		char *save = NULL, *tok;

@@ -12,6 +12,7 @@
 #include "err.h"
 
 #define CFG_MAX_CARVEOUTS 16
+#define CFG_MAX_SPREAD 64 /* quantiles in a latency spread */
 
 struct arch {
 	char name[32];          /* "sm_90" */
@@ -63,6 +64,9 @@ struct arch {
 	int dram_window_cycles;           /* time constant of the average of the bytes in flight */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
+	int n_l2_spread, n_dram_spread;   /* entries in l2_spread, dram_spread */
+	double l2_spread[CFG_MAX_SPREAD]; /* one L2 hit's latency about l2_latency: equally likely quantiles, */
+	double dram_spread[CFG_MAX_SPREAD]; /* ascending, their mean removed (all 0: no spread); DRAM likewise */
 	int const_latency;                /* constant cache hit (LDC): cycles from its port to the result */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */

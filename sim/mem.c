@@ -10,8 +10,10 @@
  * of its bytes per cycle followed by its latency, so a loaded level
  * queues (long scoreboard). DRAM adds the loaded delay that goes with the
  * bytes the SM keeps in the memory system, averaged over time
- * (mem_dram_queue_delay), and an L2/DRAM load's data returns through the
- * warp's own miss path. One warp's memory instructions are lsu_warp_cycles
+ * (mem_dram_queue_delay), and a streaming load's DRAM data returns
+ * through the warp's own miss path. A random walk's L2 and DRAM loads each
+ * draw their latency from the level's measured spread about its mean
+ * (mem_spread), so a step that waits for several waits for the slowest. One warp's memory instructions are lsu_warp_cycles
  * apart. L2/DRAM loads hold their sectors in flight until they return, and
  * issue stops (lg_throttle) at max_inflight_sectors: the held warps look
  * again only when a release can let one through.
@@ -26,14 +28,14 @@
  * stall count of 4 between one warp's loads (sass.txt, lsu/sass.txt) and
  * the H200 issuing one warp's LDS every 4 cycles (lsu/runs.csv);
  * l2_bytes_per_cycle from every SM streaming an L2-resident footprint, the
- * constant cache's port and latency, and the partial-hit curves from
- * microbenchmarks of their own (mech/: mech_l2bw, mech_ldc, mech_ldclat,
- * mech_cap). max_inflight_sectors is an estimate, not measured.
+ * constant cache's port and latency, the partial-hit curves and the latency
+ * spreads from microbenchmarks of their own (mech/: mech_l2bw, mech_ldc,
+ * mech_ldclat, mech_cap, mech_latd). max_inflight_sectors is an estimate, not measured.
  *
  * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
  * const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
  * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles,
- * dram_window_cycles, warp_miss_bytes_per_cycle, lsu_warp_cycles,
+ * dram_window_cycles, warp_miss_bytes_per_cycle, l2_spread, dram_spread, lsu_warp_cycles,
  * max_inflight_sectors, sector_bytes, and through arch_global_level
  * (cfg.h) l2CacheSize.
  */
@@ -183,6 +185,50 @@ static inline double mem_uniform(struct sim *s)
 	return (double)((x * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-53;
 }
 
+/* One access's latency about its level's (lvl 0: L2, 1: DRAM): an entry of
+ * the level's spread. Each access takes its own: two loads a warp issues
+ * back to back are as slow as the slower of two independent draws, and
+ * consecutive steps of a chase are uncorrelated (tests/data/h200/mech/latd:
+ * lat_pair, lat_multi, lat_step). The entries are dealt from a shuffled
+ * deck, reshuffled once all are used, rather than drawn with replacement:
+ * any n consecutive accesses then average exactly the level's latency, as
+ * the H200's median over 132 SMs does, so a short run does not carry one
+ * sample's error (120 DRAM steps drawn with replacement: 180 x sqrt(120)
+ * cycles, 2.4%, a sigma). */
+static inline double mem_spread(struct sim *s, const double *sp, int n, int lvl)
+{
+	if (n == 0)
+		return 0.0;
+	uint8_t *perm = s->sp_perm[lvl];
+	if (s->sp_pos[lvl] >= n) {
+		for (int i = n - 1; i > 0; i--) {
+			int j = (int)(mem_uniform(s) * (i + 1));
+			uint8_t t = perm[i];
+			perm[i] = perm[j > i ? i : j];
+			perm[j > i ? i : j] = t;
+		}
+		s->sp_pos[lvl] = 0;
+	}
+	return sp[perm[s->sp_pos[lvl]++]];
+}
+
+/* The arch's spread table less its mean, each entry rounded to a whole
+ * cycle (a load's ready time stays integral), or n 0 when it is all one
+ * value. */
+static int mem_spread_init(double *dst, const double *src, int n)
+{
+	double mean = 0.0;
+	int any = 0;
+	for (int i = 0; i < n; i++)
+		mean += src[i] / n;
+	for (int i = 0; i < n; i++) {
+		double x = src[i] - mean;
+		dst[i] = (double)(long long)(x + (x >= 0 ? 0.5 : -0.5));
+		any |= src[i] != src[0];
+	}
+	return any ? n : 0;
+}
+
 /* A partial access's level for this issue. */
 static inline enum mem_level mem_level_draw(struct sim *s, const struct memc *m)
 {
@@ -245,6 +291,13 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	if (isa_ops[in->op].unit == UNIT_CONST)
 		lv = LV_L1; /* the constant cache: as an L1 hit */
 	m->lv = (uint8_t)lv;
+	/* a random walk's load: its L2 or DRAM latency draws from the measured
+	 * spread, and its data does not queue in the warp's miss path (one
+	 * warp's 2 and 4 chase loads issued together cost the slowest of 2 and
+	 * 4 draws and nothing more: tests/data/h200/mech/latd, lat_multi). A
+	 * stream's neighbouring lines were not measured so: no spread, and its
+	 * bytes return through the miss path (loaded.csv) */
+	m->spread = in->pattern == PAT_CHASE && isa_l1_load(in->op);
 	m->cport = isa_ops[in->op].unit == UNIT_CONST && a->const_cycles_per_addr > 0;
 	if (m->cport) {
 		/* the constant cache's port serves one distinct address per
@@ -255,7 +308,7 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	}
 	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
 	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
-	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
+	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 && !m->spread ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
 }
 
 /* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
@@ -585,19 +638,23 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			break;
 		case LV_L2:
 			dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
+			if (m->spread)
+				dd += mem_spread(s, s->sp_l2, s->n_sp_l2, 0);
 			break;
 		default:
 			dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
 			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
+			if (m->spread)
+				dd += mem_spread(s, s->sp_dram, s->n_sp_dram, 1);
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
-		if (miss && lv == LV_DRAM && a->warp_miss_bytes_per_cycle > 0) {
+		if (miss && lv == LV_DRAM && m->miss_cycles > 0) {
 			/* data from DRAM returns to the warp through its own miss path,
-			 * one request after another; L2 hits do not queue there: one
-			 * warp's 1, 2, 4 and 8 independent L2 loads take 291, 292, 297
-			 * and 313 cycles a step, its DRAM loads 718, 754, 836 and 931
-			 * (tests/data/h200/import, multiload) */
+			 * one request after another: one warp streaming 4 loads of
+			 * 512 B in flight moves 2.03 B a cycle (loaded.csv). A random
+			 * walk's loads and L2 hits do not queue there (m->miss_cycles
+			 * 0: mem_info_fill) */
 			double t = dd > w->miss_free ? dd : w->miss_free;
 			w->miss_free = t + m->miss_cycles;
 			dd = ceil_d(w->miss_free);
@@ -661,6 +718,8 @@ static int mem_create(struct sim *s)
 		for (int i = 0; i < DECAY_N; i++)
 			s->decay[i] = mem_decay_of(a, (uint64_t)i);
 	mem_queue_table(s);
+	s->n_sp_l2 = mem_spread_init(s->sp_l2, a->l2_spread, a->n_l2_spread);
+	s->n_sp_dram = mem_spread_init(s->sp_dram, a->dram_spread, a->n_dram_spread);
 	return 0;
 }
 
@@ -670,6 +729,11 @@ static void mem_reset(struct sim *s)
 {
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_uniform: the same draws every run */
+	for (int l = 0; l < 2; l++) {
+		for (int i = 0; i < CFG_MAX_SPREAD; i++)
+			s->sp_perm[l][i] = (uint8_t)i;
+		s->sp_pos[l] = CFG_MAX_SPREAD; /* the first access shuffles */
+	}
 	s->dq_h = s->dq_n = 0;
 	s->dq_sec = 0;
 	s->dq_avg = 0.0;

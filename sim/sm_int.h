@@ -254,6 +254,8 @@ struct memc {
 	uint8_t cport;       /* a constant load served by the constant cache's port (const_cycles_per_addr) */
 	uint8_t partial;     /* a random walk near a cache's capacity: the level is drawn per access
 			      * (mem_level_draw): L1 with p_l1, else L2 up to p_l2, else DRAM */
+	uint8_t spread;      /* a random walk's load (pattern=chase): its L2 or DRAM latency draws from
+			      * the level's spread (mem_spread); streams and coalesced accesses do not */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
@@ -312,7 +314,15 @@ struct sim {
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double const_free;   /* the constant cache's port: free-at time */
-	uint64_t rng;        /* the level draws of partial hits (mem_uniform): reset each run */
+	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_uniform): reset each run */
+	/* latency spreads about l2_latency and dram_latency (arch, mean removed,
+	 * whole cycles): one entry per access (mem_spread); n 0: none */
+	int n_sp_l2, n_sp_dram;
+	double sp_l2[CFG_MAX_SPREAD], sp_dram[CFG_MAX_SPREAD];
+	/* each level's entries in a shuffled order, dealt one an access and
+	 * reshuffled when all are used (pos == n; reset each run) */
+	uint8_t sp_perm[2][CFG_MAX_SPREAD];
+	int sp_pos[2];
 	/* DRAM accesses in the memory system (issued, their data not yet out of
 	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
 	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of

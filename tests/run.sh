@@ -52,6 +52,12 @@ if [ -z "$QUICK" ]; then
 	run_suite "tests/import_validate.sh (mech/brsep)" env QUICK=${SANITIZED:+1} \
 		MANIFEST=tests/data/h200/mech/brsep/programs.csv RUNS=tests/data/h200/mech/brsep/runs.csv \
 		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
+	run_suite "tests/import_validate.sh (mech/latd)" env QUICK=${SANITIZED:+1} \
+		MANIFEST=tests/data/h200/mech/latd/programs.csv RUNS=tests/data/h200/mech/latd/runs.csv \
+		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
+	run_suite "tests/import_validate.sh (mech/bank)" env QUICK=${SANITIZED:+1} \
+		MANIFEST=tests/data/h200/mech/bank/programs.csv RUNS=tests/data/h200/mech/bank/runs.csv \
+		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"

@@ -86,8 +86,11 @@ static void bad_files(void **state)
 		{"\"version\": 1", "\"version\": 2", "\"version\": expected 1, got 2"},
 		{"\"fma\": {", "\"fmb\": {", "\"pipes.fmb\": unknown pipe"},
 		{"\"lanes\": 32", "\"lanes\": 3", "\"pipes.fma.lanes\": expected a divisor of warpSize"},
-		{"\"dram_latency\": 678", "\"dram_latency\": null", "\"memory.dram_latency\": expected integer in [1, 100000], got null"},
+		{"\"dram_latency\": 682", "\"dram_latency\": null", "\"memory.dram_latency\": expected integer in [1, 100000], got null"},
 		{"      8,\n      16,", "      16,\n      8,", "\"allocation.sharedMemCarveoutKB[2]\""},
+		{"\"dram_latency_spread\": [-181, -171,", "\"dram_latency_spread\": [-181, -190,", "\"memory.dram_latency_spread[1]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (-181), got -190"},
+		{"\"l2_latency_spread\": [-31,", "\"l2_latency_spread\": [null,", "\"memory.l2_latency_spread[0]\": expected a number of cycles of at most 100000 in magnitude, got null"},
+		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles, dram_window_cycles, warp_miss_bytes_per_cycle, lsu_warp_cycles, const_latency, const_cycles_per_addr, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread)"},
 		{"\"sharedMemPerBlockOptin\": 232448", "\"sharedMemPerBlockOptin\": 1024", "\"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock"},
 		{"\"timing\": {", "\"timings\": 1, \"timing\": {", "\"timings\": unknown key"},
 		{"\"device\": {", "\"device\": [1], \"x\": {", "unknown key"},
@@ -131,6 +134,8 @@ static void overrides(void **state)
 		{"dram_latency=900", NULL},
 		{"memory.dram_latency=900,pipes.fma.latency=8,fma.lanes=16,subPartitions=2", NULL},
 		{"sharedMemCarveoutKB=0:100:228", NULL},
+		{"dram_latency_spread=0,memory.l2_latency_spread=-10:0:10", NULL},
+		{"dram_latency_spread=5:4", "--arch-set: \"memory.dram_latency_spread[1]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (5), got 4"},
 		{"dram_bytes_per_cycle=8.5", NULL},
 		{"dram_latency=0", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got 0"},
 		{"dram_latency=1.5", "--arch-set: \"memory.dram_latency\": expected integer in [1, 100000], got 1.5"},
@@ -141,7 +146,7 @@ static void overrides(void **state)
 		{"fma.latency=0", "--arch-set: \"pipes.fma.latency\": expected integer in [1, 10000], got 0"},
 		{"sharedMemCarveoutKB=0:100", "--arch-set: \"allocation.sharedMemCarveoutKB\": expected the last step to equal sharedMemPerMultiprocessor (228 KB), got 100 KB"},
 		{"maxThreadsPerMultiProcessor=2000", "--arch-set: \"device.maxThreadsPerMultiProcessor\": expected a multiple of warpSize (32), got 2000"},
-		{"dram_lat=5", "--arch-set: \"dram_lat\": unknown key (expected a field of the architecture file; close: memory.dram_latency)"},
+		{"dram_lat=5", "--arch-set: \"dram_lat\": unknown key (expected a field of the architecture file; close: memory.dram_latency, memory.dram_latency_spread)"},
 		{"warpsize=32", "--arch-set: \"warpsize\": unknown key (expected a field of the architecture file; close: device.warpSize)"},
 		{"qqqqqqqq=1", "--arch-set: \"qqqqqqqq\": unknown key (expected a field of the architecture file, as memory.dram_latency"},
 		{"dram_latency", "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"dram_latency\""},
@@ -175,7 +180,7 @@ static void overrides(void **state)
 		assert_int_equal(a.l2_latency, 272); /* the rest as in the file */
 		assert_string_equal(a.overrides, "memory.dram_latency=900,pipes.fma.latency=8,allocation.sharedMemCarveoutKB=0:100:228");
 		/* the file's own error first, naming the file */
-		char *bad = mutate("\"dram_latency\": 678", "\"dram_latency\": 0");
+		char *bad = mutate("\"dram_latency\": 682", "\"dram_latency\": 0");
 		assert_int_equal(cfg_parse_set(&a, bad, strlen(bad), "bad.json", "dram_latency=900", "--arch-set", &e), SIM_EINPUT);
 		assert_string_equal(e.msg, "bad.json: \"memory.dram_latency\": expected integer in [1, 100000], got 0");
 		free(bad);

@@ -53,6 +53,7 @@ static int setup(void **state)
 	ideal.bar_release_cycles = 0;
 	ideal.bar_warp_cycles = 0;
 	ideal.const_cycles_per_addr = 0;
+	ideal.n_l2_spread = ideal.n_dram_spread = 0;
 	return 0;
 }
 
@@ -339,7 +340,8 @@ static void sm_3_2_bandwidth_bound(void **state)
 }
 
 /* sm-3.3: a warp's miss path (warp_miss_bytes_per_cycle = 8: 32 cycles per
- * 256-byte load). One load: the DRAM step s = ceil(256/bw) + lat - 1, then
+ * 256-byte load), which streaming loads take (a random walk's do not:
+ * sm-3.12). One load: the DRAM step s = ceil(256/bw) + lat - 1, then
  * 32 cycles through the warp's path: ready at s + 32, cycles s + 33. Two
  * independent loads issued at 0 and 1: the second leaves the DRAM server
  * at ceil(2 * 256/bw) + lat - 1 < s + 32, so it waits for the path: ready
@@ -350,20 +352,21 @@ static void sm_3_3_warp_miss_path(void **state)
 	struct arch a = ideal;
 	a.warp_miss_bytes_per_cycle = 8;
 	int s1 = (int)ceil(256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1;
-	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n", 32, 1, POLICY_GRR);
+	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=stream footprint=1G\nEXIT\n", 32, 1, POLICY_GRR);
 	assert_int_equal(st.cycles, s1 + 33);
-	st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1G\nLDG.64 R1, [R11] pattern=chase footprint=1G\nEXIT\n",
+	st = run_arch(&a, "LDG.64 R0, [R10] pattern=stream footprint=1G\nLDG.64 R1, [R11] pattern=stream footprint=1G\nEXIT\n",
 		      32, 1, POLICY_GRR);
 	assert_int_equal(st.cycles, s1 + 65);
 	/* two warps, one load each: only the shared DRAM server orders them */
-	st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n", 64, 1, POLICY_GRR);
+	st = run_arch(&a, "LDG.64 R0, [R10] pattern=stream footprint=1G\nEXIT\n", 64, 1, POLICY_GRR);
 	assert_int_equal(st.cycles, (int)ceil(2 * 256.0 / a.dram_bytes_per_cycle) + a.dram_latency - 1 + 32 + 1);
 }
 
 /*
  * sm-3.8: only DRAM data returns through a warp's miss path
  * (tests/data/h200/import multiload: one warp's 1..8 L2 loads 291..313
- * cycles a step). One 256-byte L2 load (footprint 1M, l2_bytes_per_cycle
+ * cycles a step). One 256-byte coalesced L2 load (a stream's kind of
+ * access, not a random walk's, which never takes the path; footprint 1M, l2_bytes_per_cycle
  * 40): the L2 server 6.4 cycles, ready at ceil(6.4) + l2_latency - 1, EXIT
  * the cycle after, whatever warp_miss_bytes_per_cycle; a second load of the
  * same warp queues on the L2 server alone: ceil(12.8) + l2_latency - 1.
@@ -374,9 +377,9 @@ static void sm_3_8_l2_no_miss_path(void **state)
 	struct arch a = ideal;
 	a.warp_miss_bytes_per_cycle = 8;
 	a.l2_bytes_per_cycle = 40;
-	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1M\nEXIT\n", 32, 1, POLICY_GRR);
+	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=coalesced footprint=1M\nEXIT\n", 32, 1, POLICY_GRR);
 	assert_int_equal(st.cycles, 7 + a.l2_latency - 1 + 1);
-	st = run_arch(&a, "LDG.64 R0, [R10] pattern=chase footprint=1M\nLDG.64 R1, [R11] pattern=chase footprint=1M\nEXIT\n",
+	st = run_arch(&a, "LDG.64 R0, [R10] pattern=coalesced footprint=1M\nLDG.64 R1, [R11] pattern=coalesced footprint=1M\nEXIT\n",
 		      32, 1, POLICY_GRR);
 	assert_int_equal(st.cycles, 13 + a.l2_latency - 1 + 1);
 }
@@ -443,13 +446,14 @@ static void sm_3_10_constant_port(void **state)
 /*
  * sm-3.11: partial hits near a cache's capacity (mem_curve, tests/data/h200/
  * mech/cap), by hand. One warp, 2000 dependent 256-byte chase loads, ideal
- * file (no loaded delay, no miss path; l2_bytes_per_cycle 37, dram 17.71):
- * an L2 step is ceil(256 / 37) = 7 cycles at the server and 272 - 1 more,
- * 278; a DRAM step ceil(256 / 17.71) = 15 and 678 - 1, 692. A footprint of
- * 0.3 x the L2 hits it on every step: 2000 x 278 + 1 (EXIT); 8 x the L2
- * never: 2000 x 692 + 1. At exactly the L2's size the curve gives 37.8% L2
- * hits: the run lies within 4 binomial sigmas (sqrt(2000 x 0.378 x 0.622) =
- * 21.7 hits, 414 cycles each) of 2000 x (0.378 x 278 + 0.622 x 692) + 1,
+ * file (no loaded delay, no miss path, no latency spread; l2_bytes_per_cycle
+ * 37, dram 17.71): an L2 step L2 is ceil(256 / 37) = 7 cycles at the server
+ * and l2_latency - 1 more (278); a DRAM step D ceil(256 / 17.71) = 15 and
+ * dram_latency - 1 (696). A footprint of 0.3 x the L2 hits it on every
+ * step: 2000 L2 + 1 (EXIT); 8 x the L2 never: 2000 D + 1. At exactly the
+ * L2's size the curve gives 37.8% L2 hits: the run lies within 4 binomial
+ * sigmas (sqrt(2000 x 0.378 x 0.622) = 21.7 hits, D - L2 cycles each) of
+ * 2000 x (0.378 L2 + 0.622 D) + 1,
  * and a second run gives the same cycles (the draws restart every run).
  */
 static void sm_3_11_partial_hits(void **state)
@@ -470,10 +474,62 @@ static void sm_3_11_partial_hits(void **state)
 		}
 		free(t);
 	}
-	assert_int_equal(c[0], 2000 * 278 + 1);
-	assert_int_equal(c[1], 2000 * 692 + 1);
-	double expect = 2000 * (0.378 * 278 + 0.622 * 692) + 1, slack = 4 * 21.7 * (692 - 278);
+	const int L2 = 7 + ideal.l2_latency - 1, D = 15 + ideal.dram_latency - 1;
+	assert_int_equal(c[0], 2000 * L2 + 1);
+	assert_int_equal(c[1], 2000 * D + 1);
+	double expect = 2000 * (0.378 * L2 + 0.622 * D) + 1, slack = 4 * 21.7 * (D - L2);
 	assert_true((double)c[2] > expect - slack && (double)c[2] < expect + slack);
+}
+
+/*
+ * sm-3.12: the DRAM latency spread (mem_spread, tests/data/h200/mech/latd),
+ * by hand, with the ideal file and a spread of 32 entries, 16 of -100 and 16
+ * of +100, over a footprint of 8 x the L2 (every access DRAM: a 256-byte
+ * load is ceil(256 / dram_bytes_per_cycle) = 15 cycles at the server and
+ * dram_latency - 1 more, D a step; sm-3.11).
+ * One chain of 2000 loads: the entries are dealt from a shuffled deck of the
+ * 32, so 62 whole decks (1984 loads) add exactly 0 and the last 16 at most
+ * 16 x 100: the run is within 1600 of 2000 D + 1 (draws with replacement
+ * would stray 100 x sqrt(2000) = 4472 a sigma).
+ * Two chains whose next loads both wait for both (an IADD3 of the two): a
+ * step ends at max(d0, 15 + d1), the second load 15 behind at the server:
+ * 15 without the spread. With it, the pair is two entries of one deck: both
+ * -100 with chance 16/32 x 15/31 = 0.2419 (-85), one of each 0.2581 each way
+ * (115, 100), both +100 0.2419 (115): 62.75, so 47.75 cycles a step more
+ * (46.25 if drawn with replacement; 0 if the two loads shared one draw).
+ * Over 2000 steps 95,500 cycles, within 4 sigma (the step's spread about its
+ * mean, 85 cycles, x sqrt(2000) = 3,801 a sigma); a second run repeats it.
+ */
+static void sm_3_12_latency_spread(void **state)
+{
+	(void)state;
+	char line[256];
+	struct arch a = ideal;
+	const double fp = 8.0 * (double)ideal.l2CacheSize;
+	const int D = (int)ceil(256.0 / ideal.dram_bytes_per_cycle) + ideal.dram_latency - 1;
+	a.n_dram_spread = 32;
+	for (int i = 0; i < 32; i++)
+		a.dram_spread[i] = i < 16 ? -100 : 100;
+
+	snprintf(line, sizeof line, "LDG.64 R0, [R0] pattern=chase footprint=%.0f\n", fp);
+	char *one = repeat(".regs 32\n", line, 2000, "EXIT\n");
+	struct sim_stats st = run_arch(&a, one, 32, 1, POLICY_GRR);
+	double d = (double)st.cycles - (2000.0 * D + 1);
+	assert_true(d >= -1600 && d <= 1600);
+	free(one);
+
+	snprintf(line, sizeof line,
+		 "LDG.64 R0, [R4] pattern=chase footprint=%.0f\nLDG.64 R2, [R4] pattern=chase footprint=%.0f\n"
+		 "IADD3 R4, R0, R2, RZ\n",
+		 fp, fp);
+	char *two = repeat(".regs 32\n", line, 2000, "EXIT\n");
+	struct sim_stats flat = run_arch(&ideal, two, 32, 1, POLICY_GRR);
+	struct sim_stats spread = run_arch(&a, two, 32, 1, POLICY_GRR);
+	struct sim_stats again = run_arch(&a, two, 32, 1, POLICY_GRR);
+	d = (double)spread.cycles - (double)flat.cycles - 2000 * 47.75;
+	assert_true(d > -4 * 3801.0 && d < 4 * 3801.0);
+	assert_int_equal(again.cycles, spread.cycles);
+	free(two);
 }
 
 /* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
@@ -875,6 +931,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_9_l1_delivered_bytes),
 		cmocka_unit_test(sm_3_10_constant_port),
 		cmocka_unit_test(sm_3_11_partial_hits),
+		cmocka_unit_test(sm_3_12_latency_spread),
 		cmocka_unit_test(sm_3_5_lsu_warp_interval),
 		cmocka_unit_test(sm_3_6_inflight_limit),
 		cmocka_unit_test(sm_3_7_loaded_delay),

@@ -136,21 +136,23 @@ done
 rm -f "$tmp"
 
 # loaded latency (tests/data/h200/loaded.csv, the calibration of dram_queue_cycles)
-# run as a simulation: warp 0 chases 544 steps with one lane while warps
+# run as a simulation: warp 0 chases 2080 steps with one lane while warps
 # 1..S of its block stream K loads of 512 B a trip, as ubench.cu's
-# cal_loaded does. smsim's chase latency (steps 33-544, from the timeline) is
+# cal_loaded does. smsim's chase latency (steps 33-2080, from the timeline; the
+# chase's latency spread averages over more steps) is
 # compared with the H200's curve of latency against DRAM bytes per cycle,
 # read at the bytes per cycle the simulated streams reach (the simulated
 # stream loop lacks the kernel's clock reads, so its rate at a given S is
 # higher). Below 90% utilisation every row must be within 6% and their mean
-# error within 3%. At saturation smsim's chase waits behind every byte
+# error within 3% (S = 8, K = 4, at u = 0.77 on the steep part of the curve,
+# is the closest: +5.9%). At saturation smsim's chase waits behind every byte
 # queued at the SM's FIFO DRAM server, which the H200 does not make a
 # one-sector request do (S = 31, K = 4: 3.3 K cycles a step, measured
 # 2.1 K): reported, not checked (README: what still misses).
 loaded_prog() { # S K TRIPS
 	echo ".regs 32"
 	echo "IF warp<1"
-	echo "  LOOP 68"
+	echo "  LOOP 260"
 	i=0; while [ $i -lt 8 ]; do echo "    LDG.64 R2, [R2] pattern=chase footprint=1G lanes=1"; i=$((i + 1)); done
 	echo "  ENDLOOP"
 	echo "ELSE"
@@ -167,14 +169,14 @@ loaded_prog() { # S K TRIPS
 }
 tmp=$(mktemp -d)
 awk -F, 'NR > 1 { print $1, $2 }' tests/data/h200/loaded.csv | while read -r S K; do
-	loaded_prog "$S" "$K" 1000 >"$tmp/p.prog"
+	loaded_prog "$S" "$K" 4000 >"$tmp/p.prog"
 	"$SMSIM" run --program "$tmp/p.prog" --threads 1024 --blocks 1 --timeline "$tmp/tl.csv" --csv >"$tmp/run.out" ||
 		{ echo "$S run-failed $K"; continue; }
 	tail -n 1 "$tmp/run.out" >"$tmp/run.csv"
 	# warp 0 issues 8 loads and the 3-instruction back edge a trip; the
 	# streams must outlast its last load
-	awk -F, -v s="$S" '$1 == 0 && $6 == "selected" { for (t = $4; t < $5; t++) { if (n % 11 < 8) { k++; if (k == 33) a = t; if (k == 544) b = t } n++ } }
-		$1 > 0 && $1 <= s && $5 > e { e = $5 } END { printf "%s %.1f %s ", s, (b - a) / 511, (s == 0 || e > b ? "ok" : "short") }' "$tmp/tl.csv"
+	awk -F, -v s="$S" '$1 == 0 && $6 == "selected" { for (t = $4; t < $5; t++) { if (n % 11 < 8) { k++; if (k == 33) a = t; if (k == 2080) b = t } n++ } }
+		$1 > 0 && $1 <= s && $5 > e { e = $5 } END { printf "%s %.1f %s ", s, (b - a) / 2047, (s == 0 || e > b ? "ok" : "short") }' "$tmp/tl.csv"
 	awk -F, -v k="$K" '{ printf "%d %.3f\n", k, $15 / $7 }' "$tmp/run.csv"
 done >"$tmp/sim"
 awk 'FNR == NR { if (FNR > 1) { split($0, f, ","); n++; x[n] = f[4]; y[n] = f[3] } next }
@@ -212,7 +214,10 @@ check smem_latency "$(get lat_smem_chase)" "$(arch smem_latency)" 0.5
 check l1_latency "$(get lat_l1_chase)" "$(arch l1_latency)" 0.5
 # L2 hits do not return through the warp's miss path (tests/data/h200/import multiload): latency + the data path
 check "l2_latency + 1" "$(get lat_l2_chase)" "$(awk -v l="$(arch l2_latency)" 'BEGIN { print l + 1 }')" 1
-check "dram_latency + 1 + 32/warp_miss" "$(get lat_dram_chase)" "$(awk -v l="$(arch dram_latency)" -v w="$w" 'BEGIN { print l + 1 + 32 / w }')" 1
+# A random walk's DRAM loads do not return through the warp's miss path either:
+# one warp's 2 and 4 chase loads issued together cost the slowest of 2 and 4
+# draws from the latency spread and nothing more (tests/data/h200/mech/latd)
+check "dram_latency + 1" "$(get lat_dram_chase)" "$(awk -v l="$(arch dram_latency)" 'BEGIN { print l + 1 }')" 1
 q=$(awk -F, 'NR > 1 && $1 == 0 { l0[$2] = $3 } NR > 1 && $1 > 0 { u = $4 / 17.71; if (u < 0.95) { x = u / (1 - u); y = $3 - l0[$2]; sxy += x * y; sxx += x * x } } END { printf "%.1f", sxy / sxx }' tests/data/h200/loaded.csv)
 check dram_queue_cycles "$q" "$(arch dram_queue_cycles)" 0.05
 check loop_cycles "$(awk -F, '$1 == 1 { print $4 }' tests/data/h200/loop.csv)" "$(arch loop_cycles)" 0.5

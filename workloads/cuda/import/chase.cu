@@ -21,6 +21,7 @@
 //    theorem): 164 nodes for W=32 ILP 4 at 4 MB/128 B, 82 at 256 B; and >= 38 between blocks b and
 //    b+132, which may share an SM at W > 32. chase_starts() logs the closest pair in a block.
 #include <cstring>
+#include <map>
 
 #include "imp.h"
 
@@ -338,4 +339,264 @@ void group_mech_l1cfg(Ctx& c) {
       run_chase(c, "mech_l1cfg", "l1", b, 1, 1, 2048, (int)b.nodes, PREP_TOUCH, false, false, g.smem, g.carve);
       chase_free(b);
     }
+}
+
+// mech_latd (issue #18, round 6, not in the default run): how one load's latency is spread, not
+// only its mean. Each warp chases 128-B nodes (ptr form, 16 lanes, as chase<1>) and lane 0 stamps
+// every step: t0 = clock(); p = *p; a shared store of p (which waits for the load); t1 = clock().
+// The step times t1 - t0 go to dynamic shared memory and are copied out after the timed loop;
+// latd.csv (beside runs.csv, IMP_OUT_DIR) holds their histogram per configuration over every
+// warp of every SM, from the last timed launch. L1 (16 KiB, walked first: every step hits, the
+// stamping's own jitter), L2 (8 MiB, touched: the near and far halves) and DRAM (1 GiB,
+// flushed) at one warp per SM, DRAM also at 4; lat_pair and lat_multi below. latd_raw.csv: every stamp of the one-warp L2
+// and DRAM runs with its warp's SM, in order (is the spread within one SM, across SMs, in time?).
+static const int LATD_N = 1024;
+__global__ void lat_step(void** buf, const unsigned* start, int wpn, int warm, int steps,
+                         unsigned* lat, unsigned* smid, u64* out, BlockRec* rec) {
+  extern __shared__ unsigned latd_dyn[];
+  __shared__ void* volatile sk[32];
+  const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5, gw = imp_gtid() >> 5;
+  unsigned* st = latd_dyn + (size_t)wib * LATD_N;
+  Ptr p = buf + (size_t)start[gw] * wpn + (lane & (unsigned)(wpn - 1));
+  for (int i = 0; i < warm; ++i) p = (Ptr)*p;
+  sk[lane] = (void*)p;
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    const unsigned t0 = (unsigned)clock();
+    p = (Ptr)*p;
+    sk[lane] = (void*)p;
+    const unsigned t1 = (unsigned)clock();
+    if (lane == 0) st[i & (LATD_N - 1)] = t1 - t0;
+  }
+  imp_end(rec);
+  out[imp_gtid()] = (u64)p;
+  __syncwarp();
+  for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
+  if (lane == 0) {
+    unsigned id;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+    smid[gw] = id;
+  }
+}
+
+// lat_pair<M> (mech_latd): are two loads issued close together slow together? Two chains a warp,
+// as lat_step: t0 = clock(); p = *p; then M dependent FFMAs from q's address bits and q += (long)(y
+// * zero) (zero a runtime 0: ptxas cannot fold it), so the second load q = *q issues d cycles
+// after the first (d = 4M + the conversion; M < 0: no delay, the two loads back to back); a
+// shared store of both; t1 = clock(). t1 - t0 = max(LA, d + LB): with LA, LB independent its mean
+// is the max of two draws from lat_step's spread, with LB = LA it is d + LA. The L1 rows give d.
+template <int M>
+__global__ void lat_pair(void** buf, const unsigned* start, int wpn, int warm, int steps, float zero,
+                         unsigned* lat, u64* out, BlockRec* rec) {
+  extern __shared__ unsigned latd_dyn[];
+  __shared__ void* volatile sk[64];
+  const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5, gw = imp_gtid() >> 5;
+  const unsigned word = lane & (unsigned)(wpn - 1);
+  unsigned* st = latd_dyn + (size_t)wib * LATD_N;
+  Ptr p = buf + (size_t)start[2 * gw] * wpn + word, q = buf + (size_t)start[2 * gw + 1] * wpn + word;
+  for (int i = 0; i < warm; ++i) p = (Ptr)*p, q = (Ptr)*q;
+  sk[lane] = (void*)p;
+  sk[lane + 32] = (void*)q;
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    const unsigned t0 = (unsigned)clock();
+    p = (Ptr)*p;
+    if (M >= 0) {
+      float y = __int_as_float((int)((size_t)q & 0x7f) + 0x3f800000);
+#pragma unroll
+      for (int j = 0; j < (M > 0 ? M : 0); ++j) y = fmaf(y, 1.0001f, zero);
+      q = q + (long long)(y * zero);
+    }
+    q = (Ptr)*q;
+    sk[lane] = (void*)p;
+    sk[lane + 32] = (void*)q;
+    const unsigned t1 = (unsigned)clock();
+    if (lane == 0) st[i & (LATD_N - 1)] = t1 - t0;
+  }
+  imp_end(rec);
+  out[imp_gtid()] = (u64)p ^ (u64)q;
+  __syncwarp();
+  for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
+}
+
+template <int M>
+static void run_lat_pair(Ctx& c, FILE* f, const char* level, const ChaseBuf& b, Prep prep, unsigned* d_lat) {
+  LaunchCfg L = cfg_W(c.sms, 1, prep);
+  if (prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
+  const size_t S = (size_t)L.grid * L.tpb / 32;
+  unsigned* d_start = chase_starts(b, 2 * S, true, 2);
+  const int warm = prep == PREP_NONE ? (int)b.nodes / 2 : 0;
+  const Meas m = measure(c, lat_pair<M>, L, b.buf, (const unsigned*)d_start, 16, warm, LATD_N, 0.0f, d_lat,
+                         c.d_out, c.d_rec);
+  imp_row(c, "mech_latd", (const void*)lat_pair<M>, std::string(level) + "_pair", 2, 1, L.bps, L.tpb, LATD_N,
+          "footprint=" + std::to_string(b.bytes) + ";m=" + std::to_string(M) + ";start=gold", m);
+  std::vector<unsigned> h(S * LATD_N);
+  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::map<unsigned, size_t> hist;
+  for (unsigned v : h) hist[v]++;
+  for (const auto& kv : hist)
+    fprintf(f, "%s_pair_m%d,%zu,1,%u,%zu\n", level, M, b.bytes, kv.first, kv.second);
+  fflush(f);
+  CK(cudaFree(d_start));
+}
+
+static void lat_pairs(Ctx& c, FILE* f, unsigned* d_lat) {
+  struct Lv {
+    const char* level;
+    size_t fp;
+    Prep prep;
+  };
+  for (const Lv& g : {Lv{"l1", 16u << 10, PREP_NONE}, Lv{"l2", 8u << 20, PREP_TOUCH}, Lv{"dram", 1u << 30, PREP_FLUSH}}) {
+    ChaseBuf b = chase_build(c, g.fp, 16, 0x5eed4100ull + g.fp, false);
+    run_lat_pair<-1>(c, f, g.level, b, g.prep, d_lat);
+    run_lat_pair<0>(c, f, g.level, b, g.prep, d_lat);
+    run_lat_pair<4>(c, f, g.level, b, g.prep, d_lat);
+    run_lat_pair<12>(c, f, g.level, b, g.prep, d_lat);
+    run_lat_pair<32>(c, f, g.level, b, g.prep, d_lat);
+    run_lat_pair<64>(c, f, g.level, b, g.prep, d_lat);
+    run_lat_pair<128>(c, f, g.level, b, g.prep, d_lat);
+    chase_free(b);
+  }
+}
+
+// lat_multi<K> (mech_latd): K chains a warp, all K loads back to back each step and the step
+// stamped after a shared store of every value: t1 - t0 = the slowest of K loads issued together.
+// With independent draws its mean is E[max of K] of lat_step's spread (K = 2: lat_pair m=-1).
+template <int K>
+__global__ void lat_multi(void** buf, const unsigned* start, int wpn, int warm, int steps, unsigned* lat,
+                          u64* out, BlockRec* rec) {
+  extern __shared__ unsigned latd_dyn[];
+  __shared__ void* volatile sk[32 * K];
+  const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5, gw = imp_gtid() >> 5;
+  const unsigned word = lane & (unsigned)(wpn - 1);
+  unsigned* st = latd_dyn + (size_t)wib * LATD_N;
+  Ptr p[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) p[k] = buf + (size_t)start[K * gw + k] * wpn + word;
+  for (int i = 0; i < warm; ++i)
+#pragma unroll
+    for (int k = 0; k < K; ++k) p[k] = (Ptr)*p[k];
+#pragma unroll
+  for (int k = 0; k < K; ++k) sk[lane + 32 * k] = (void*)p[k];
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    const unsigned t0 = (unsigned)clock();
+#pragma unroll
+    for (int k = 0; k < K; ++k) p[k] = (Ptr)*p[k];
+#pragma unroll
+    for (int k = 0; k < K; ++k) sk[lane + 32 * k] = (void*)p[k];
+    const unsigned t1 = (unsigned)clock();
+    if (lane == 0) st[i & (LATD_N - 1)] = t1 - t0;
+  }
+  imp_end(rec);
+  u64 x = 0;
+#pragma unroll
+  for (int k = 0; k < K; ++k) x ^= (u64)p[k];
+  out[imp_gtid()] = x;
+  __syncwarp();
+  for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
+}
+
+template <int K>
+static void run_lat_multi(Ctx& c, FILE* f, const char* level, const ChaseBuf& b, Prep prep, int W, unsigned* d_lat) {
+  LaunchCfg L = cfg_W(c.sms, W, prep);
+  if (prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
+  const size_t S = (size_t)L.grid * L.tpb / 32;
+  unsigned* d_start = chase_starts(b, K * S, true, (size_t)K * L.tpb / 32);
+  const Meas m = measure(c, lat_multi<K>, L, b.buf, (const unsigned*)d_start, 16, 0, LATD_N, d_lat, c.d_out, c.d_rec);
+  imp_row(c, "mech_latd", (const void*)lat_multi<K>, std::string(level) + "_multi", K, W, L.bps, L.tpb, LATD_N,
+          "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(K) + ";start=gold", m);
+  std::vector<unsigned> h(S * LATD_N);
+  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::map<unsigned, size_t> hist;
+  for (unsigned v : h) hist[v]++;
+  for (const auto& kv : hist) fprintf(f, "%s_multi_k%d,%zu,%d,%u,%zu\n", level, K, b.bytes, W, kv.first, kv.second);
+  fflush(f);
+  CK(cudaFree(d_start));
+}
+
+static void lat_multis(Ctx& c, FILE* f, unsigned* d_lat) {
+  for (int l2 : {0, 1}) {
+    const size_t fp = l2 ? (8u << 20) : (1u << 30);
+    const Prep prep = l2 ? PREP_TOUCH : PREP_FLUSH;
+    const char* lv = l2 ? "l2" : "dram";
+    ChaseBuf b = chase_build(c, fp, 16, 0x5eed4200ull + fp, false);
+    for (int W : {1, 4}) {
+      run_lat_multi<1>(c, f, lv, b, prep, W, d_lat);
+      run_lat_multi<2>(c, f, lv, b, prep, W, d_lat);
+      run_lat_multi<4>(c, f, lv, b, prep, W, d_lat);
+      run_lat_multi<8>(c, f, lv, b, prep, W, d_lat);
+    }
+    chase_free(b);
+  }
+}
+
+void group_mech_latd(Ctx& c) {
+  const char* dir = getenv("IMP_OUT_DIR");
+  const std::string path = std::string(dir ? dir : ".") + "/latd.csv";
+  FILE* f = fopen(path.c_str(), "w");
+  if (!f) {
+    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
+    exit(1);
+  }
+  fprintf(f, "# lat_step (workloads/cuda/import/chase.cu, mech_latd): lane 0 of every warp, clock() before "
+             "a chase load and after a shared store of its value, %d steps a warp, last timed launch\n",
+          LATD_N);
+  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
+  FILE* fr = fopen((std::string(dir ? dir : ".") + "/latd_raw.csv").c_str(), "w");
+  if (!fr) {
+    fprintf(stderr, "imp: cannot open latd_raw.csv\n");
+    exit(1);
+  }
+  fprintf(fr, "level,warp,smid,step,cycles\n");
+  struct Cfg {
+    const char* level;
+    size_t fp;
+    Prep prep;
+    int W;
+  };
+  const Cfg cfgs[] = {{"l1", 16u << 10, PREP_NONE, 1}, {"l2", 8u << 20, PREP_TOUCH, 1},
+                      {"dram", 1u << 30, PREP_FLUSH, 1}, {"dram", 1u << 30, PREP_FLUSH, 4},
+                      {"l2", 8u << 20, PREP_TOUCH, 4}};
+  unsigned *d_lat = nullptr, *d_smid = nullptr;
+  const size_t nmax = (size_t)c.sms * 4 * LATD_N;
+  CK(cudaMalloc(&d_lat, nmax * sizeof(unsigned)));
+  CK(cudaMalloc(&d_smid, (size_t)c.sms * 4 * sizeof(unsigned)));
+  for (const Cfg& g : cfgs) {
+    ChaseBuf b = chase_build(c, g.fp, 16, 0x5eed4000ull + g.fp, false);
+    LaunchCfg L = cfg_W(c.sms, g.W, g.prep);
+    if (g.prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
+    const size_t S = (size_t)L.grid * L.tpb / 32;
+    unsigned* d_start = chase_starts(b, S, true, (size_t)L.tpb / 32);
+    const int warm = g.prep == PREP_NONE ? (int)b.nodes : 0;
+    CK(cudaMemset(d_lat, 0, nmax * sizeof(unsigned)));
+    const Meas m = measure(c, lat_step, L, b.buf, (const unsigned*)d_start, 16, warm, LATD_N, d_lat,
+                           d_smid, c.d_out, c.d_rec);
+    imp_row(c, "mech_latd", (const void*)lat_step, g.level, 1, g.W, L.bps, L.tpb, LATD_N,
+            "footprint=" + std::to_string(g.fp) + ";bytes=128;form=ptr;warm=" + std::to_string(warm) +
+                ";prep=" + (g.prep == PREP_FLUSH ? "flush" : g.prep == PREP_TOUCH ? "touch" : "none") +
+                ";start=gold",
+            m);
+    std::vector<unsigned> h(S * LATD_N);
+    CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    std::vector<unsigned> sm(S);
+    CK(cudaMemcpy(sm.data(), d_smid, S * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    std::map<unsigned, size_t> hist;
+    for (unsigned v : h) hist[v]++;
+    if (g.W == 1 && g.prep != PREP_NONE)
+      for (size_t w = 0; w < S; ++w)
+        for (int i = 0; i < LATD_N; ++i)
+          fprintf(fr, "%s,%zu,%u,%d,%u\n", g.level, w, sm[w], i, h[w * LATD_N + i]);
+    for (const auto& kv : hist)
+      fprintf(f, "%s,%zu,%d,%u,%zu\n", g.level, g.fp, g.W, kv.first, kv.second);
+    fflush(f);
+    CK(cudaFree(d_start));
+    chase_free(b);
+  }
+  lat_pairs(c, f, d_lat);
+  lat_multis(c, f, d_lat);
+  fclose(f);
+  fclose(fr);
+  CK(cudaFree(d_lat));
+  CK(cudaFree(d_smid));
 }

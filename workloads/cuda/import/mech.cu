@@ -406,3 +406,66 @@ void group_mech_brsep(Ctx& c) {
   run_brsep<4>(c);
   run_brsep<8>(c);
 }
+
+// ---- round 6 (issue #18): register banks. bank_rot<NP, ILP>: ILP chains, each step
+// acc[k] = fmaf(acc[k], a[j], b[j]) with NP (a, b) pairs read from global memory before the
+// loop and cycled (j = 0..NP-1), so consecutive FFMAs read different registers and the operand
+// reuse cache cannot hide every bank conflict. Which registers ptxas gives a[j], b[j] and the
+// chains decides which FFMAs read one bank twice; the committed SASS says which, and smsim's
+// rule is checked on these rows (W = 1: latency only; 2, 3, 4 warps per scheduler: the pipe).
+template <int NP, int ILP>
+__global__ void bank_rot(float* out, const float* ab, int n, BlockRec* rec) {
+  float a[NP], b[NP], acc[ILP];
+#pragma unroll
+  for (int j = 0; j < NP; ++j) a[j] = ab[2 * j], b[j] = ab[2 * j + 1];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) acc[k] = threadIdx.x * 1e-3f + k;
+  float chk = 0.f;
+#pragma unroll
+  for (int j = 0; j < NP; ++j) chk += a[j] * b[j];
+  if (chk == 12345.f) out[imp_gtid()] = -1.f;  // never true; the loads complete before the start
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < NP; ++j)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) acc[k] = fmaf(acc[k], a[j], b[j]);
+  }
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s += acc[k];
+  out[imp_gtid()] = s;
+  imp_end(rec);
+}
+
+static const int BANK_FFMA = 8192;  // FFMAs a thread
+
+template <int NP, int ILP>
+static void run_bank(Ctx& c, const float* d_ab) {
+  const int n = BANK_FFMA / (NP * ILP);
+  for (int W : {1, 4, 8, 12, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, bank_rot<NP, ILP>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_bank", (const void*)bank_rot<NP, ILP>,
+            "np" + std::to_string(NP) + "_ilp" + std::to_string(ILP), ILP, W, L.bps, L.tpb, n,
+            "np=" + std::to_string(NP) + ";ffma_per_thread=" + std::to_string(BANK_FFMA), m);
+  }
+}
+
+void group_mech_bank(Ctx& c) {
+  float h[32];
+  for (int i = 0; i < 32; ++i) h[i] = (i & 1) ? 1e-3f * (float)(i + 1) : 0.999f - 1e-4f * (float)i;
+  float* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, sizeof h));
+  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
+  run_bank<2, 1>(c, d_ab);
+  run_bank<4, 1>(c, d_ab);
+  run_bank<8, 1>(c, d_ab);
+  run_bank<2, 2>(c, d_ab);
+  run_bank<4, 2>(c, d_ab);
+  run_bank<3, 3>(c, d_ab);
+  run_bank<4, 4>(c, d_ab);
+  run_bank<8, 4>(c, d_ab);
+  CK(cudaFree(d_ab));
+}
