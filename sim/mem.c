@@ -201,12 +201,18 @@ static inline double mem_spread(struct sim *s, const double *sp, int n, int lvl)
 		return 0.0;
 	uint8_t *perm = s->sp_perm[lvl];
 	if (s->sp_pos[lvl] >= n) {
+		/* Fisher-Yates, j uniform in [0, i] by a multiply-shift of 32 random bits */
+		uint64_t x = s->rng;
 		for (int i = n - 1; i > 0; i--) {
-			int j = (int)(mem_uniform(s) * (i + 1));
+			x ^= x >> 12;
+			x ^= x << 25;
+			x ^= x >> 27;
+			unsigned j = (unsigned)((((x * 0x2545F4914F6CDD1DULL) >> 32) * (uint64_t)(i + 1)) >> 32);
 			uint8_t t = perm[i];
-			perm[i] = perm[j > i ? i : j];
-			perm[j > i ? i : j] = t;
+			perm[i] = perm[j];
+			perm[j] = t;
 		}
+		s->rng = x;
 		s->sp_pos[lvl] = 0;
 	}
 	return sp[perm[s->sp_pos[lvl]++]];
