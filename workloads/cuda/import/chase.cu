@@ -600,3 +600,92 @@ void group_mech_latd(Ctx& c) {
   CK(cudaFree(d_lat));
   CK(cudaFree(d_smid));
 }
+
+// mech_latseq (issue #18, round 7, not in the default run): the same stamps over sequential lines,
+// a stream's kind of access. A buffer whose node i points to node i + step (mod nodes): lat_step
+// with step 1 (each warp walks its own region, one fresh 128-B line a step) and lat_multi<K> with
+// step K and chain k of a warp starting at node base + k, so the K loads of a step are K adjacent
+// lines. Histograms into latd_seq.csv (IMP_OUT_DIR), rows into runs.csv (group mech_latseq).
+static ChaseBuf seq_build(Ctx& c, size_t footprint, unsigned wpn, unsigned step) {
+  ChaseBuf b;
+  b.bytes = footprint;
+  b.wpn = wpn;
+  b.nodes = (unsigned)(footprint / (wpn * 8));
+  std::vector<unsigned> next(b.nodes);
+  for (unsigned i = 0; i < b.nodes; ++i) next[i] = (unsigned)(((size_t)i + step) % b.nodes);
+  unsigned* d_next = nullptr;
+  CK(cudaMalloc(&b.buf, footprint));
+  CK(cudaMalloc(&d_next, (size_t)b.nodes * sizeof(unsigned)));
+  CK(cudaMemcpy(d_next, next.data(), (size_t)b.nodes * sizeof(unsigned), cudaMemcpyHostToDevice));
+  aux_build_chase<<<c.sms * 8, 256, 0, c.stream>>>(b.buf, d_next, b.nodes, wpn, 0);
+  CK(cudaGetLastError());
+  CK(cudaStreamSynchronize(c.stream));
+  CK(cudaFree(d_next));
+  return b;
+}
+
+template <int K>
+static void run_seq(Ctx& c, FILE* f, const ChaseBuf& b, unsigned* d_lat) {
+  LaunchCfg L = cfg_W(c.sms, 1, PREP_FLUSH);
+  const size_t S = (size_t)L.grid * L.tpb / 32;
+  const int nk = K == 0 ? 1 : K;  // chains a warp (lat_step: one)
+  std::vector<unsigned> st(nk * S);
+  const size_t region = (size_t)b.nodes / S;  // each warp's own stretch of the buffer
+  for (size_t w = 0; w < S; ++w)
+    for (int k = 0; k < nk; ++k) st[nk * w + k] = (unsigned)(w * region + (size_t)k);
+  unsigned* d_start = nullptr;
+  CK(cudaMalloc(&d_start, st.size() * sizeof(unsigned)));
+  CK(cudaMemcpy(d_start, st.data(), st.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+  Meas m;
+  const void* fn;
+  if constexpr (K == 0) {
+    fn = (const void*)lat_step;
+    m = measure(c, lat_step, L, b.buf, (const unsigned*)d_start, 16, 0, LATD_N, d_lat,
+                d_lat + (size_t)S * LATD_N, c.d_out, c.d_rec);  // the SM ids after the stamps
+  } else {
+    fn = (const void*)lat_multi<K>;
+    m = measure(c, lat_multi<K>, L, b.buf, (const unsigned*)d_start, 16, 0, LATD_N, d_lat, c.d_out, c.d_rec);
+  }
+  const int k = nk;
+  imp_row(c, "mech_latseq", fn, K == 0 ? "seq_step" : "seq_multi", k, 1, L.bps, L.tpb, LATD_N,
+          "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(k) + ";step=" + std::to_string(K == 0 ? 1 : K) + ";prep=flush", m);
+  std::vector<unsigned> h(S * LATD_N);
+  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::map<unsigned, size_t> hist;
+  for (unsigned v : h) hist[v]++;
+  for (const auto& kv : hist) fprintf(f, "%s_k%d,%zu,1,%u,%zu\n", K == 0 ? "seq_step" : "seq_multi", k, b.bytes, kv.first, kv.second);
+  fflush(f);
+  CK(cudaFree(d_start));
+}
+
+void group_mech_latseq(Ctx& c) {
+  const char* dir = getenv("IMP_OUT_DIR");
+  const std::string path = std::string(dir ? dir : ".") + "/latd_seq.csv";
+  FILE* f = fopen(path.c_str(), "w");
+  if (!f) {
+    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
+    exit(1);
+  }
+  fprintf(f, "# mech_latseq (workloads/cuda/import/chase.cu): stamps over sequential 128-B lines, one warp per SM, 1 GiB flushed\n");
+  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
+  {
+    ChaseBuf b = seq_build(c, 1u << 30, 16, 1);
+    run_seq<0>(c, f, b, d_lat);
+    chase_free(b);
+  }
+  {
+    ChaseBuf b = seq_build(c, 1u << 30, 16, 2);
+    run_seq<2>(c, f, b, d_lat);
+    chase_free(b);
+  }
+  {
+    ChaseBuf b = seq_build(c, 1u << 30, 16, 4);
+    run_seq<1>(c, f, b, d_lat);
+    run_seq<4>(c, f, b, d_lat);
+    chase_free(b);
+  }
+  fclose(f);
+  CK(cudaFree(d_lat));
+}

@@ -172,7 +172,7 @@ static const GroupEntry kGroups[] = {
     {"mech_l2bw", group_mech_l2bw}, {"mech_order", group_mech_order}, {"mech_brt", group_mech_brt},
     {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat}, {"mech_cap", group_mech_cap},
     {"mech_l1cfg", group_mech_l1cfg}, {"mech_brsep", group_mech_brsep}, {"mech_latd", group_mech_latd},
-    {"mech_bank", group_mech_bank},
+    {"mech_bank", group_mech_bank}, {"mech_latseq", group_mech_latseq},
 };
 
 int main(int argc, char** argv) {
