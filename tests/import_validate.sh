@@ -33,7 +33,8 @@
 #   MANIFEST, RUNS, SASS   other inputs (defaults: tests/data/h200/import/...)
 #   MAXC=N          --max-cycles of each run (default 50000000)
 #   SUGGEST=1       also print "family limit" with limit = int(MAPE) + 1, the rule
-#                   max_mape was set by (take the larger of a full and a QUICK run)
+#                   max_mape was set by (take the larger of a full and a QUICK run:
+#                   tests/import_limits.py writes them into the manifest)
 #
 # Manifest (tests/data/h200/import/README.md, "Import validation"):
 #   family,group,variant,ilp,param,warps,kernel,max_mape,options,note
