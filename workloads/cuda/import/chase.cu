@@ -625,14 +625,14 @@ static ChaseBuf seq_build(Ctx& c, size_t footprint, unsigned wpn, unsigned step)
 }
 
 template <int K>
-static void run_seq(Ctx& c, FILE* f, const ChaseBuf& b, unsigned* d_lat) {
+static void run_seq(Ctx& c, FILE* f, const ChaseBuf& b, unsigned* d_lat, unsigned off = 1) {
   LaunchCfg L = cfg_W(c.sms, 1, PREP_FLUSH);
   const size_t S = (size_t)L.grid * L.tpb / 32;
   const int nk = K == 0 ? 1 : K;  // chains a warp (lat_step: one)
   std::vector<unsigned> st(nk * S);
   const size_t region = (size_t)b.nodes / S;  // each warp's own stretch of the buffer
   for (size_t w = 0; w < S; ++w)
-    for (int k = 0; k < nk; ++k) st[nk * w + k] = (unsigned)(w * region + (size_t)k);
+    for (int k = 0; k < nk; ++k) st[nk * w + k] = (unsigned)(w * region + (size_t)k * off);
   unsigned* d_start = nullptr;
   CK(cudaMalloc(&d_start, st.size() * sizeof(unsigned)));
   CK(cudaMemcpy(d_start, st.data(), st.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
@@ -648,12 +648,16 @@ static void run_seq(Ctx& c, FILE* f, const ChaseBuf& b, unsigned* d_lat) {
   }
   const int k = nk;
   imp_row(c, "mech_latseq", fn, K == 0 ? "seq_step" : "seq_multi", k, 1, L.bps, L.tpb, LATD_N,
-          "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(k) + ";step=" + std::to_string(K == 0 ? 1 : K) + ";prep=flush", m);
+          "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(k) + ";step=" + std::to_string(K == 0 ? 1 : K * off) +
+              ";off=" + std::to_string(off) + ";prep=flush",
+          m);
   std::vector<unsigned> h(S * LATD_N);
   CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
   std::map<unsigned, size_t> hist;
   for (unsigned v : h) hist[v]++;
-  for (const auto& kv : hist) fprintf(f, "%s_k%d,%zu,1,%u,%zu\n", K == 0 ? "seq_step" : "seq_multi", k, b.bytes, kv.first, kv.second);
+  for (const auto& kv : hist)
+    fprintf(f, "%s_k%d%s,%zu,1,%u,%zu\n", K == 0 ? "seq_step" : "seq_multi", k,
+            off == 1 ? "" : ("_off" + std::to_string(off)).c_str(), b.bytes, kv.first, kv.second);
   fflush(f);
   CK(cudaFree(d_start));
 }
@@ -684,6 +688,31 @@ void group_mech_latseq(Ctx& c) {
     ChaseBuf b = seq_build(c, 1u << 30, 16, 4);
     run_seq<1>(c, f, b, d_lat);
     run_seq<4>(c, f, b, d_lat);
+    chase_free(b);
+  }
+  fclose(f);
+  CK(cudaFree(d_lat));
+}
+
+// mech_latprox (issue #18, round 8): two loads a step issued together, off lines apart (off = 1,
+// 2, 4, 8, 16, 31: 128 B to 4 KB), each chain stepping 2 x off lines so no line is read twice:
+// how far apart two lines must be to draw their latencies independently. latd_prox.csv.
+void group_mech_latprox(Ctx& c) {
+  const char* dir = getenv("IMP_OUT_DIR");
+  const std::string path = std::string(dir ? dir : ".") + "/latd_prox.csv";
+  FILE* f = fopen(path.c_str(), "w");
+  if (!f) {
+    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
+    exit(1);
+  }
+  fprintf(f, "# mech_latprox (workloads/cuda/import/chase.cu): lat_multi<2> with the two chains off lines apart, one warp per SM, 1 GiB flushed\n");
+  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
+  for (unsigned off : {1u, 2u, 4u, 8u, 16u, 31u}) {
+    ChaseBuf b = seq_build(c, 1u << 30, 16, 2 * off);
+    if (off == 1) run_seq<1>(c, f, b, d_lat);
+    run_seq<2>(c, f, b, d_lat, off);
     chase_free(b);
   }
   fclose(f);

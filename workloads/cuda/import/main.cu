@@ -173,6 +173,7 @@ static const GroupEntry kGroups[] = {
     {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat}, {"mech_cap", group_mech_cap},
     {"mech_l1cfg", group_mech_l1cfg}, {"mech_brsep", group_mech_brsep}, {"mech_latd", group_mech_latd},
     {"mech_bank", group_mech_bank}, {"mech_latseq", group_mech_latseq},
+    {"mech_latprox", group_mech_latprox},
 };
 
 int main(int argc, char** argv) {
