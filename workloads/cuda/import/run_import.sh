@@ -3,7 +3,10 @@
 #
 # Usage (from the repository root): OUT=dir [QUICK=1] bash workloads/cuda/import/run_import.sh [GROUPS]
 #   GROUPS: comma list of fma_u,chase,chase_lat,multiload,mix,smem_chase,ifelse,branch,barrier,
-#           shfl,rownorm (default: all). QUICK=1: smoke mode (W in {1,16,64}, fewer points).
+#           shfl,rownorm (default: all); the mechanism groups of issue #18 run only when named
+#           (mech_div, ..., mech_bank, mech_latd, mech_latseq, mech_latprox: main.cu's table;
+#           IMP_OUT_DIR=dir for the files some of them write beside runs.csv).
+#           QUICK=1: smoke mode (W in {1,16,64}, fewer points).
 # Writes into $OUT: runs.csv, sass.txt (cuobjdump -sass, with the encoding words),
 #   nvdisasm.txt (nvdisasm -c -hex -g of every cubin), resusage.txt (cuobjdump -res-usage),
 #   log.txt (stages, nvcc -Xptxas -v output and a per-kernel summary, SASS loop summary,
