@@ -368,6 +368,52 @@ done
 cp "$DATA/diverge.csv" "$OUT/diverge.csv"
 render diverge "lat=$lat"
 
+# ---- 11. latency: one load's latency is a distribution (tests/data/h200/mech/latd) ----
+# Left: the H200's per-load L2 and DRAM latency (lat_step, one warp per SM, every step
+# stamped), as the fraction of loads per 10 cycles. Right: a step whose K loads were issued
+# together costs the slowest of K: cycles a step beyond K = 1 on the H200 (lat_multi),
+# for K independent draws from the left histogram, and smsim running lat_multi's own SASS
+# (its manifest's options). Data committed beside the figure: $OUT/latency.csv.
+LD=tests/data/h200/mech/latd
+echo "kind,level,x,y,source" >"$DATA/latency.csv"
+# the histograms, 10-cycle bins, fractions
+awk -F, '!/^#/ && NR > 1 && $3 == 1 && ($1 == "l2" || $1 == "dram") { b = int($4 / 10) * 10; n[$1 "," b] += $5; t[$1] += $5 }
+	END { for (k in n) { split(k, a, ","); printf "hist,%s,%d,%.6f,h200\n", a[1], a[2], n[k] / t[a[1]] } }' "$LD/latd.csv" |
+	sort -t, -k2,2 -k3,3n >>"$DATA/latency.csv"
+# the slowest of K: measured (multi histograms' means) and independent draws (lat_step's histogram)
+for lv in l2 dram; do
+	awk -F, -v lv="$lv" '!/^#/ && $3 == 1 && $1 == lv { x[++n] = $4; c[n] = $5; t += $5 }
+		!/^#/ && $3 == 1 && $1 ~ "^" lv "_multi_k" { k = substr($1, length(lv) + 9); s[k] += $4 * $5; m[k] += $5 }
+		END {
+			for (i = 1; i <= n; i++) mean += x[i] * c[i] / t
+			for (K = 1; K <= 4; K *= 2) {
+				e = 0; F = 0
+				for (i = 1; i <= n; i++) { G = F + c[i] / t; e += x[i] * (G ^ K - F ^ K); F = G }
+				printf "maxk,%s,%d,%.1f,iid\n", lv, K, e - mean
+				printf "maxk,%s,%d,%.1f,h200\n", lv, K, s[K] / m[K] - s[1] / m[1]
+			}
+		}' "$LD/latd.csv" >>"$DATA/latency.csv"
+	for K in 1 2 4; do
+		opts=$(awk -F, -v f="mech_latd.multi_k$K.$lv" '$1 == f' "$LD/programs.csv" | sed -n 's/^[^"]*"\([^"]*\)".*/\1/p')
+		kern=$(awk -F, -v f="mech_latd.multi_k$K.$lv" '$1 == f { print $7 }' "$LD/programs.csv")
+		[ -n "$opts" ] && [ -n "$kern" ] || die "latency: mech_latd.multi_k$K.$lv not in $LD/programs.csv"
+		fp=$([ "$lv" = l2 ] && echo 8388608 || echo 1073741824)
+		opts=$(echo "$opts" | sed "s/{iters\/4}/256/; s/{footprint}/$fp/")
+		# shellcheck disable=SC2086 # the manifest's options are words
+		c=$(sim run --arch "$ARCH" --sass tests/data/h200/mech/sass.txt --kernel "$kern" $opts --warps 1 --csv | tail -n 1 | cut -d, -f7)
+		echo "$lv $K $c"
+	done | awk -v OFS=, '$2 == 1 { c1 = $3 } { printf "maxk,%s,%d,%.1f,smsim\n", $1, $2, ($3 - c1) / 1024 }' >>"$DATA/latency.csv"
+done
+for lv in l2 dram; do
+	awk -F, -v lv="$lv" '$1 == "hist" && $2 == lv' "$DATA/latency.csv" >"$DATA/latency_hist_$lv.csv"
+	for src in h200 iid smsim; do
+		awk -F, -v lv="$lv" -v s="$src" '$1 == "maxk" && $2 == lv && $5 == s' "$DATA/latency.csv" >"$DATA/latency_maxk_${lv}_$src.csv"
+		[ "$(awk 'END { print NR }' "$DATA/latency_maxk_${lv}_$src.csv")" -eq 3 ] || die "latency: expected K = 1, 2, 4 for $lv $src"
+	done
+done
+cp "$DATA/latency.csv" "$OUT/latency.csv"
+render latency
+
 # ---- check: every figure exists in both formats and is non-empty --------------
 echo "make_plots: figures:"
 missing=0
