@@ -34,7 +34,9 @@ struct help_cmdinfo {
 #define ARCH_SET_OPT                                                                                            \
 	{"--arch-set KEY=V[,KEY=V]", "change fields of the architecture for this run (what-if questions):\n" \
 				     "KEY is a field of the arch file, as memory.dram_latency, dram_latency\n" \
-				     "or pipes.fma.latency; a value gets the checks the file's value gets"}
+				     "or pipes.fma.latency; a value gets the checks the file's value gets;\n" \
+				     "an array's values are split at ':' (sharedMemCarveoutKB=0:100:228;\n" \
+				     "dram_latency_spread=0 turns the DRAM latency spread off)"}
 #define POLICY_OPT {"--policy grr|gto|lrr|gty", "warp scheduling policy (default grr: greedy, then least recently issued)"}
 #define FORMAT_OPT {"--json | --csv", "one JSON document, or CSV, instead of the table"}
 
