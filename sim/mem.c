@@ -174,18 +174,26 @@ static double mem_curve(const double (*c)[2], int n, double x)
 	return c[n - 1][1];
 }
 
-/* A uniform draw in [0, 1): xorshift64*, the run's own sequence. */
-static inline double mem_uniform(struct sim *s)
+/* The run's next 64 random bits: xorshift64*, the run's own sequence. */
+static inline uint64_t mem_rand(struct sim *s)
 {
 	uint64_t x = s->rng;
 	x ^= x >> 12;
 	x ^= x << 25;
 	x ^= x >> 27;
 	s->rng = x;
-	return (double)((x * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-53;
+	return x * 0x2545F4914F6CDD1DULL;
 }
 
-/* One access's latency about its level's (lvl 0: L2, 1: DRAM): an entry of
+/* A uniform draw in [0, 1). */
+static inline double mem_uniform(struct sim *s)
+{
+	return (double)(mem_rand(s) >> 11) * 0x1.0p-53;
+}
+
+enum { SP_L2, SP_DRAM }; /* the spreads' levels (struct sim sp[], sp_n[]) */
+
+/* One access's latency about its level's (SP_L2, SP_DRAM): an entry of
  * the level's spread. Each access takes its own: two loads a warp issues
  * back to back are as slow as the slower of two independent draws, and
  * consecutive steps of a chase are uncorrelated (tests/data/h200/mech/latd:
@@ -195,27 +203,23 @@ static inline double mem_uniform(struct sim *s)
  * the H200's median over 132 SMs does, so a short run does not carry one
  * sample's error (120 DRAM steps drawn with replacement: 180 x sqrt(120)
  * cycles, 2.4%, a sigma). */
-static inline double mem_spread(struct sim *s, const double *sp, int n, int lvl)
+static inline double mem_spread(struct sim *s, int lvl)
 {
+	int n = s->sp_n[lvl];
 	if (n == 0)
 		return 0.0;
 	uint8_t *perm = s->sp_perm[lvl];
 	if (s->sp_pos[lvl] >= n) {
 		/* Fisher-Yates, j uniform in [0, i] by a multiply-shift of 32 random bits */
-		uint64_t x = s->rng;
 		for (int i = n - 1; i > 0; i--) {
-			x ^= x >> 12;
-			x ^= x << 25;
-			x ^= x >> 27;
-			unsigned j = (unsigned)((((x * 0x2545F4914F6CDD1DULL) >> 32) * (uint64_t)(i + 1)) >> 32);
+			unsigned j = (unsigned)(((mem_rand(s) >> 32) * (uint64_t)(i + 1)) >> 32);
 			uint8_t t = perm[i];
 			perm[i] = perm[j];
 			perm[j] = t;
 		}
-		s->rng = x;
 		s->sp_pos[lvl] = 0;
 	}
-	return sp[perm[s->sp_pos[lvl]++]];
+	return s->sp[lvl][perm[s->sp_pos[lvl]++]];
 }
 
 /* The arch's spread table less its mean, each entry rounded to a whole
@@ -645,13 +649,13 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		case LV_L2:
 			dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
 			if (m->spread)
-				dd += mem_spread(s, s->sp_l2, s->n_sp_l2, 0);
+				dd += mem_spread(s, SP_L2);
 			break;
 		default:
 			dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
 			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
 			if (m->spread)
-				dd += mem_spread(s, s->sp_dram, s->n_sp_dram, 1);
+				dd += mem_spread(s, SP_DRAM);
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
@@ -724,8 +728,8 @@ static int mem_create(struct sim *s)
 		for (int i = 0; i < DECAY_N; i++)
 			s->decay[i] = mem_decay_of(a, (uint64_t)i);
 	mem_queue_table(s);
-	s->n_sp_l2 = mem_spread_init(s->sp_l2, a->l2_spread, a->n_l2_spread);
-	s->n_sp_dram = mem_spread_init(s->sp_dram, a->dram_spread, a->n_dram_spread);
+	s->sp_n[SP_L2] = mem_spread_init(s->sp[SP_L2], a->l2_spread, a->n_l2_spread);
+	s->sp_n[SP_DRAM] = mem_spread_init(s->sp[SP_DRAM], a->dram_spread, a->n_dram_spread);
 	return 0;
 }
 
@@ -734,7 +738,7 @@ static int mem_create(struct sim *s)
 static void mem_reset(struct sim *s)
 {
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
-	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_uniform: the same draws every run */
+	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
 	for (int l = 0; l < 2; l++) {
 		for (int i = 0; i < CFG_MAX_SPREAD; i++)
 			s->sp_perm[l][i] = (uint8_t)i;

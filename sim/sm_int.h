@@ -314,13 +314,14 @@ struct sim {
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double const_free;   /* the constant cache's port: free-at time */
-	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_uniform): reset each run */
-	/* latency spreads about l2_latency and dram_latency (arch, mean removed,
-	 * whole cycles): one entry per access (mem_spread); n 0: none */
-	int n_sp_l2, n_sp_dram;
-	double sp_l2[CFG_MAX_SPREAD], sp_dram[CFG_MAX_SPREAD];
-	/* each level's entries in a shuffled order, dealt one an access and
-	 * reshuffled when all are used (pos == n; reset each run) */
+	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */
+	/* the latency spreads, [SP_L2] about l2_latency and [SP_DRAM] about
+	 * dram_latency (arch, mean removed, whole cycles): one entry per access
+	 * (mem_spread); sp_n 0: none. Each level's entries in a shuffled order,
+	 * dealt one an access and reshuffled when all are used (sp_pos == sp_n;
+	 * reset each run) */
+	int sp_n[2];
+	double sp[2][CFG_MAX_SPREAD];
 	uint8_t sp_perm[2][CFG_MAX_SPREAD];
 	int sp_pos[2];
 	/* DRAM accesses in the memory system (issued, their data not yet out of
