@@ -160,6 +160,17 @@ static int load_number(const char *file, const char *sect, const struct field *f
 	return SIM_OK;
 }
 
+/* The array fields, read apart from the field tables (load_carveouts,
+ * load_spread) and named here once for the messages and the overrides. */
+static const struct {
+	const char *sect, *key;
+} array_fields[] = {
+	{"allocation", "sharedMemCarveoutKB"},
+	{"memory", "l2_latency_spread"},
+	{"memory", "dram_latency_spread"},
+};
+#define NARRAYS (sizeof array_fields / sizeof array_fields[0])
+
 /* Loads the object `obj` (section `sect`) through the field table. */
 static int load_section(const char *file, const char *sect, const cJSON *obj,
 			const struct field *fields, struct arch *a, struct err *e)
@@ -182,11 +193,11 @@ static int load_section(const char *file, const char *sect, const cJSON *obj,
 				strncat(known, j ? ", " : "", sizeof known - strlen(known) - 1);
 				strncat(known, fields[j].key, sizeof known - strlen(known) - 1);
 			}
-			/* the arrays, read apart from the table */
-			if (strcmp(sect, "memory") == 0)
-				strncat(known, ", l2_latency_spread, dram_latency_spread", sizeof known - strlen(known) - 1);
-			else if (strcmp(sect, "allocation") == 0)
-				strncat(known, ", sharedMemCarveoutKB", sizeof known - strlen(known) - 1);
+			for (size_t j = 0; j < NARRAYS; j++)
+				if (strcmp(sect, array_fields[j].sect) == 0) {
+					strncat(known, ", ", sizeof known - strlen(known) - 1);
+					strncat(known, array_fields[j].key, sizeof known - strlen(known) - 1);
+				}
 			return err_set(e, SIM_EINPUT, "%s: \"%s.%s\": unknown key (expected one of %s)",
 				       file, sect, v->string, known);
 		}
@@ -470,13 +481,13 @@ static int each_key(int (*fn)(const char *full, const char *shrt, void *arg), vo
 			if ((r = fn(full, f->key, arg)))
 				return r;
 		}
-		if (strcmp(sections[s].name, "allocation") == 0 &&
-		    (r = fn("allocation.sharedMemCarveoutKB", "sharedMemCarveoutKB", arg)))
-			return r;
-		if (strcmp(sections[s].name, "memory") == 0 &&
-		    ((r = fn("memory.l2_latency_spread", "l2_latency_spread", arg)) ||
-		     (r = fn("memory.dram_latency_spread", "dram_latency_spread", arg))))
-			return r;
+		for (size_t j = 0; j < NARRAYS; j++) {
+			if (strcmp(sections[s].name, array_fields[j].sect) != 0)
+				continue;
+			snprintf(full, sizeof full, "%s.%s", array_fields[j].sect, array_fields[j].key);
+			if ((r = fn(full, array_fields[j].key, arg)))
+				return r;
+		}
 	}
 	for (int k = 0; k < PIPE_COUNT; k++)
 		for (int j = 0; j < 2; j++) {
@@ -610,8 +621,13 @@ int cfg_key(const char *key, char *canon, size_t n, const char *flag, struct err
  * values split at ':'. */
 static cJSON *override_value(const char *canon, const char *val)
 {
-	if (strcmp(canon, "allocation.sharedMemCarveoutKB") == 0 || strcmp(canon, "memory.l2_latency_spread") == 0 ||
-	    strcmp(canon, "memory.dram_latency_spread") == 0) {
+	int array = 0;
+	for (size_t j = 0; j < NARRAYS; j++) {
+		size_t n = strlen(array_fields[j].sect);
+		array |= strncmp(canon, array_fields[j].sect, n) == 0 && canon[n] == '.' &&
+			 strcmp(canon + n + 1, array_fields[j].key) == 0;
+	}
+	if (array) {
 		cJSON *arr = cJSON_CreateArray();
 		char buf[256];
 		char *save = NULL, *tok;
