@@ -39,25 +39,13 @@ if [ -z "$QUICK" ]; then
 	# imported kernels against the H200 (the sanitized build: W 1, 8, 32, 64 only)
 	run_suite tests/import_validate.sh env QUICK=${SANITIZED:+1} sh tests/import_validate.sh
 	run_suite tests/rownorm_validate.sh sh tests/rownorm_validate.sh
-	# the mechanism microbenchmarks (issue #18), the same harness and rule
-	run_suite "tests/import_validate.sh (mech)" env QUICK=${SANITIZED:+1} \
-		MANIFEST=tests/data/h200/mech/programs.csv RUNS=tests/data/h200/mech/runs.csv \
-		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
-	run_suite "tests/import_validate.sh (mech/cap)" env QUICK=${SANITIZED:+1} \
-		MANIFEST=tests/data/h200/mech/cap/programs.csv RUNS=tests/data/h200/mech/cap/runs.csv \
-		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
-	run_suite "tests/import_validate.sh (mech/l1cfg)" env QUICK=${SANITIZED:+1} \
-		MANIFEST=tests/data/h200/mech/l1cfg/programs.csv RUNS=tests/data/h200/mech/l1cfg/runs.csv \
-		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
-	run_suite "tests/import_validate.sh (mech/brsep)" env QUICK=${SANITIZED:+1} \
-		MANIFEST=tests/data/h200/mech/brsep/programs.csv RUNS=tests/data/h200/mech/brsep/runs.csv \
-		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
-	run_suite "tests/import_validate.sh (mech/latd)" env QUICK=${SANITIZED:+1} \
-		MANIFEST=tests/data/h200/mech/latd/programs.csv RUNS=tests/data/h200/mech/latd/runs.csv \
-		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
-	run_suite "tests/import_validate.sh (mech/bank)" env QUICK=${SANITIZED:+1} \
-		MANIFEST=tests/data/h200/mech/bank/programs.csv RUNS=tests/data/h200/mech/bank/runs.csv \
-		SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
+	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
+	# manifest a folder; every one reads the folder mech/'s SASS listing
+	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank; do
+		run_suite "tests/import_validate.sh ($d)" env QUICK=${SANITIZED:+1} \
+			MANIFEST=tests/data/h200/$d/programs.csv RUNS=tests/data/h200/$d/runs.csv \
+			SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
+	done
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"
