@@ -419,6 +419,21 @@ __global__ void lat_pair(void** buf, const unsigned* start, int wpn, int warm, i
   for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
 }
 
+// The stamps of S warps (LATD_N a warp) copied back from the device.
+static std::vector<unsigned> lat_fetch(const unsigned* d_lat, size_t S) {
+  std::vector<unsigned> h(S * LATD_N);
+  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  return h;
+}
+
+// Their histogram into f, rows "label,footprint,warps_per_sm,cycles,count" (latd.csv's schema).
+static void lat_hist(FILE* f, const std::string& label, size_t fp, int W, const std::vector<unsigned>& h) {
+  std::map<unsigned, size_t> hist;
+  for (unsigned v : h) hist[v]++;
+  for (const auto& kv : hist) fprintf(f, "%s,%zu,%d,%u,%zu\n", label.c_str(), fp, W, kv.first, kv.second);
+  fflush(f);
+}
+
 template <int M>
 static void run_lat_pair(Ctx& c, FILE* f, const char* level, const ChaseBuf& b, Prep prep, unsigned* d_lat) {
   LaunchCfg L = cfg_W(c.sms, 1, prep);
@@ -430,13 +445,7 @@ static void run_lat_pair(Ctx& c, FILE* f, const char* level, const ChaseBuf& b, 
                          c.d_out, c.d_rec);
   imp_row(c, "mech_latd", (const void*)lat_pair<M>, std::string(level) + "_pair", 2, 1, L.bps, L.tpb, LATD_N,
           "footprint=" + std::to_string(b.bytes) + ";m=" + std::to_string(M) + ";start=gold", m);
-  std::vector<unsigned> h(S * LATD_N);
-  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  std::map<unsigned, size_t> hist;
-  for (unsigned v : h) hist[v]++;
-  for (const auto& kv : hist)
-    fprintf(f, "%s_pair_m%d,%zu,1,%u,%zu\n", level, M, b.bytes, kv.first, kv.second);
-  fflush(f);
+  lat_hist(f, std::string(level) + "_pair_m" + std::to_string(M), b.bytes, 1, lat_fetch(d_lat, S));
   CK(cudaFree(d_start));
 }
 
@@ -506,12 +515,7 @@ static void run_lat_multi(Ctx& c, FILE* f, const char* level, const ChaseBuf& b,
   const Meas m = measure(c, lat_multi<K>, L, b.buf, (const unsigned*)d_start, 16, 0, LATD_N, d_lat, c.d_out, c.d_rec);
   imp_row(c, "mech_latd", (const void*)lat_multi<K>, std::string(level) + "_multi", K, W, L.bps, L.tpb, LATD_N,
           "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(K) + ";start=gold", m);
-  std::vector<unsigned> h(S * LATD_N);
-  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  std::map<unsigned, size_t> hist;
-  for (unsigned v : h) hist[v]++;
-  for (const auto& kv : hist) fprintf(f, "%s_multi_k%d,%zu,%d,%u,%zu\n", level, K, b.bytes, W, kv.first, kv.second);
-  fflush(f);
+  lat_hist(f, std::string(level) + "_multi_k" + std::to_string(K), b.bytes, W, lat_fetch(d_lat, S));
   CK(cudaFree(d_start));
 }
 
@@ -532,22 +536,12 @@ static void lat_multis(Ctx& c, FILE* f, unsigned* d_lat) {
 }
 
 void group_mech_latd(Ctx& c) {
-  const char* dir = getenv("IMP_OUT_DIR");
-  const std::string path = std::string(dir ? dir : ".") + "/latd.csv";
-  FILE* f = fopen(path.c_str(), "w");
-  if (!f) {
-    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
-    exit(1);
-  }
+  FILE* f = imp_side_file("latd.csv");
   fprintf(f, "# lat_step (workloads/cuda/import/chase.cu, mech_latd): lane 0 of every warp, clock() before "
              "a chase load and after a shared store of its value, %d steps a warp, last timed launch\n",
           LATD_N);
   fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
-  FILE* fr = fopen((std::string(dir ? dir : ".") + "/latd_raw.csv").c_str(), "w");
-  if (!fr) {
-    fprintf(stderr, "imp: cannot open latd_raw.csv\n");
-    exit(1);
-  }
+  FILE* fr = imp_side_file("latd_raw.csv");
   fprintf(fr, "level,warp,smid,step,cycles\n");
   struct Cfg {
     const char* level;
@@ -577,19 +571,14 @@ void group_mech_latd(Ctx& c) {
                 ";prep=" + (g.prep == PREP_FLUSH ? "flush" : g.prep == PREP_TOUCH ? "touch" : "none") +
                 ";start=gold",
             m);
-    std::vector<unsigned> h(S * LATD_N);
-    CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    const std::vector<unsigned> h = lat_fetch(d_lat, S);
     std::vector<unsigned> sm(S);
     CK(cudaMemcpy(sm.data(), d_smid, S * sizeof(unsigned), cudaMemcpyDeviceToHost));
-    std::map<unsigned, size_t> hist;
-    for (unsigned v : h) hist[v]++;
     if (g.W == 1 && g.prep != PREP_NONE)
       for (size_t w = 0; w < S; ++w)
         for (int i = 0; i < LATD_N; ++i)
           fprintf(fr, "%s,%zu,%u,%d,%u\n", g.level, w, sm[w], i, h[w * LATD_N + i]);
-    for (const auto& kv : hist)
-      fprintf(f, "%s,%zu,%d,%u,%zu\n", g.level, g.fp, g.W, kv.first, kv.second);
-    fflush(f);
+    lat_hist(f, g.level, g.fp, g.W, h);
     CK(cudaFree(d_start));
     chase_free(b);
   }
@@ -646,30 +635,18 @@ static void run_seq(Ctx& c, FILE* f, const ChaseBuf& b, unsigned* d_lat, unsigne
     fn = (const void*)lat_multi<K>;
     m = measure(c, lat_multi<K>, L, b.buf, (const unsigned*)d_start, 16, 0, LATD_N, d_lat, c.d_out, c.d_rec);
   }
-  const int k = nk;
-  imp_row(c, "mech_latseq", fn, K == 0 ? "seq_step" : "seq_multi", k, 1, L.bps, L.tpb, LATD_N,
-          "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(k) + ";step=" + std::to_string(K == 0 ? 1 : K * off) +
+  imp_row(c, "mech_latseq", fn, K == 0 ? "seq_step" : "seq_multi", nk, 1, L.bps, L.tpb, LATD_N,
+          "footprint=" + std::to_string(b.bytes) + ";k=" + std::to_string(nk) + ";step=" + std::to_string(K == 0 ? 1 : K * off) +
               ";off=" + std::to_string(off) + ";prep=flush",
           m);
-  std::vector<unsigned> h(S * LATD_N);
-  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  std::map<unsigned, size_t> hist;
-  for (unsigned v : h) hist[v]++;
-  for (const auto& kv : hist)
-    fprintf(f, "%s_k%d%s,%zu,1,%u,%zu\n", K == 0 ? "seq_step" : "seq_multi", k,
-            off == 1 ? "" : ("_off" + std::to_string(off)).c_str(), b.bytes, kv.first, kv.second);
-  fflush(f);
+  lat_hist(f, std::string(K == 0 ? "seq_step" : "seq_multi") + "_k" + std::to_string(nk) +
+                 (off == 1 ? "" : "_off" + std::to_string(off)),
+           b.bytes, 1, lat_fetch(d_lat, S));
   CK(cudaFree(d_start));
 }
 
 void group_mech_latseq(Ctx& c) {
-  const char* dir = getenv("IMP_OUT_DIR");
-  const std::string path = std::string(dir ? dir : ".") + "/latd_seq.csv";
-  FILE* f = fopen(path.c_str(), "w");
-  if (!f) {
-    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
-    exit(1);
-  }
+  FILE* f = imp_side_file("latd_seq.csv");
   fprintf(f, "# mech_latseq (workloads/cuda/import/chase.cu): stamps over sequential 128-B lines, one warp per SM, 1 GiB flushed\n");
   fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
   unsigned* d_lat = nullptr;
@@ -698,13 +675,7 @@ void group_mech_latseq(Ctx& c) {
 // 2, 4, 8, 16, 31: 128 B to 4 KB), each chain stepping 2 x off lines so no line is read twice:
 // how far apart two lines must be to draw their latencies independently. latd_prox.csv.
 void group_mech_latprox(Ctx& c) {
-  const char* dir = getenv("IMP_OUT_DIR");
-  const std::string path = std::string(dir ? dir : ".") + "/latd_prox.csv";
-  FILE* f = fopen(path.c_str(), "w");
-  if (!f) {
-    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
-    exit(1);
-  }
+  FILE* f = imp_side_file("latd_prox.csv");
   fprintf(f, "# mech_latprox (workloads/cuda/import/chase.cu): lat_multi<2> with the two chains off lines apart, one warp per SM, 1 GiB flushed\n");
   fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
   unsigned* d_lat = nullptr;

@@ -157,6 +157,9 @@ void imp_reduce(Ctx& c, const LaunchCfg& L, const std::vector<BlockRec>& h,
                 int& bmin, int& bmax);
 void imp_attrs_log(const void* fn, const char* name);
 const char* imp_kernel_name(const void* fn);
+// A file beside runs.csv for a group's own data ($IMP_OUT_DIR/name, default ./name), opened
+// for writing; exits naming it when it cannot be.
+FILE* imp_side_file(const char* name);
 
 // Runs kernel k with L: c.warm untimed + c.reps timed launches.
 template <typename... KArgs, typename... Args>

@@ -142,6 +142,17 @@ void imp_attrs_log(const void* fn, const char* name) {
           a.numRegs, a.localSizeBytes, a.sharedSizeBytes, a.maxThreadsPerBlock);
 }
 
+FILE* imp_side_file(const char* name) {
+  const char* dir = getenv("IMP_OUT_DIR");
+  const std::string path = std::string(dir ? dir : ".") + "/" + name;
+  FILE* f = fopen(path.c_str(), "w");
+  if (!f) {
+    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
+    exit(1);
+  }
+  return f;
+}
+
 void imp_row(Ctx& c, const char* group, const void* fn, const std::string& variant, int ilp, int W,
              int bps, int tpb, long long iters, std::string param, const Meas& m) {
   if (!m.placement_ok) param += ";placement=bad";

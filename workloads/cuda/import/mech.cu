@@ -296,13 +296,7 @@ void group_mech_order(Ctx& c) {
   unsigned* d_st = nullptr;
   const size_t nst = (size_t)4 * 32 * ORD_N;
   CK(cudaMalloc(&d_st, nst * sizeof(unsigned)));
-  const char* dir = getenv("IMP_OUT_DIR");
-  const std::string path = std::string(dir ? dir : ".") + "/order.csv";
-  FILE* f = fopen(path.c_str(), "w");
-  if (!f) {
-    fprintf(stderr, "imp: cannot open %s\n", path.c_str());
-    exit(1);
-  }
+  FILE* f = imp_side_file("order.csv");
   fprintf(f, "# order_probe (workloads/cuda/import/mech.cu): lane 0 of each warp of blocks 0-3, the 32-bit "
              "clock after each of 48 steps of 8 independent FFMAs, from the last of the timed launches\n");
   fprintf(f, "warps_per_sm,block,warp,step,clock\n");
