@@ -273,6 +273,116 @@ static int is_exit_all(const struct sass_insn *in)
 	return strcmp(in->opcode, "EXIT") == 0 && (in->pred < 0 || (in->pred == 7 && !in->pred_neg));
 }
 
+/*
+ * Latency-draw groups (attributes group=G, near=G): a global load whose
+ * address is the same base register as earlier loads', unchanged since
+ * and in the same straight run of code, with a byte offset less than
+ * IMPORT_NEAR_BYTES from one of theirs, reads lines next to theirs (a run
+ * of neighbouring lines): it takes the group's latency draw and its lines
+ * return behind the group's. On the H200 one warp's 2 and 4 adjacent
+ * lines issued together cost 15 and 60 cycles a step more than one line,
+ * where independent draws would cost 81 and 165, while two single lines
+ * 1 KB apart already cost 64 of 85 and lines 16 KB to 264 KB apart 75 to
+ * 90 (tests/data/h200/mech/latd: mech_latseq, mech_latprox, mech_latfar).
+ * tag[i] for instruction i of [0, end]: G (1..ISA_NEAR_GROUPS) for a
+ * group's first load with followers, -G for a follower, 0 otherwise; the
+ * groups take G in turn.
+ */
+#define IMPORT_NEAR_BYTES 1024
+#define NEAR_OPEN 8 /* groups open at once */
+
+/* Registers instruction x writes from its first operand: {first, count}, count 0 for none. */
+static int written_regs(const struct sass_insn *x, int *first)
+{
+	if (x->nop == 0 || x->op[0].kind != SASS_REG || x->op[0].num == SASS_RZ)
+		return 0;
+	int op = isa_find_op(x->opcode, (int)strlen(x->opcode));
+	if (op >= 0 && isa_ops[op].space != SPACE_NONE && !isa_ops[op].is_load)
+		return 0; /* a store's first operand is its address */
+	char buf[sizeof x->mods + 2];
+	snprintf(buf, sizeof buf, ".%s.", x->mods);
+	*first = x->op[0].num;
+	return strstr(buf, ".128.") ? 4 : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || x->op[0].wide ? 2 : 1;
+}
+
+static void near_groups(const struct sass_insn *in, int end, int *tag)
+{
+	struct {
+		int lead;          /* the group's first load */
+		int base, ubase;   /* its address registers (SASS_NONE: none) */
+		int64_t lo, hi;    /* the lowest and highest byte offset of its loads */
+	} open[NEAR_OPEN];
+	int nopen = 0, next = 0;
+	char *target = calloc((size_t)end + 1, 1);
+	int *lead = calloc((size_t)end + 1, sizeof *lead);
+	if (!target || !lead) {
+		free(target);
+		free(lead);
+		return; /* no groups: every load draws its own latency */
+	}
+	for (int i = 0; i <= end; i++)
+		if (is_branch(&in[i]) && in[i].target >= (int64_t)in[0].pc) {
+			int64_t t = (in[i].target - (int64_t)in[0].pc) / SASS_INSN_BYTES;
+			if (t <= end)
+				target[t] = 1;
+		}
+	for (int i = 0; i <= end; i++) {
+		const struct sass_insn *x = &in[i];
+		lead[i] = -1;
+		if (target[i])
+			nopen = 0; /* a branch lands here: a new straight run */
+		int op = isa_find_op(x->opcode, (int)strlen(x->opcode));
+		if (op >= 0 && isa_l1_load(op) && isa_ops[op].space == SPACE_GLOBAL) {
+			const struct sass_opnd *m = NULL;
+			for (int q = 0; q < x->nop && !m; q++)
+				if (x->op[q].kind == SASS_MEM)
+					m = &x->op[q];
+			if (m) {
+				int g = -1;
+				for (int j = 0; j < nopen && g < 0; j++)
+					if (open[j].base == m->num && open[j].ubase == m->unum && m->ival > open[j].lo - IMPORT_NEAR_BYTES &&
+					    m->ival < open[j].hi + IMPORT_NEAR_BYTES)
+						g = j;
+				if (g >= 0) {
+					lead[i] = open[g].lead;
+					open[g].lo = m->ival < open[g].lo ? m->ival : open[g].lo;
+					open[g].hi = m->ival > open[g].hi ? m->ival : open[g].hi;
+				} else {
+					if (nopen == NEAR_OPEN)
+						memmove(open, open + 1, sizeof open[0] * (NEAR_OPEN - 1)), nopen--;
+					open[nopen].lead = i;
+					open[nopen].base = m->num;
+					open[nopen].ubase = m->unum;
+					open[nopen].lo = open[nopen].hi = m->ival;
+					nopen++;
+				}
+			}
+		}
+		/* a write to a group's base register closes the group */
+		int d, nd = written_regs(x, &d);
+		for (int j = 0; j < nopen && nd > 0; j++) {
+			int b = open[j].base, bw = 2; /* a 64-bit address: the base and the next */
+			if (b != SASS_RZ && b < d + nd && d < b + bw) {
+				memmove(open + j, open + j + 1, sizeof open[0] * (size_t)(nopen - j - 1));
+				nopen--;
+				j--;
+			}
+		}
+		if (is_branch(x))
+			nopen = 0;
+	}
+	for (int i = 0; i <= end; i++) {
+		tag[i] = 0;
+		if (lead[i] >= 0) {
+			if (tag[lead[i]] == 0)
+				tag[lead[i]] = 1 + next++ % ISA_NEAR_GROUPS;
+			tag[i] = -tag[lead[i]];
+		}
+	}
+	free(target);
+	free(lead);
+}
+
 int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, const char *fname, FILE *out, FILE *warn,
 		  struct err *e)
 {
@@ -280,6 +390,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	const struct sass_insn *in = k->insn;
 	int n = k->n, end = -1, rc = SIM_OK, nloops = 0, sp = 0;
 	struct br *br = NULL;
+	int *tag = NULL; /* latency-draw groups: near_groups */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[200];
 
@@ -292,8 +403,13 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		return err_set(e, SIM_EINPUT, "%s:%u: kernel %s has no EXIT that every lane takes (expected an unguarded EXIT)",
 			       fname, k->line, k->name);
 	br = calloc((size_t)n, sizeof *br);
-	if (!br)
+	tag = calloc((size_t)n, sizeof *tag);
+	if (!br || !tag) {
+		free(br);
+		free(tag);
 		return err_set(e, SIM_EINTERNAL, "import: out of memory");
+	}
+	near_groups(in, end, tag);
 
 	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
 	for (int i = 0; i <= end; i++) {
@@ -520,6 +636,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;
+		if (tag[i] && !strstr(attrs, "group=") && !strstr(attrs, "near=")) {
+			size_t len = strlen(attrs);
+			snprintf(attrs + len, sizeof attrs - len, " %s=%d", tag[i] > 0 ? "group" : "near", tag[i] > 0 ? tag[i] : -tag[i]);
+		}
 		fprintf(out, "%s%s%s%s    # /*%04x*/ %s\n", ctl, guard, body_text(x), attrs, x->pc, x->text);
 	}
 	if (sp > 0) {
@@ -546,5 +666,6 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	}
 out:
 	free(br);
+	free(tag);
 	return rc;
 }

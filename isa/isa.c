@@ -222,9 +222,24 @@ int program_finish(struct program *p, char *msg, int msglen)
 {
 	int stack[ISA_MAX_NEST + 1];
 	int depth = 0, maxreg = -1;
+	unsigned groups = 0; /* latency-draw groups opened so far (group=G) */
 
 	for (int i = 0; i < p->ninsn; i++) {
 		struct insn *in = &p->code[i];
+		if (in->group || in->near) {
+			const struct opinfo *o = &isa_ops[in->op];
+			if (o->space != SPACE_GLOBAL || !isa_l1_load(in->op)) {
+				snprintf(msg, (size_t)msglen, "%u: %s=%d on %s: only a global load draws a latency (expected LDG or LD)",
+					 in->line, in->group ? "group" : "near", in->group ? in->group : in->near, o->name);
+				return -1;
+			}
+			groups |= in->group ? 1u << in->group : 0u;
+			if (in->near && !(groups >> in->near & 1u)) {
+				snprintf(msg, (size_t)msglen, "%u: near=%d: no load before it has group=%d (expected group=%d on the load whose lines it neighbours)",
+					 in->line, in->near, in->near, in->near);
+				return -1;
+			}
+		}
 		switch (in->op) {
 		case OP_LOOP:
 		case OP_IF:

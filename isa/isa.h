@@ -123,6 +123,7 @@ struct opinfo {
 #define ISA_NREGS 344      /* the name space's size (a multiple of 8) */
 #define ISA_MAX_NEST 8  /* LOOP/IF nesting depth */
 #define ISA_MAX_XWAIT 6 /* registers an instruction's wait= list may name */
+#define ISA_NEAR_GROUPS 8 /* latency-draw groups of neighbouring loads (group=G, near=G) */
 #define ISA_MAX_SRC 8   /* source registers of one instruction (a 128-bit store: 2 address + 4 data + 2 uniform) */
 #define ISA_MAX_XDST 4  /* destinations beyond dst (register pairs and quads, predicate outputs) */
 #define ISA_CTL_NONE 7  /* wsb / rsb: no scoreboard */
@@ -181,6 +182,11 @@ struct insn {
 			    * other chains' loads share, without an operand read */
 	uint8_t body_counter; /* LOOP: its body holds the loop counter and compare as
 			       * instructions (built-in workloads): the back edge is the branch alone */
+	uint8_t group;     /* global loads, 1..ISA_NEAR_GROUPS: draws its L2/DRAM latency afresh
+			    * and keeps the draw as group G's (attribute group=G); 0 none */
+	uint8_t near;      /* global loads, 1..ISA_NEAR_GROUPS: its lines neighbour those of the
+			    * warp's last group=G load, and it takes that load's latency draw
+			    * (attribute near=G); 0: draws its own */
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
 	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */

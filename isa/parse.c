@@ -172,7 +172,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, footprint, lanes, wait)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, footprint, lanes, wait, group, near)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
@@ -239,9 +239,26 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				return fail(lx, "lanes: expected active lanes 1 to 32");
 			}
 			in->lanes = (uint16_t)v;
+		} else if ((n == 5 && strncasecmp(key, "group", 5) == 0) || (n == 4 && strncasecmp(key, "near", 4) == 0)) {
+			/* group=G draws a latency and keeps it as group G's; near=G takes it */
+			int is_near = n == 4;
+			if ((rc = parse_uint(lx, ISA_NEAR_GROUPS, 0, &v, is_near ? "near: expected a group 1 to 8 (near=1)" : "group: expected a group 1 to 8 (group=1)")))
+				return rc;
+			if (v == 0) {
+				lx->p = num;
+				return fail(lx, is_near ? "near: expected a group 1 to 8 (near=1)" : "group: expected a group 1 to 8 (group=1)");
+			}
+			if (is_near ? in->group : in->near) {
+				lx->p = key;
+				return fail(lx, "group and near on one load: a load either draws its latency (group=G) or takes its group's (near=G)");
+			}
+			if (is_near)
+				in->near = (uint8_t)v;
+			else
+				in->group = (uint8_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, footprint, lanes or wait)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, footprint, lanes, wait, group or near)");
 		}
 	}
 	return SIM_OK;

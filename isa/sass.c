@@ -671,7 +671,8 @@ static int parse_opnd(struct rd *r, struct sass_insn *in, char *s, char **pp)
 			o.kind = (uint8_t)kind;
 			o.num = (uint16_t)num;
 			p += w;
-		} else if (w > 3 && memcmp(p, "SR_", 3) == 0) {
+		} else if ((w > 3 && memcmp(p, "SR_", 3) == 0) || (w == 3 && memcmp(p, "SRZ", 3) == 0)) {
+			/* a special register, or SRZ (CS2R R6, SRZ zeroes a register pair) */
 			o.kind = SASS_SPECIAL;
 			p += w;
 		} else if ((w == 3 && memcmp(p, "INF", 3) == 0) || (w == 4 && memcmp(p, "QNAN", 4) == 0) ||

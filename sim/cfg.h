@@ -63,6 +63,9 @@ struct arch {
 					   * u the one whose loaded latency holds the bytes in flight */
 	int dram_window_cycles;           /* time constant of the average of the bytes in flight */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
+	double stream_group_bytes_per_cycle; /* > 0: stream and coalesced DRAM loads draw from dram_latency_spread,
+					      * neighbouring lines sharing a draw (group=, near=), and a group's lines
+					      * return at this rate instead of the warp's miss path; 0: off */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
 	int n_l2_spread, n_dram_spread;   /* entries in l2_spread, dram_spread */
 	double l2_spread[CFG_MAX_SPREAD]; /* one L2 hit's latency about l2_latency: equally likely quantiles, */

@@ -222,6 +222,23 @@ static inline double mem_spread(struct sim *s, int lvl)
 	return s->sp[lvl][perm[s->sp_pos[lvl]++]];
 }
 
+/* The latency draw of load `in` at level lvl (SP_L2, SP_DRAM) for warp w:
+ * its own (mem_spread), kept as group G's when it has group=G, or, with
+ * near=G, the warp's last group=G draw. Lines next to each other issued
+ * together return together: one warp's 2 and 4 adjacent lines cost 15 and
+ * 60 cycles a step more than one line where independent draws would cost
+ * 81 and 165, and lines 1 KB or more apart draw nearly independently
+ * (tests/data/h200/mech/latd, mech_latseq, mech_latprox). */
+static inline double mem_draw(struct sim *s, struct warp *w, const struct insn *in, int lvl)
+{
+	if (in->near)
+		return (double)w->near_draw[in->near - 1];
+	double x = mem_spread(s, lvl);
+	if (in->group)
+		w->near_draw[in->group - 1] = (int32_t)x;
+	return x;
+}
+
 /* The arch's spread table less its mean, each entry rounded to a whole
  * cycle (a load's ready time stays integral), or n 0 when it is all one
  * value. */
@@ -304,10 +321,14 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	/* a random walk's load: its L2 or DRAM latency draws from the measured
 	 * spread, and its data does not queue in the warp's miss path (one
 	 * warp's 2 and 4 chase loads issued together cost the slowest of 2 and
-	 * 4 draws and nothing more: tests/data/h200/mech/latd, lat_multi). A
-	 * stream's neighbouring lines were not measured so: no spread, and its
-	 * bytes return through the miss path (loaded.csv) */
-	m->spread = in->pattern == PAT_CHASE && isa_l1_load(in->op);
+	 * 4 draws and nothing more: tests/data/h200/mech/latd, lat_multi). With
+	 * stream_group_bytes_per_cycle any other global load draws at DRAM too
+	 * (a stream's line spreads as a random one: mech/strlat), neighbouring
+	 * lines sharing a draw (group=, near=: mem_draw); its bytes return
+	 * through the miss path (mem_issue) */
+	int chase = in->pattern == PAT_CHASE, groups = a->stream_group_bytes_per_cycle > 0;
+	m->spread = !isa_l1_load(in->op) || isa_ops[in->op].space != SPACE_GLOBAL ? 0
+		    : chase ? (1u << SP_L2 | 1u << SP_DRAM) : groups ? 1u << SP_DRAM : 0;
 	m->cport = isa_ops[in->op].unit == UNIT_CONST && a->const_cycles_per_addr > 0;
 	if (m->cport) {
 		/* the constant cache's port serves one distinct address per
@@ -318,7 +339,8 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	}
 	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
 	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
-	m->miss_cycles = a->warp_miss_bytes_per_cycle > 0 && !m->spread ? m->bytes / a->warp_miss_bytes_per_cycle : 0.0;
+	double miss_rate = groups ? a->stream_group_bytes_per_cycle : a->warp_miss_bytes_per_cycle;
+	m->miss_cycles = miss_rate > 0 && !(chase && isa_l1_load(in->op)) ? m->bytes / miss_rate : 0.0;
 }
 
 /* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
@@ -640,7 +662,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		/* an LDG served by L2 or DRAM, and whether it counts in flight (the
 		 * limit sched_evaluate checked) */
 		int miss = s->uop[w->pc].miss, qc = s->uop[w->pc].flags & U_QC;
-		double dd; /* done, integral: kept a double until the end (see ceil_d) */
+		double dd, draw = 0.0; /* done, integral: kept a double until the end (see ceil_d) */
 		switch (lv) {
 		case LV_L1:
 			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) + (double)(a->const_latency - 1)
@@ -648,27 +670,34 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			break;
 		case LV_L2:
 			dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
-			if (m->spread)
-				dd += mem_spread(s, SP_L2);
+			if (m->spread >> SP_L2 & 1)
+				dd += mem_draw(s, w, in, SP_L2);
 			break;
 		default:
 			dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
 			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
-			if (m->spread)
-				dd += mem_spread(s, SP_DRAM);
+			if (m->spread >> SP_DRAM & 1)
+				draw = mem_draw(s, w, in, SP_DRAM);
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
 		if (miss && lv == LV_DRAM && m->miss_cycles > 0) {
 			/* data from DRAM returns to the warp through its own miss path,
 			 * one request after another: one warp streaming 4 loads of
-			 * 512 B in flight moves 2.03 B a cycle (loaded.csv). A random
-			 * walk's loads and L2 hits do not queue there (m->miss_cycles
-			 * 0: mem_info_fill) */
-			double t = dd > w->miss_free ? dd : w->miss_free;
+			 * 512 B in flight moves 2.03 B a cycle (loaded.csv). With
+			 * stream_group_bytes_per_cycle the path is a group's: a request
+			 * and the neighbouring requests it goes with (near=G) return
+			 * one after another, requests far apart side by side (one
+			 * 512-B load takes 46.5 cycles more than one 128-B line, 4
+			 * requests far apart the slowest of their 4 draws and their own
+			 * lines: tests/data/h200/mech/strlat). A random walk's loads and
+			 * L2 hits do not queue there (m->miss_cycles 0: mem_info_fill) */
+			int chain = s->a->stream_group_bytes_per_cycle > 0 ? in->near : 1;
+			double t = chain && w->miss_free > dd ? w->miss_free : dd;
 			w->miss_free = t + m->miss_cycles;
 			dd = ceil_d(w->miss_free);
 		}
+		dd += draw; /* a draw moves all of a group's lines together */
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;

@@ -99,6 +99,7 @@ struct warp {
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
 	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
+	int32_t near_draw[ISA_NEAR_GROUPS]; /* the latency draw of its last group=G load, by G - 1 (mem_draw) */
 	int block;           /* block slot */
 	int wib;             /* warp index within its block */
 	struct frame stack[ISA_MAX_NEST];
@@ -254,8 +255,10 @@ struct memc {
 	uint8_t cport;       /* a constant load served by the constant cache's port (const_cycles_per_addr) */
 	uint8_t partial;     /* a random walk near a cache's capacity: the level is drawn per access
 			      * (mem_level_draw): L1 with p_l1, else L2 up to p_l2, else DRAM */
-	uint8_t spread;      /* a random walk's load (pattern=chase): its L2 or DRAM latency draws from
-			      * the level's spread (mem_spread); streams and coalesced accesses do not */
+	uint8_t spread;      /* the levels whose latency it draws from their spread (mem_draw), by bit
+			      * (1 << SP_L2, 1 << SP_DRAM): a random walk's load (pattern=chase) at L2
+			      * and DRAM, with stream_group_bytes_per_cycle any other global load at
+			      * DRAM; 0 for the rest */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */

@@ -194,6 +194,48 @@ static void pt_branch(void **state)
 	free(text);
 }
 
+/*
+ * Latency-draw groups (near_groups): loads of one base register, unchanged,
+ * whose offsets lie within 1 KB of the group's (a run of neighbouring lines)
+ * share a draw: [R2], [R2+0x80] a group; [R4] alone (no tag); [R2+0x500],
+ * 0x480 past the group's highest offset, a group of its own with [R2+0x580];
+ * a write to R2 closes its groups ([R2+0x80] after it is alone), and the
+ * loop's head, a branch target, starts a new run of code: [R6] and
+ * [R6+0x80] in the loop, a CS2R of SRZ (a zero pair, read) between them.
+ */
+static void near_groups(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ LDG.E R10, desc[UR4][R2.64] ;\n"
+				      "/*0010*/ LDG.E R11, desc[UR4][R2.64+0x80] ;\n"
+				      "/*0020*/ LDG.E R12, desc[UR4][R4.64] ;\n"
+				      "/*0030*/ LDG.E R13, desc[UR4][R2.64+0x500] ;\n"
+				      "/*0040*/ LDG.E R14, desc[UR4][R2.64+0x580] ;\n"
+				      "/*0050*/ IADD3 R2, R2, 0x1000, RZ ;\n"
+				      "/*0060*/ LDG.E R15, desc[UR4][R2.64+0x80] ;\n"
+				      "/*0070*/ LDG.E R16, desc[UR4][R6.64] ;\n"
+				      "/*0080*/ CS2R R8, SRZ ;\n"
+				      "/*0090*/ LDG.E R17, desc[UR4][R6.64+0x80] ;\n"
+				      "/*00a0*/ @P0 BRA 0x70 ;\n"
+				      "/*00b0*/ EXIT ;\n";
+	static const char *const opts[] = {"--trips", "2", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* LDG x5, IADD3, LDG, LOOP, LDG, CS2R, LDG, ENDLOOP, EXIT */
+	static const int group[] = {1, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0}, near[] = {0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0};
+	assert_int_equal(p.ninsn, 13);
+	for (int i = 0; i < p.ninsn; i++) {
+		assert_int_equal(p.code[i].group, group[i]);
+		assert_int_equal(p.code[i].near, near[i]);
+	}
+	program_free(&p);
+	free(text);
+}
+
 static void import_errors(void **state)
 {
 	(void)state;
@@ -251,6 +293,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
+		cmocka_unit_test(near_groups),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -159,7 +159,11 @@ loaded_prog() { # S K TRIPS
 	if [ "$1" -gt 0 ]; then
 		echo "  IF warp<$(($1 + 1))"
 		echo "    LOOP $3"
-		k=0; while [ $k -lt "$2" ]; do echo "      LDG.128 R$((4 + 4 * k)), [R40] pattern=stream footprint=1G"; k=$((k + 1)); done
+		# cal_loaded's K loads of a trip are 512-B blocks side by side, one run of
+		# lines: one latency draw, their lines returning one after another
+		k=0; while [ $k -lt "$2" ]; do
+			g=; [ "$2" -gt 1 ] && { [ $k -eq 0 ] && g=" group=1" || g=" near=1"; }
+			echo "      LDG.128 R$((4 + 4 * k)), [R40] pattern=stream footprint=1G$g"; k=$((k + 1)); done
 		k=0; while [ $k -lt "$2" ]; do echo "      IADD3 R20, R20, R$((4 + 4 * k)), RZ"; k=$((k + 1)); done
 		echo "    ENDLOOP"
 		echo "  ENDIF"

@@ -319,6 +319,20 @@ static void mem(struct gen *g, int op, int reg, int addr, int width, int pattern
 	emit(g, &in);
 }
 
+/* The load just emitted is load k of n that read one run of neighbouring
+ * lines (a warp's chains' lines of one iteration): the first draws the
+ * latency (group=1), the others take it (near=1); alone, neither. */
+static void near_group(struct gen *g, int n, int k)
+{
+	if (n > 1 && !g->oom && g->p->ninsn > 0) {
+		struct insn *in = &g->p->code[g->p->ninsn - 1];
+		if (k == 0)
+			in->group = 1;
+		else
+			in->near = 1;
+	}
+}
+
 static void ctl(struct gen *g, int op, uint64_t count)
 {
 	struct insn in = {0};
@@ -532,9 +546,12 @@ static void build_tile(const struct wl_params *w, struct gen *g)
 	int stat = t, ptr = t + 1, ctr = t + 2;
 	ctl(g, OP_LOOP, w->iters);
 	mem(g, OP_LDG, stat, ptr, 4, PAT_STREAM, 0); /* the statistics pass */
+	near_group(g, t + 1, 0);
 	loop_counter(g, ctr);
-	for (int k = 0; k < t; k++)
+	for (int k = 0; k < t; k++) {
 		mem(g, OP_LDG, k, ptr, 4, PAT_STREAM, 0);
+		near_group(g, t + 1, k + 1);
+	}
 	for (int j = 0; j < 4; j++)
 		for (int k = 0; k < t; k++)
 			alu(g, OP_FFMA, k, k, j == 0 ? stat : k, ISA_RZ);
@@ -685,8 +702,10 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 			if (part == 0)
 				ctl(&g, OP_LOOP, trips);
 			for (uint64_t r = 0; r < nr; r++) {
-				for (int k = 0; k < ilp; k++)
+				for (int k = 0; k < ilp; k++) {
 					mem(&g, OP_LDG, v + k, ptr, 4, PAT_STREAM, 0);
+					near_group(&g, ilp, k);
+				}
 				if (part == 0 && r == 0)
 					loop_counter(&g, ctr);
 				for (int k = 0; k < ilp; k++)

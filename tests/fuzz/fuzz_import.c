@@ -29,14 +29,26 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static void simulate(const struct program *p, int threads)
+/* sm_90, or (groups) with the stream loads' latency spread on, which reads
+ * the importer's group= and near= */
+static const struct arch *fuzz_arch(int groups)
+{
+	static struct arch g;
+	if (!groups)
+		return fuzz_sm90();
+	g = *fuzz_sm90();
+	g.stream_group_bytes_per_cycle = 8.26;
+	return &g;
+}
+
+static void simulate(const struct program *p, int threads, int groups)
 {
 	struct sim_launch l = {.threads_per_block = threads, .blocks = 1, .smem_per_block = -1, .carveout_pct = -1,
 			       .policy = POLICY_GRR, .max_cycles = 200000};
 	struct sim_stats st;
 	struct err e;
 	e.msg[0] = '\0';
-	if (sim_run_once(fuzz_sm90(), p, &l, &st, &e) != SIM_OK && e.msg[0] == '\0')
+	if (sim_run_once(fuzz_arch(groups), p, &l, &st, &e) != SIM_OK && e.msg[0] == '\0')
 		abort();
 }
 
@@ -90,8 +102,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (e.msg[0] == '\0')
 					abort();
 			} else if (program_dynamic_count(&p) < 200000) {
-				simulate(&p, 32);
-				simulate(&p, 256);
+				simulate(&p, 32, 0);
+				simulate(&p, 256, (data[0] >> 3) & 1);
 			}
 			program_free(&p);
 		}

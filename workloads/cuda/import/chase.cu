@@ -689,3 +689,167 @@ void group_mech_latprox(Ctx& c) {
   fclose(f);
   CK(cudaFree(d_lat));
 }
+
+// mech_latfar (issue #18, round 9): mech_latprox's two chains a warp at larger distances: off =
+// 128, 512, 2048, 2112, 8192 lines (16 KB to 1 MB; 2112 lines is stream_ld's 528-warp stride at
+// W = 4 in mech.cu, 264 KB), each chain stepping 2 x off lines. Do a warp's loads far apart draw
+// independently at every distance? latd_far.csv.
+void group_mech_latfar(Ctx& c) {
+  FILE* f = imp_side_file("latd_far.csv");
+  fprintf(f, "# mech_latfar (workloads/cuda/import/chase.cu): lat_multi<2> with the two chains off lines apart, one warp per SM, 1 GiB flushed\n");
+  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
+  for (unsigned off : {128u, 512u, 2048u, 2112u, 8192u}) {
+    ChaseBuf b = seq_build(c, 1u << 30, 16, 2 * off);
+    if (off == 128) run_seq<1>(c, f, b, d_lat);
+    run_seq<2>(c, f, b, d_lat, off);
+    chase_free(b);
+  }
+  fclose(f);
+  CK(cudaFree(d_lat));
+}
+
+// mech_strlat (issue #18, round 9): one stream load's latency, stamped, at rising load. Every warp
+// of every SM reads fresh lines as stream_ld (mech.cu) does: warp gw's step i reads chunk
+// i * nw + gw (nw warps in the grid), so the grid sweeps the buffer together; V = 1: 4 B a lane
+// (one 128-B line a warp load), V = 4: 16 B a lane (512 B, 4 adjacent lines). Each load's address
+// takes the previous load's value AND a runtime zero, so one load a warp is in flight and none is
+// hoisted above the clock read; lane 0 stamps clock() before the load and after a shared store of
+// its value (lat_step's stamp). W = 1, 4, 16 warps per SM: does a stream's latency spread as
+// lat_step's does, for one line and for four, with the DRAM idle and busy? latd_str.csv.
+template <int V>
+__global__ void str_step(const unsigned* buf, unsigned long long nmask, unsigned zmask, int steps, unsigned* lat,
+                         u64* out, BlockRec* rec) {
+  extern __shared__ unsigned latd_dyn[];
+  __shared__ unsigned volatile sk[32];
+  const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5, gw = imp_gtid() >> 5;
+  const unsigned long long nw = (unsigned long long)gridDim.x * (blockDim.x >> 5);
+  unsigned* st = latd_dyn + (size_t)wib * LATD_N;
+  unsigned acc = 0;
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    const unsigned long long e = (((unsigned long long)i * nw + gw) * 32 + lane + (acc & zmask)) & nmask;
+    const unsigned t0 = (unsigned)clock();
+    unsigned v;
+    if constexpr (V == 4) {
+      const uint4 x = ((const uint4*)buf)[e];
+      v = x.x ^ x.y ^ x.z ^ x.w;
+    } else {
+      v = buf[e];
+    }
+    sk[lane] = v;
+    const unsigned t1 = (unsigned)clock();
+    if (lane == 0) st[i & (LATD_N - 1)] = t1 - t0;
+    acc += v;
+  }
+  imp_end(rec);
+  out[imp_gtid()] = acc;
+  __syncwarp();
+  for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
+}
+
+// str_multi<V, K> (mech_strmulti): str_step with K loads a step, issued back to back, the warp's
+// chunks (i * K + k) * nw + gw: K fresh chunks nw chunks apart (as a stream's consecutive
+// iterations are, mix ILP 1, stream_ld), the stamp around all K. Independent draws cost the
+// slowest of K (K = 2: +81, K = 4: +165 over one at idle); draws that move together cost less.
+template <int V, int K>
+__global__ void str_multi(const unsigned* buf, unsigned long long nmask, unsigned zmask, int steps, unsigned* lat,
+                          u64* out, BlockRec* rec) {
+  extern __shared__ unsigned latd_dyn[];
+  __shared__ unsigned volatile sk[K][32];
+  const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5, gw = imp_gtid() >> 5;
+  const unsigned long long nw = (unsigned long long)gridDim.x * (blockDim.x >> 5);
+  unsigned* st = latd_dyn + (size_t)wib * LATD_N;
+  unsigned acc = 0;
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    const unsigned t0 = (unsigned)clock();
+    unsigned v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      const unsigned long long e = ((((unsigned long long)i * K + k) * nw + gw) * 32 + lane + (acc & zmask)) & nmask;
+      if constexpr (V == 4) {
+        const uint4 x = ((const uint4*)buf)[e];
+        v[k] = x.x ^ x.y ^ x.z ^ x.w;
+      } else {
+        v[k] = buf[e];
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < K; ++k) sk[k][lane] = v[k];
+    const unsigned t1 = (unsigned)clock();
+    if (lane == 0) st[i & (LATD_N - 1)] = t1 - t0;
+#pragma unroll
+    for (int k = 0; k < K; ++k) acc += v[k];
+  }
+  imp_end(rec);
+  out[imp_gtid()] = acc;
+  __syncwarp();
+  for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
+}
+
+template <int V, int K = 0>
+static void run_strlat(Ctx& c, FILE* f, const unsigned* d_buf, size_t bytes, int W, unsigned* d_lat) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  const size_t S = (size_t)L.grid * L.tpb / 32;
+  const unsigned long long nmask = bytes / (4ull * V) - 1;
+  const std::string b = std::to_string(128 * V);
+  if constexpr (K == 0) {
+    const Meas m = measure(c, str_step<V>, L, d_buf, nmask, 0u, LATD_N, d_lat, c.d_out, c.d_rec);
+    imp_row(c, "mech_strlat", (const void*)str_step<V>, "b" + b, 1, W, L.bps, L.tpb, LATD_N,
+            "footprint=" + std::to_string(bytes) + ";bytes=" + b + ";prep=flush", m);
+    lat_hist(f, "str_b" + b, bytes, W, lat_fetch(d_lat, S));
+  } else {
+    const Meas m = measure(c, str_multi<V, K>, L, d_buf, nmask, 0u, LATD_N, d_lat, c.d_out, c.d_rec);
+    imp_row(c, "mech_strmulti", (const void*)str_multi<V, K>, "b" + b + "_k" + std::to_string(K), K, W, L.bps,
+            L.tpb, LATD_N, "footprint=" + std::to_string(bytes) + ";bytes=" + b + ";k=" + std::to_string(K) + ";prep=flush",
+            m);
+    lat_hist(f, "strmulti_b" + b + "_k" + std::to_string(K), bytes, W, lat_fetch(d_lat, S));
+  }
+}
+
+// mech_strmulti (round 9): str_multi<V, K> for K = 1, 2, 4 at W = 1, 4, 16. latd_strmulti.csv.
+void group_mech_strmulti(Ctx& c) {
+  FILE* f = imp_side_file("latd_strmulti.csv");
+  fprintf(f, "# mech_strmulti (workloads/cuda/import/chase.cu): str_multi<V, K>, K stream loads a step nw chunks apart, "
+             "lane 0's clock() around them, %d steps a warp, every SM, 1 GiB flushed, last timed launch\n",
+          LATD_N);
+  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
+  const size_t bytes = 1ull << 30;
+  unsigned *d_buf = nullptr, *d_lat = nullptr;
+  CK(cudaMalloc(&d_buf, bytes));
+  CK(cudaMemset(d_buf, 0xa5, bytes));
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 16 * LATD_N * sizeof(unsigned)));
+  for (int W : {1, 4, 16}) {
+    run_strlat<1, 1>(c, f, d_buf, bytes, W, d_lat);
+    run_strlat<1, 2>(c, f, d_buf, bytes, W, d_lat);
+    run_strlat<1, 4>(c, f, d_buf, bytes, W, d_lat);
+    run_strlat<4, 1>(c, f, d_buf, bytes, W, d_lat);
+    run_strlat<4, 2>(c, f, d_buf, bytes, W, d_lat);
+    run_strlat<4, 4>(c, f, d_buf, bytes, W, d_lat);
+  }
+  fclose(f);
+  CK(cudaFree(d_buf));
+  CK(cudaFree(d_lat));
+}
+
+void group_mech_strlat(Ctx& c) {
+  FILE* f = imp_side_file("latd_str.csv");
+  fprintf(f, "# mech_strlat (workloads/cuda/import/chase.cu): str_step<V>, one stream load a warp in flight, "
+             "lane 0's clock() around each, %d steps a warp, every SM, 1 GiB flushed, last timed launch\n",
+          LATD_N);
+  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
+  const size_t bytes = 1ull << 30;
+  unsigned *d_buf = nullptr, *d_lat = nullptr;
+  CK(cudaMalloc(&d_buf, bytes));
+  CK(cudaMemset(d_buf, 0xa5, bytes));
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 16 * LATD_N * sizeof(unsigned)));
+  for (int W : {1, 4, 16}) {
+    run_strlat<1>(c, f, d_buf, bytes, W, d_lat);
+    run_strlat<4>(c, f, d_buf, bytes, W, d_lat);
+  }
+  fclose(f);
+  CK(cudaFree(d_buf));
+  CK(cudaFree(d_lat));
+}

@@ -256,6 +256,10 @@ void group_mech_latd(Ctx& c);
 void group_mech_bank(Ctx& c);
 void group_mech_latseq(Ctx& c);
 void group_mech_latprox(Ctx& c);
+void group_mech_flen(Ctx& c);
+void group_mech_strlat(Ctx& c);
+void group_mech_latfar(Ctx& c);
+void group_mech_strmulti(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of
 // node n holds the address (idx: the index) of word l of node next(n), next() one random

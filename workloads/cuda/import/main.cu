@@ -184,7 +184,9 @@ static const GroupEntry kGroups[] = {
     {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat}, {"mech_cap", group_mech_cap},
     {"mech_l1cfg", group_mech_l1cfg}, {"mech_brsep", group_mech_brsep}, {"mech_latd", group_mech_latd},
     {"mech_bank", group_mech_bank}, {"mech_latseq", group_mech_latseq},
-    {"mech_latprox", group_mech_latprox},
+    {"mech_latprox", group_mech_latprox}, {"mech_flen", group_mech_flen},
+    {"mech_strlat", group_mech_strlat}, {"mech_latfar", group_mech_latfar},
+    {"mech_strmulti", group_mech_strmulti},
 };
 
 int main(int argc, char** argv) {

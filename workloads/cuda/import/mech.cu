@@ -463,3 +463,42 @@ void group_mech_bank(Ctx& c) {
   run_bank<8, 4>(c, d_ab);
   CK(cudaFree(d_ab));
 }
+
+// ---- round 9 (issue #18): does a loop's length change what a register-bank conflict costs?
+// fma_len<U>: one chain x = fmaf(x, a, b), U FFMAs a loop trip, a and b adjacent parameters (ptxas
+// loads them with one LDC.64 into an even/odd pair, so `FFMA Rx, Rx, R2, R3` reads the chain and a
+// from one bank when x is even, as fma_u<1> and the sweep's ub_fma<1> do). fma_u<1> (16 FFMAs a
+// trip) costs the H200 +0.14 cycles an FFMA at 2 warps per scheduler, ub_fma<1> (64 a trip, the
+// sweep harness) +0.97: the same instruction. U = 16, 64, 256 in one harness say whether the trip
+// length (how often the warps meet a taken branch) or the harness made the difference.
+template <int U>
+__global__ void fma_len(float* out, float a, float b, int n, BlockRec* rec) {
+  float x = threadIdx.x * 1e-3f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < U; ++j) x = fmaf(x, a, b);
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+static const int FLEN_FFMA = 8192;  // FFMAs a thread
+
+template <int U>
+static void run_flen(Ctx& c) {
+  const int n = FLEN_FFMA / U;
+  for (int W : {1, 4, 5, 8, 12, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, fma_len<U>, L, (float*)c.d_out, 0.999f, 0.001f, n, c.d_rec);
+    imp_row(c, "mech_flen", (const void*)fma_len<U>, "u" + std::to_string(U), 1, W, L.bps, L.tpb, n,
+            "u=" + std::to_string(U) + ";ffma_per_thread=" + std::to_string(FLEN_FFMA), m);
+  }
+}
+
+void group_mech_flen(Ctx& c) {
+  run_flen<16>(c);
+  run_flen<64>(c);
+  run_flen<256>(c);
+}
