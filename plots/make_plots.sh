@@ -414,6 +414,51 @@ done
 cp "$DATA/latency.csv" "$OUT/latency.csv"
 render latency
 
+# ---- 12. streams: a stream's loads spread too (tests/data/h200/mech/strlat) ----
+# Cycles a step beyond one load when one warp per SM (every SM) issues K stream loads nw
+# chunks apart and waits for all (str_multi<V, K>, W = 1): the H200 (its runs' cycles), K
+# independent draws from the H200's one-load histogram (str_step<V>), smsim as shipped
+# (streams draw nothing) and with the stream spread on (--arch-set
+# stream_group_bytes_per_cycle=8.26), both running str_multi's own SASS with its manifest's
+# options. Left 128-B loads, right 512-B. Data committed beside the figure: $OUT/streams.csv.
+SL=tests/data/h200/mech/strlat
+echo "kind,bytes,k,y,source" >"$DATA/streams.csv"
+for b in 128 512; do
+	awk -F, -v b="$b" '!/^#/ && $3 == 1 && $1 == "str_b" b { x[++n] = $4; c[n] = $5; t += $5 }
+		END {
+			for (i = 1; i <= n; i++) mean += x[i] * c[i] / t
+			for (K = 1; K <= 4; K *= 2) {
+				e = 0; F = 0
+				for (i = 1; i <= n; i++) { G = F + c[i] / t; e += x[i] * (G ^ K - F ^ K); F = G }
+				printf "step,%s,%d,%.1f,iid\n", b, K, e - mean
+			}
+		}' "$SL/latd_str.csv" >>"$DATA/streams.csv"
+	# the H200's whole-run cycles (runs.csv, 1024 steps), as smsim's below: the stamps leave out
+	# the step's address arithmetic and the stamp's own stores
+	awk -F, -v b="$b" '!/^#/ && $1 == "mech_strmulti" && $3 == "b" b "_k" $4 && $5 == 1 { c[$4] = $10 }
+		END { for (K = 1; K <= 4; K *= 2) printf "step,%s,%d,%.1f,h200\n", b, K, (c[K] - c[1]) / 1024 }' "$SL/runs.csv" >>"$DATA/streams.csv"
+	for src in smsim spread; do
+		for K in 1 2 4; do
+			f="mech_strmulti.b${b}_k$K"
+			opts=$(awk -F, -v f="$f" '$1 == f' "$SL/programs.csv" | sed -n 's/^[^"]*"\([^"]*\)".*/\1/p')
+			kern=$(awk -F, -v f="$f" '$1 == f { print $7 }' "$SL/programs.csv")
+			[ -n "$opts" ] && [ -n "$kern" ] || die "streams: $f not in $SL/programs.csv"
+			opts=$(echo "$opts" | sed "s/{iters\/4}/256/; s/{iters\/2}/512/")
+			set --
+			[ "$src" = spread ] && set -- --arch-set stream_group_bytes_per_cycle=8.26
+			# shellcheck disable=SC2086 # the manifest's options are words
+			c=$(sim run --arch "$ARCH" --sass tests/data/h200/mech/sass.txt --kernel "$kern" $opts --warps 1 "$@" --csv | tail -n 1 | cut -d, -f7)
+			echo "$K $c"
+		done | awk -v OFS=, -v b="$b" -v s="$src" '$1 == 1 { c1 = $2 } { printf "step,%s,%d,%.1f,%s\n", b, $1, ($2 - c1) / 1024, s }' >>"$DATA/streams.csv"
+	done
+	for src in h200 iid smsim spread; do
+		awk -F, -v b="$b" -v s="$src" '$2 == b && $5 == s' "$DATA/streams.csv" >"$DATA/streams_${b}_$src.csv"
+		[ "$(awk 'END { print NR }' "$DATA/streams_${b}_$src.csv")" -eq 3 ] || die "streams: expected K = 1, 2, 4 for $b B $src"
+	done
+done
+cp "$DATA/streams.csv" "$OUT/streams.csv"
+render streams
+
 # ---- check: every figure exists in both formats and is non-empty --------------
 echo "make_plots: figures:"
 missing=0

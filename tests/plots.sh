@@ -38,7 +38,7 @@ else
 	rm -f "$log"
 fi
 
-figs="occupancy fma_sweep dram_sweep stalls timeline tile scoreboards banks diverge latency"
+figs="occupancy fma_sweep dram_sweep stalls timeline tile scoreboards banks diverge latency streams"
 [ -f "$OUT/data/validate.csv" ] && figs="$figs validation"
 
 for name in $figs; do
