@@ -36,7 +36,8 @@ struct help_cmdinfo {
 				     "KEY is a field of the arch file, as memory.dram_latency, dram_latency\n" \
 				     "or pipes.fma.latency; a value gets the checks the file's value gets;\n" \
 				     "an array's values are split at ':' (sharedMemCarveoutKB=0:100:228;\n" \
-				     "dram_latency_spread=0 turns the DRAM latency spread off)"}
+				     "dram_latency_spread=0 turns the DRAM latency spread off;\n" \
+				     "stream_group_bytes_per_cycle=8.26 lets stream loads draw from it too)"}
 #define POLICY_OPT {"--policy grr|gto|lrr|gty", "warp scheduling policy (default grr: greedy, then least recently issued)"}
 #define FORMAT_OPT {"--json | --csv", "one JSON document, or CSV, instead of the table"}
 
