@@ -368,6 +368,21 @@ done
 cp "$DATA/diverge.csv" "$OUT/diverge.csv"
 render diverge "lat=$lat"
 
+# slowest_of_k: from a latency histogram on stdin (lines "cycles count", ascending), how much
+# later than the mean the slowest of K independent draws comes, for K = 1, 2, 4 ("K cycles"):
+# E[max of K] = sum of x (F(x)^K - F(x-)^K) over the bins
+slowest_of_k() {
+	awk '{ x[++n] = $1; c[n] = $2; t += $2 }
+		END {
+			for (i = 1; i <= n; i++) mean += x[i] * c[i] / t
+			for (K = 1; K <= 4; K *= 2) {
+				e = 0; F = 0
+				for (i = 1; i <= n; i++) { G = F + c[i] / t; e += x[i] * (G ^ K - F ^ K); F = G }
+				printf "%d %.1f\n", K, e - mean
+			}
+		}'
+}
+
 # ---- 11. latency: one load's latency is a distribution (tests/data/h200/mech/latd) ----
 # Left: the H200's per-load L2 and DRAM latency (lat_step, one warp per SM, every step
 # stamped), as the fraction of loads per 10 cycles. Right: a step whose K loads were issued
@@ -382,17 +397,10 @@ awk -F, '!/^#/ && NR > 1 && $3 == 1 && ($1 == "l2" || $1 == "dram") { b = int($4
 	sort -t, -k2,2 -k3,3n >>"$DATA/latency.csv"
 # the slowest of K: measured (multi histograms' means) and independent draws (lat_step's histogram)
 for lv in l2 dram; do
-	awk -F, -v lv="$lv" '!/^#/ && $3 == 1 && $1 == lv { x[++n] = $4; c[n] = $5; t += $5 }
-		!/^#/ && $3 == 1 && $1 ~ "^" lv "_multi_k" { k = substr($1, length(lv) + 9); s[k] += $4 * $5; m[k] += $5 }
-		END {
-			for (i = 1; i <= n; i++) mean += x[i] * c[i] / t
-			for (K = 1; K <= 4; K *= 2) {
-				e = 0; F = 0
-				for (i = 1; i <= n; i++) { G = F + c[i] / t; e += x[i] * (G ^ K - F ^ K); F = G }
-				printf "maxk,%s,%d,%.1f,iid\n", lv, K, e - mean
-				printf "maxk,%s,%d,%.1f,h200\n", lv, K, s[K] / m[K] - s[1] / m[1]
-			}
-		}' "$LD/latd.csv" >>"$DATA/latency.csv"
+	awk -F, -v lv="$lv" '!/^#/ && $3 == 1 && $1 == lv { print $4, $5 }' "$LD/latd.csv" | slowest_of_k |
+		awk -v lv="$lv" '{ printf "maxk,%s,%d,%.1f,iid\n", lv, $1, $2 }' >>"$DATA/latency.csv"
+	awk -F, -v lv="$lv" '!/^#/ && $3 == 1 && $1 ~ "^" lv "_multi_k" { k = substr($1, length(lv) + 9); s[k] += $4 * $5; m[k] += $5 }
+		END { for (K = 1; K <= 4; K *= 2) printf "maxk,%s,%d,%.1f,h200\n", lv, K, s[K] / m[K] - s[1] / m[1] }' "$LD/latd.csv" >>"$DATA/latency.csv"
 	for K in 1 2 4; do
 		opts=$(awk -F, -v f="mech_latd.multi_k$K.$lv" '$1 == f' "$LD/programs.csv" | sed -n 's/^[^"]*"\([^"]*\)".*/\1/p')
 		kern=$(awk -F, -v f="mech_latd.multi_k$K.$lv" '$1 == f { print $7 }' "$LD/programs.csv")
@@ -424,15 +432,8 @@ render latency
 SL=tests/data/h200/mech/strlat
 echo "kind,bytes,k,y,source" >"$DATA/streams.csv"
 for b in 128 512; do
-	awk -F, -v b="$b" '!/^#/ && $3 == 1 && $1 == "str_b" b { x[++n] = $4; c[n] = $5; t += $5 }
-		END {
-			for (i = 1; i <= n; i++) mean += x[i] * c[i] / t
-			for (K = 1; K <= 4; K *= 2) {
-				e = 0; F = 0
-				for (i = 1; i <= n; i++) { G = F + c[i] / t; e += x[i] * (G ^ K - F ^ K); F = G }
-				printf "step,%s,%d,%.1f,iid\n", b, K, e - mean
-			}
-		}' "$SL/latd_str.csv" >>"$DATA/streams.csv"
+	awk -F, -v b="$b" '!/^#/ && $3 == 1 && $1 == "str_b" b { print $4, $5 }' "$SL/latd_str.csv" | slowest_of_k |
+		awk -v b="$b" '{ printf "step,%s,%d,%.1f,iid\n", b, $1, $2 }' >>"$DATA/streams.csv"
 	# the H200's whole-run cycles (runs.csv, 1024 steps), as smsim's below: the stamps leave out
 	# the step's address arithmetic and the stamp's own stores
 	awk -F, -v b="$b" '!/^#/ && $1 == "mech_strmulti" && $3 == "b" b "_k" $4 && $5 == 1 { c[$4] = $10 }

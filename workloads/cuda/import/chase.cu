@@ -809,47 +809,49 @@ static void run_strlat(Ctx& c, FILE* f, const unsigned* d_buf, size_t bytes, int
   }
 }
 
-// mech_strmulti (round 9): str_multi<V, K> for K = 1, 2, 4 at W = 1, 4, 16. latd_strmulti.csv.
-void group_mech_strmulti(Ctx& c) {
-  FILE* f = imp_side_file("latd_strmulti.csv");
-  fprintf(f, "# mech_strmulti (workloads/cuda/import/chase.cu): str_multi<V, K>, K stream loads a step nw chunks apart, "
-             "lane 0's clock() around them, %d steps a warp, every SM, 1 GiB flushed, last timed launch\n",
-          LATD_N);
+// What mech_strlat and mech_strmulti share: the histogram file `file` with its header (`what`,
+// then "lane 0's clock() ...", the schema), a 1 GiB buffer, room for 16 warps' stamps on every SM;
+// run(f, d_buf, bytes, d_lat) measures.
+template <class Run>
+static void str_group(Ctx& c, const char* file, const char* what, Run run) {
+  FILE* f = imp_side_file(file);
+  fprintf(f, "# %s, lane 0's clock() around the step, %d steps a warp, every SM, 1 GiB flushed, last timed launch\n",
+          what, LATD_N);
   fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
   const size_t bytes = 1ull << 30;
   unsigned *d_buf = nullptr, *d_lat = nullptr;
   CK(cudaMalloc(&d_buf, bytes));
   CK(cudaMemset(d_buf, 0xa5, bytes));
   CK(cudaMalloc(&d_lat, (size_t)c.sms * 16 * LATD_N * sizeof(unsigned)));
-  for (int W : {1, 4, 16}) {
-    run_strlat<1, 1>(c, f, d_buf, bytes, W, d_lat);
-    run_strlat<1, 2>(c, f, d_buf, bytes, W, d_lat);
-    run_strlat<1, 4>(c, f, d_buf, bytes, W, d_lat);
-    run_strlat<4, 1>(c, f, d_buf, bytes, W, d_lat);
-    run_strlat<4, 2>(c, f, d_buf, bytes, W, d_lat);
-    run_strlat<4, 4>(c, f, d_buf, bytes, W, d_lat);
-  }
+  run(f, d_buf, bytes, d_lat);
   fclose(f);
   CK(cudaFree(d_buf));
   CK(cudaFree(d_lat));
 }
 
 void group_mech_strlat(Ctx& c) {
-  FILE* f = imp_side_file("latd_str.csv");
-  fprintf(f, "# mech_strlat (workloads/cuda/import/chase.cu): str_step<V>, one stream load a warp in flight, "
-             "lane 0's clock() around each, %d steps a warp, every SM, 1 GiB flushed, last timed launch\n",
-          LATD_N);
-  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
-  const size_t bytes = 1ull << 30;
-  unsigned *d_buf = nullptr, *d_lat = nullptr;
-  CK(cudaMalloc(&d_buf, bytes));
-  CK(cudaMemset(d_buf, 0xa5, bytes));
-  CK(cudaMalloc(&d_lat, (size_t)c.sms * 16 * LATD_N * sizeof(unsigned)));
-  for (int W : {1, 4, 16}) {
-    run_strlat<1>(c, f, d_buf, bytes, W, d_lat);
-    run_strlat<4>(c, f, d_buf, bytes, W, d_lat);
-  }
-  fclose(f);
-  CK(cudaFree(d_buf));
-  CK(cudaFree(d_lat));
+  str_group(c, "latd_str.csv",
+            "mech_strlat (workloads/cuda/import/chase.cu): str_step<V>, one stream load a warp in flight",
+            [&](FILE* f, const unsigned* d_buf, size_t bytes, unsigned* d_lat) {
+              for (int W : {1, 4, 16}) {
+                run_strlat<1>(c, f, d_buf, bytes, W, d_lat);
+                run_strlat<4>(c, f, d_buf, bytes, W, d_lat);
+              }
+            });
+}
+
+// mech_strmulti (round 9): str_multi<V, K> for K = 1, 2, 4 at W = 1, 4, 16. latd_strmulti.csv.
+void group_mech_strmulti(Ctx& c) {
+  str_group(c, "latd_strmulti.csv",
+            "mech_strmulti (workloads/cuda/import/chase.cu): str_multi<V, K>, K stream loads a step nw chunks apart",
+            [&](FILE* f, const unsigned* d_buf, size_t bytes, unsigned* d_lat) {
+              for (int W : {1, 4, 16}) {
+                run_strlat<1, 1>(c, f, d_buf, bytes, W, d_lat);
+                run_strlat<1, 2>(c, f, d_buf, bytes, W, d_lat);
+                run_strlat<1, 4>(c, f, d_buf, bytes, W, d_lat);
+                run_strlat<4, 1>(c, f, d_buf, bytes, W, d_lat);
+                run_strlat<4, 2>(c, f, d_buf, bytes, W, d_lat);
+                run_strlat<4, 4>(c, f, d_buf, bytes, W, d_lat);
+              }
+            });
 }
