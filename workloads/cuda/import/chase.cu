@@ -855,3 +855,120 @@ void group_mech_strmulti(Ctx& c) {
               }
             });
 }
+
+// mech_loadbg (issue #18, round 9): the loaded-latency experiment (ubench.cu's cal_loaded,
+// tests/data/h200/loaded.csv) with the background traffic streamed or random, to tell whether the
+// DRAM delay a one-line chase sees depends on more than the bytes a cycle. One block of 32 warps
+// per SM: warp 0's lane 0 chases a random cycle over 1 GiB (lat_step's nodes) for `steps` steps;
+// warps 1..S repeat rounds of 4 independent loads, consumed, until the chase ends. RAND = 0: four
+// 512-B blocks side by side (16 B a lane), each warp along its own stretch, as cal_loaded;
+// RAND = 1: four 128-B lines at random (4 B a lane, a hash of block, warp, round and load). Per
+// block: the chase's clocks and each background warp's bytes (its own slot: no atomics, the last
+// launch's values). loadbg.csv: per S, the medians over blocks of the chase's cycles a step and
+// of the background's bytes a cycle over the chase's window.
+struct BgRec {
+  u64 c0, c1;
+  u64 bytes[32];
+};
+
+template <int RAND>
+__global__ void load_bg(void** chase, const unsigned* start, int steps, const unsigned* buf, u64 nwords, int S,
+                        BgRec* bg, u64* out, BlockRec* rec) {
+  __shared__ volatile int stop;
+  __shared__ void* volatile sk;
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+  if (threadIdx.x == 0) stop = 0;
+  imp_begin(rec);
+  if (warp == 0) {
+    if (lane == 0) {
+      Ptr p = (Ptr)(chase + (size_t)start[blockIdx.x] * 16);
+      const u64 c0 = clock64();
+      for (int i = 0; i < steps; ++i) p = (Ptr)*p;
+      sk = (void*)p;
+      const u64 c1 = clock64();
+      stop = 1;
+      bg[blockIdx.x].c0 = c0;
+      bg[blockIdx.x].c1 = c1;
+      out[imp_gtid()] = (u64)p;
+    }
+  } else if ((int)warp <= S) {
+    unsigned acc = 0;
+    u64 bytes = 0, round = 0;
+    const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~127ull;  // one warp's own stretch, whole 512-B blocks
+    const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
+    while (!stop) {
+      unsigned v[4];
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        if (RAND) {
+          unsigned h = (blockIdx.x * 131u + warp) * 2654435761u ^ (unsigned)round * 0x9E3779B9u ^ (unsigned)k * 0x85EBCA6Bu;
+          h ^= h >> 15;
+          h *= 0x2C1B3C6Du;
+          h ^= h >> 12;
+          v[k] = buf[((u64)h & (nwords / 32 - 1)) * 32 + lane];  // nwords a power of 2: no 64-bit division
+        } else {
+          const u64 e = base + (((round * 4 + k) * 128 + lane * 4) % region);
+          const uint4 x = *(const uint4*)(buf + e);
+          v[k] = x.x ^ x.y ^ x.z ^ x.w;
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < 4; ++k) acc ^= v[k];
+      if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;  // waits for the 4 loads
+      bytes += RAND ? 4 * 128 : 4 * 512;
+      ++round;
+    }
+    if (lane == 0) bg[blockIdx.x].bytes[warp] = bytes;
+  }
+  imp_end(rec);
+}
+
+static u64 median_u64(std::vector<u64> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+void group_mech_loadbg(Ctx& c) {
+  FILE* f = imp_side_file("loadbg.csv");
+  fprintf(f, "# mech_loadbg (workloads/cuda/import/chase.cu): load_bg<RAND>, one warp chasing 2048 steps over 1 GiB "
+             "while S warps of its block load 4 x 512 B side by side (rand=0) or 4 random 128-B lines (rand=1) a round; "
+             "medians over the blocks of the last timed launch\n");
+  fprintf(f, "rand,load_warps,chase_cycles_per_step,bytes_per_sm_cycle\n");
+  const size_t bytes = 1ull << 30;
+  ChaseBuf b = chase_build(c, bytes, 16, 0x5eed4000ull + bytes, false);
+  unsigned* d_buf = nullptr;
+  CK(cudaMalloc(&d_buf, bytes));
+  CK(cudaMemset(d_buf, 0xa5, bytes));
+  BgRec* d_bg = nullptr;
+  CK(cudaMalloc(&d_bg, (size_t)c.sms * sizeof(BgRec)));
+  const int steps = 2048;
+  for (int rnd = 0; rnd < 2; ++rnd)
+    for (int S : {0, 2, 4, 6, 8, 12, 16, 24, 31}) {
+      const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+      unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
+      CK(cudaMemset(d_bg, 0, (size_t)c.sms * sizeof(BgRec)));
+      const Meas m = rnd ? measure(c, load_bg<1>, L, b.buf, (const unsigned*)d_start, steps, (const unsigned*)d_buf,
+                                   (u64)(bytes / 4), S, d_bg, c.d_out, c.d_rec)
+                         : measure(c, load_bg<0>, L, b.buf, (const unsigned*)d_start, steps, (const unsigned*)d_buf,
+                                   (u64)(bytes / 4), S, d_bg, c.d_out, c.d_rec);
+      imp_row(c, "mech_loadbg", rnd ? (const void*)load_bg<1> : (const void*)load_bg<0>, rnd ? "rand" : "stream", 4, 32,
+              L.bps, L.tpb, steps, "load_warps=" + std::to_string(S) + ";prep=flush", m);
+      std::vector<BgRec> h(c.sms);
+      CK(cudaMemcpy(h.data(), d_bg, h.size() * sizeof(BgRec), cudaMemcpyDeviceToHost));
+      std::vector<u64> step, bpc;
+      for (const BgRec& r : h) {
+        const u64 win = r.c1 > r.c0 ? r.c1 - r.c0 : 1;
+        u64 sum = 0;
+        for (int w = 1; w <= S; ++w) sum += r.bytes[w];
+        step.push_back(win * 100 / steps);
+        bpc.push_back(sum * 1000 / win);
+      }
+      fprintf(f, "%d,%d,%.2f,%.3f\n", rnd, S, median_u64(step) / 100.0, median_u64(bpc) / 1000.0);
+      fflush(f);
+      CK(cudaFree(d_start));
+    }
+  fclose(f);
+  CK(cudaFree(d_bg));
+  CK(cudaFree(d_buf));
+  chase_free(b);
+}
