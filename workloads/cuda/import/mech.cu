@@ -502,3 +502,42 @@ void group_mech_flen(Ctx& c) {
   run_flen<64>(c);
   run_flen<256>(c);
 }
+
+// ---- round 9 (issue #18): does the warps' phase choose the register-bank regime? fma_phase<U>:
+// fma_len<U>'s chain, but after the start barrier the second warp of each scheduler (warps 4..7 of
+// a block of 8: warp w runs on scheduler w % 4) spins on clock() until d cycles have passed before
+// its loop, so the two warps of a scheduler start d cycles apart. At W = 8 fma_len splits the SMs
+// into a conflict-hidden and a conflict-paid regime (bank/README.md); if the regime follows the
+// start offset, the medians over d say how.
+template <int U>
+__global__ void fma_phase(float* out, float a, float b, int n, int d, BlockRec* rec) {
+  float x = threadIdx.x * 1e-3f;
+  imp_begin(rec);
+  if ((threadIdx.x >> 5) >= 4) {
+    const long long t0 = clock64();
+    while (clock64() - t0 < d) {
+    }
+  }
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < U; ++j) x = fmaf(x, a, b);
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+void group_mech_phase(Ctx& c) {
+  const int n = FLEN_FFMA / 64;
+  const LaunchCfg L = cfg_W(c.sms, 8);
+  for (int d = 0; d <= 16; ++d) {
+    const Meas m = measure(c, fma_phase<64>, L, (float*)c.d_out, 0.999f, 0.001f, n, d, c.d_rec);
+    imp_row(c, "mech_phase", (const void*)fma_phase<64>, "u64", 1, 8, L.bps, L.tpb, n,
+            "u=64;d=" + std::to_string(d) + ";ffma_per_thread=" + std::to_string(FLEN_FFMA), m);
+  }
+  for (int d : {20, 24, 32, 48, 64}) {
+    const Meas m = measure(c, fma_phase<64>, L, (float*)c.d_out, 0.999f, 0.001f, n, d, c.d_rec);
+    imp_row(c, "mech_phase", (const void*)fma_phase<64>, "u64", 1, 8, L.bps, L.tpb, n,
+            "u=64;d=" + std::to_string(d) + ";ffma_per_thread=" + std::to_string(FLEN_FFMA), m);
+  }
+}
