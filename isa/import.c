@@ -291,12 +291,12 @@ static int is_exit_all(const struct sass_insn *in)
 #define IMPORT_NEAR_BYTES 1024
 #define NEAR_OPEN 8 /* groups open at once */
 
-/* Registers instruction x writes from its first operand: {first, count}, count 0 for none. */
-static int written_regs(const struct sass_insn *x, int *first)
+/* Registers instruction x (opcode op, -1 unknown) writes from its first
+ * operand: returns the count (0 for none) and sets *first. */
+static int written_regs(const struct sass_insn *x, int op, int *first)
 {
 	if (x->nop == 0 || x->op[0].kind != SASS_REG || x->op[0].num == SASS_RZ)
 		return 0;
-	int op = isa_find_op(x->opcode, (int)strlen(x->opcode));
 	if (op >= 0 && isa_ops[op].space != SPACE_NONE && !isa_ops[op].is_load)
 		return 0; /* a store's first operand is its address */
 	char buf[sizeof x->mods + 2];
@@ -359,7 +359,7 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
 			}
 		}
 		/* a write to a group's base register closes the group */
-		int d, nd = written_regs(x, &d);
+		int d, nd = written_regs(x, op, &d);
 		for (int j = 0; j < nopen && nd > 0; j++) {
 			int b = open[j].base, bw = 2; /* a 64-bit address: the base and the next */
 			if (b != SASS_RZ && b < d + nd && d < b + bw) {

@@ -242,11 +242,12 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		} else if ((n == 5 && strncasecmp(key, "group", 5) == 0) || (n == 4 && strncasecmp(key, "near", 4) == 0)) {
 			/* group=G draws a latency and keeps it as group G's; near=G takes it */
 			int is_near = n == 4;
-			if ((rc = parse_uint(lx, ISA_NEAR_GROUPS, 0, &v, is_near ? "near: expected a group 1 to 8 (near=1)" : "group: expected a group 1 to 8 (group=1)")))
+			const char *range = is_near ? "near: expected a group 1 to 8 (near=1)" : "group: expected a group 1 to 8 (group=1)";
+			if ((rc = parse_uint(lx, ISA_NEAR_GROUPS, 0, &v, range)))
 				return rc;
 			if (v == 0) {
 				lx->p = num;
-				return fail(lx, is_near ? "near: expected a group 1 to 8 (near=1)" : "group: expected a group 1 to 8 (group=1)");
+				return fail(lx, range);
 			}
 			if (is_near ? in->group : in->near) {
 				lx->p = key;

@@ -341,6 +341,7 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
 	double miss_rate = groups ? a->stream_group_bytes_per_cycle : a->warp_miss_bytes_per_cycle;
 	m->miss_cycles = miss_rate > 0 && !(chase && isa_l1_load(in->op)) ? m->bytes / miss_rate : 0.0;
+	m->chain = (uint8_t)(!groups || in->near); /* behind the warp's earlier lines, or its group's */
 }
 
 /* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
@@ -692,8 +693,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			 * requests far apart the slowest of their 4 draws and their own
 			 * lines: tests/data/h200/mech/strlat). A random walk's loads and
 			 * L2 hits do not queue there (m->miss_cycles 0: mem_info_fill) */
-			int chain = s->a->stream_group_bytes_per_cycle > 0 ? in->near : 1;
-			double t = chain && w->miss_free > dd ? w->miss_free : dd;
+			double t = m->chain && w->miss_free > dd ? w->miss_free : dd;
 			w->miss_free = t + m->miss_cycles;
 			dd = ceil_d(w->miss_free);
 		}

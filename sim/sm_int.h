@@ -259,6 +259,8 @@ struct memc {
 			      * (1 << SP_L2, 1 << SP_DRAM): a random walk's load (pattern=chase) at L2
 			      * and DRAM, with stream_group_bytes_per_cycle any other global load at
 			      * DRAM; 0 for the rest */
+	uint8_t chain;       /* its DRAM lines return behind the warp's miss path so far (miss_free):
+			      * always, or with stream_group_bytes_per_cycle only a near=G load's */
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
