@@ -671,18 +671,19 @@ void group_mech_latseq(Ctx& c) {
   CK(cudaFree(d_lat));
 }
 
-// mech_latprox (issue #18, round 8): two loads a step issued together, off lines apart (off = 1,
-// 2, 4, 8, 16, 31: 128 B to 4 KB), each chain stepping 2 x off lines so no line is read twice:
-// how far apart two lines must be to draw their latencies independently. latd_prox.csv.
-void group_mech_latprox(Ctx& c) {
-  FILE* f = imp_side_file("latd_prox.csv");
-  fprintf(f, "# mech_latprox (workloads/cuda/import/chase.cu): lat_multi<2> with the two chains off lines apart, one warp per SM, 1 GiB flushed\n");
+// Two chains a warp `off` lines apart over sequential buffers, each chain stepping 2 x off lines so
+// no line is read twice, for each off of `offs` (the first also with one chain, the reference):
+// lat_multi<2>'s stamps into `file` (mech_latprox, mech_latfar).
+static void lat_apart(Ctx& c, const char* file, const char* group, std::initializer_list<unsigned> offs) {
+  FILE* f = imp_side_file(file);
+  fprintf(f, "# %s (workloads/cuda/import/chase.cu): lat_multi<2> with the two chains off lines apart, one warp per SM, 1 GiB flushed\n",
+          group);
   fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
   unsigned* d_lat = nullptr;
   CK(cudaMalloc(&d_lat, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
-  for (unsigned off : {1u, 2u, 4u, 8u, 16u, 31u}) {
+  for (unsigned off : offs) {
     ChaseBuf b = seq_build(c, 1u << 30, 16, 2 * off);
-    if (off == 1) run_seq<1>(c, f, b, d_lat);
+    if (off == *offs.begin()) run_seq<1>(c, f, b, d_lat);
     run_seq<2>(c, f, b, d_lat, off);
     chase_free(b);
   }
@@ -690,25 +691,15 @@ void group_mech_latprox(Ctx& c) {
   CK(cudaFree(d_lat));
 }
 
-// mech_latfar (issue #18, round 9): mech_latprox's two chains a warp at larger distances: off =
-// 128, 512, 2048, 2112, 8192 lines (16 KB to 1 MB; 2112 lines is stream_ld's 528-warp stride at
-// W = 4 in mech.cu, 264 KB), each chain stepping 2 x off lines. Do a warp's loads far apart draw
-// independently at every distance? latd_far.csv.
-void group_mech_latfar(Ctx& c) {
-  FILE* f = imp_side_file("latd_far.csv");
-  fprintf(f, "# mech_latfar (workloads/cuda/import/chase.cu): lat_multi<2> with the two chains off lines apart, one warp per SM, 1 GiB flushed\n");
-  fprintf(f, "level,footprint,warps_per_sm,cycles,count\n");
-  unsigned* d_lat = nullptr;
-  CK(cudaMalloc(&d_lat, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
-  for (unsigned off : {128u, 512u, 2048u, 2112u, 8192u}) {
-    ChaseBuf b = seq_build(c, 1u << 30, 16, 2 * off);
-    if (off == 128) run_seq<1>(c, f, b, d_lat);
-    run_seq<2>(c, f, b, d_lat, off);
-    chase_free(b);
-  }
-  fclose(f);
-  CK(cudaFree(d_lat));
-}
+// mech_latprox (issue #18, round 8): two loads a step issued together, off lines apart (off = 1,
+// 2, 4, 8, 16, 31: 128 B to 4 KB): how far apart two lines must be to draw their latencies
+// independently. latd_prox.csv.
+void group_mech_latprox(Ctx& c) { lat_apart(c, "latd_prox.csv", "mech_latprox", {1u, 2u, 4u, 8u, 16u, 31u}); }
+
+// mech_latfar (issue #18, round 9): the same at larger distances: off = 128, 512, 2048, 2112, 8192
+// lines (16 KB to 1 MB; 2112 lines is stream_ld's 528-warp stride at W = 4 in mech.cu, 264 KB). Do a
+// warp's loads far apart draw independently at every distance? latd_far.csv.
+void group_mech_latfar(Ctx& c) { lat_apart(c, "latd_far.csv", "mech_latfar", {128u, 512u, 2048u, 2112u, 8192u}); }
 
 // mech_strlat (issue #18, round 9): one stream load's latency, stamped, at rising load. Every warp
 // of every SM reads fresh lines as stream_ld (mech.cu) does: warp gw's step i reads chunk

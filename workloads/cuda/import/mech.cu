@@ -471,15 +471,22 @@ void group_mech_bank(Ctx& c) {
 // trip) costs the H200 +0.14 cycles an FFMA at 2 warps per scheduler, ub_fma<1> (64 a trip, the
 // sweep harness) +0.97: the same instruction. U = 16, 64, 256 in one harness say whether the trip
 // length (how often the warps meet a taken branch) or the harness made the difference.
+// n trips of U dependent FFMAs on x (fma_len, fma_phase).
 template <int U>
-__global__ void fma_len(float* out, float a, float b, int n, BlockRec* rec) {
-  float x = threadIdx.x * 1e-3f;
-  imp_begin(rec);
+__device__ __forceinline__ float fma_trips(float x, float a, float b, int n) {
 #pragma unroll 1
   for (int i = 0; i < n; ++i) {
 #pragma unroll
     for (int j = 0; j < U; ++j) x = fmaf(x, a, b);
   }
+  return x;
+}
+
+template <int U>
+__global__ void fma_len(float* out, float a, float b, int n, BlockRec* rec) {
+  float x = threadIdx.x * 1e-3f;
+  imp_begin(rec);
+  x = fma_trips<U>(x, a, b, n);
   out[imp_gtid()] = x;
   imp_end(rec);
 }
@@ -518,11 +525,7 @@ __global__ void fma_phase(float* out, float a, float b, int n, int d, BlockRec* 
     while (clock64() - t0 < d) {
     }
   }
-#pragma unroll 1
-  for (int i = 0; i < n; ++i) {
-#pragma unroll
-    for (int j = 0; j < U; ++j) x = fmaf(x, a, b);
-  }
+  x = fma_trips<U>(x, a, b, n);
   out[imp_gtid()] = x;
   imp_end(rec);
 }
@@ -530,12 +533,10 @@ __global__ void fma_phase(float* out, float a, float b, int n, int d, BlockRec* 
 void group_mech_phase(Ctx& c) {
   const int n = FLEN_FFMA / 64;
   const LaunchCfg L = cfg_W(c.sms, 8);
-  for (int d = 0; d <= 16; ++d) {
-    const Meas m = measure(c, fma_phase<64>, L, (float*)c.d_out, 0.999f, 0.001f, n, d, c.d_rec);
-    imp_row(c, "mech_phase", (const void*)fma_phase<64>, "u64", 1, 8, L.bps, L.tpb, n,
-            "u=64;d=" + std::to_string(d) + ";ffma_per_thread=" + std::to_string(FLEN_FFMA), m);
-  }
-  for (int d : {20, 24, 32, 48, 64}) {
+  std::vector<int> ds;  // every d to 16, then wider steps
+  for (int d = 0; d <= 16; ++d) ds.push_back(d);
+  for (int d : {20, 24, 32, 48, 64}) ds.push_back(d);
+  for (int d : ds) {
     const Meas m = measure(c, fma_phase<64>, L, (float*)c.d_out, 0.999f, 0.001f, n, d, c.d_rec);
     imp_row(c, "mech_phase", (const void*)fma_phase<64>, "u64", 1, 8, L.bps, L.tpb, n,
             "u=64;d=" + std::to_string(d) + ";ffma_per_thread=" + std::to_string(FLEN_FFMA), m);
