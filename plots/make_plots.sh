@@ -368,6 +368,20 @@ done
 cp "$DATA/diverge.csv" "$OUT/diverge.csv"
 render diverge "lat=$lat"
 
+# manifest_cycles MANIFEST FAMILY SED [ARGS...]: the cycles smsim gives a mechanism manifest's row
+# at one warp: the family's kernel imported from tests/data/h200/mech/sass.txt with its options,
+# their placeholders filled by the sed script SED, and ARGS added to the run
+manifest_cycles() {
+	mf=$1 fam=$2 fill=$3
+	shift 3
+	opts=$(awk -F, -v f="$fam" '$1 == f' "$mf" | sed -n 's/^[^"]*"\([^"]*\)".*/\1/p')
+	kern=$(awk -F, -v f="$fam" '$1 == f { print $7 }' "$mf")
+	[ -n "$opts" ] && [ -n "$kern" ] || die "$fam not in $mf"
+	opts=$(echo "$opts" | sed "$fill")
+	# shellcheck disable=SC2086 # the manifest's options are words
+	sim run --arch "$ARCH" --sass tests/data/h200/mech/sass.txt --kernel "$kern" $opts --warps 1 "$@" --csv | tail -n 1 | cut -d, -f7
+}
+
 # slowest_of_k: from a latency histogram on stdin (lines "cycles count", ascending), how much
 # later than the mean the slowest of K independent draws comes, for K = 1, 2, 4 ("K cycles"):
 # E[max of K] = sum of x (F(x)^K - F(x-)^K) over the bins
@@ -402,13 +416,8 @@ for lv in l2 dram; do
 	awk -F, -v lv="$lv" '!/^#/ && $3 == 1 && $1 ~ "^" lv "_multi_k" { k = substr($1, length(lv) + 9); s[k] += $4 * $5; m[k] += $5 }
 		END { for (K = 1; K <= 4; K *= 2) printf "maxk,%s,%d,%.1f,h200\n", lv, K, s[K] / m[K] - s[1] / m[1] }' "$LD/latd.csv" >>"$DATA/latency.csv"
 	for K in 1 2 4; do
-		opts=$(awk -F, -v f="mech_latd.multi_k$K.$lv" '$1 == f' "$LD/programs.csv" | sed -n 's/^[^"]*"\([^"]*\)".*/\1/p')
-		kern=$(awk -F, -v f="mech_latd.multi_k$K.$lv" '$1 == f { print $7 }' "$LD/programs.csv")
-		[ -n "$opts" ] && [ -n "$kern" ] || die "latency: mech_latd.multi_k$K.$lv not in $LD/programs.csv"
 		fp=$([ "$lv" = l2 ] && echo 8388608 || echo 1073741824)
-		opts=$(echo "$opts" | sed "s/{iters\/4}/256/; s/{footprint}/$fp/")
-		# shellcheck disable=SC2086 # the manifest's options are words
-		c=$(sim run --arch "$ARCH" --sass tests/data/h200/mech/sass.txt --kernel "$kern" $opts --warps 1 --csv | tail -n 1 | cut -d, -f7)
+		c=$(manifest_cycles "$LD/programs.csv" "mech_latd.multi_k$K.$lv" "s/{iters\/4}/256/; s/{footprint}/$fp/")
 		echo "$lv $K $c"
 	done | awk -v OFS=, '$2 == 1 { c1 = $3 } { printf "maxk,%s,%d,%.1f,smsim\n", $1, $2, ($3 - c1) / 1024 }' >>"$DATA/latency.csv"
 done
@@ -440,15 +449,9 @@ for b in 128 512; do
 		END { for (K = 1; K <= 4; K *= 2) printf "step,%s,%d,%.1f,h200\n", b, K, (c[K] - c[1]) / 1024 }' "$SL/runs.csv" >>"$DATA/streams.csv"
 	for src in smsim spread; do
 		for K in 1 2 4; do
-			f="mech_strmulti.b${b}_k$K"
-			opts=$(awk -F, -v f="$f" '$1 == f' "$SL/programs.csv" | sed -n 's/^[^"]*"\([^"]*\)".*/\1/p')
-			kern=$(awk -F, -v f="$f" '$1 == f { print $7 }' "$SL/programs.csv")
-			[ -n "$opts" ] && [ -n "$kern" ] || die "streams: $f not in $SL/programs.csv"
-			opts=$(echo "$opts" | sed "s/{iters\/4}/256/; s/{iters\/2}/512/")
 			set --
 			[ "$src" = spread ] && set -- --arch-set stream_group_bytes_per_cycle=8.26
-			# shellcheck disable=SC2086 # the manifest's options are words
-			c=$(sim run --arch "$ARCH" --sass tests/data/h200/mech/sass.txt --kernel "$kern" $opts --warps 1 "$@" --csv | tail -n 1 | cut -d, -f7)
+			c=$(manifest_cycles "$SL/programs.csv" "mech_strmulti.b${b}_k$K" "s/{iters\/4}/256/; s/{iters\/2}/512/" "$@")
 			echo "$K $c"
 		done | awk -v OFS=, -v b="$b" -v s="$src" '$1 == 1 { c1 = $2 } { printf "step,%s,%d,%.1f,%s\n", b, $1, ($2 - c1) / 1024, s }' >>"$DATA/streams.csv"
 	done
