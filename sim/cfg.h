@@ -71,6 +71,7 @@ struct arch {
 	double l2_spread[CFG_MAX_SPREAD]; /* one L2 hit's latency about l2_latency: equally likely quantiles, */
 	double dram_spread[CFG_MAX_SPREAD]; /* ascending, their mean removed (all 0: no spread); DRAM likewise */
 	int const_latency;                /* constant cache hit (LDC): cycles from its port to the result */
+	int const_index_cycles;           /* more for an LDC whose address has a register (c[0x3][R2]) */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */

@@ -335,6 +335,7 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		 * const_cycles_per_addr, for the whole SM (mem_const_addrs) */
 		m->lv_cycles = mem_const_addrs(in, lanes) * a->const_cycles_per_addr;
 		m->miss_cycles = 0.0;
+		m->cindex = (uint8_t)(in->nsrc > 0 && !isa_is_zero_reg(in->src[0]));
 		return;
 	}
 	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
@@ -666,7 +667,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		double dd, draw = 0.0; /* done, integral: kept a double until the end (see ceil_d) */
 		switch (lv) {
 		case LV_L1:
-			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) + (double)(a->const_latency - 1)
+			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
+					  (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0))
 				      : mem_serve_q(&s->l1_free, s->now, lv_cycles) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:

@@ -253,6 +253,7 @@ struct memc {
 	uint8_t lanes;       /* the warp's active lanes it was computed for */
 	uint8_t lv;          /* the level it is served at: mem_global_level, stores and atomics at L2, constants at L1 */
 	uint8_t cport;       /* a constant load served by the constant cache's port (const_cycles_per_addr) */
+	uint8_t cindex;      /* cport: its address has a register (const_index_cycles) */
 	uint8_t partial;     /* a random walk near a cache's capacity: the level is drawn per access
 			      * (mem_level_draw): L1 with p_l1, else L2 up to p_l2, else DRAM */
 	uint8_t spread;      /* the levels whose latency it draws from their spread (mem_draw), by bit

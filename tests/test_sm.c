@@ -437,10 +437,19 @@ static void sm_3_10_constant_port(void **state)
 	/* 16 more LDCs a warp, 4 cycles apart (lsu_warp_cycles): 64 cycles */
 	assert_int_equal(extra_cycles(&off, "[B------:R-:W0:-:S01] LDC R2, c[0x3][R4] pattern=uniform\n", 16, exit_, 8 * 32),
 			 16 * 4);
-	/* const_latency 28 (mech_ldclat): one warp's LDCs, each waiting on the
-	 * last one's scoreboard, are 2 (the port) + 28 - 1 = 29 cycles apart */
+	/* const_latency 24 and const_index_cycles 4: one warp's LDCs, each
+	 * waiting on the last one's scoreboard, are 2 (the port) + 24 + 4 - 1 =
+	 * 29 cycles apart with a register in the address (mech_ldclat: 34.6 a
+	 * step with the LEA's 6), 2 + 24 - 1 = 25 with an immediate address
+	 * (the kernel parameters ptxas reloads in a loop: mech_brsep, mech_brt) */
 	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDC R2, c[0x3][R2] pattern=uniform\n", 16, exit_, 32),
-			 16 * (2 + 28 - 1));
+			 16 * (2 + 24 + 4 - 1));
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDC R2, c[0x0][0x218] pattern=uniform\n", 16, exit_, 32),
+			 16 * (2 + 24 - 1));
+	struct arch noidx = sm90;
+	noidx.const_index_cycles = 0;
+	assert_int_equal(extra_cycles(&noidx, "[B0-----:R-:W0:-:S01] LDC R2, c[0x3][R2] pattern=uniform\n", 16, exit_, 32),
+			 16 * (2 + 24 - 1));
 }
 
 /*
@@ -829,6 +838,42 @@ static void sm_8_5_divergence(void **state)
 }
 
 /*
+ * sm-8.7: a taken branch of compiled code, by hand (branch_cycles 9,
+ * tests/data/h200/mech mech_brt and mech_brsep). One warp, a trip of [S01]
+ * UIADD3, an IF [S05] around one FFMA [S05], [S13] ISETP and the back edge
+ * (1 + branch_cycles after it: 10). With every lane running the FFMA (IF 1:
+ * the branch falls through) a trip is 1 + 5 + 5 + 13 + 10 = 34 cycles. With
+ * every lane taking the branch (IF 0) its target, the ISETP, issues 1 +
+ * branch_cycles = 10 after it, not at its stall count of 5: 1 + 10 + 13 + 10
+ * = 34 again (29 if the stall count ruled). A stall count of 12 is longer
+ * than the redirect: 1 + 12 + 13 + 10 = 36. An if/else whose first path
+ * runs: its closing BRA [S05] jumps over the ELSE path, and the ISETP
+ * issues 10 after it: 1 + 5 + 5 + 10 + 13 + 10 = 44 cycles a trip.
+ */
+static void sm_8_7_taken_branch(void **state)
+{
+	(void)state;
+	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
+			   "[B------:R-:W-:Y:S%02d] @P1 IF %s\n[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n%sENDIF\n"
+			   "[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	const char *els = "[B------:R-:W-:-:S05] BRA\nELSE\n[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n";
+	struct {
+		int stall;
+		const char *frac, *els;
+		uint64_t trip;
+	} c[] = {{5, "1", "", 34}, {5, "0", "", 34}, {12, "0", "", 36}, {5, "1", els, 44}};
+	char t[1024];
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		snprintf(t, sizeof t, loop, 1000, c[k].stall, c[k].frac, c[k].els);
+		struct sim_stats a = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+		snprintf(t, sizeof t, loop, 2000, c[k].stall, c[k].frac, c[k].els);
+		struct sim_stats b = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+		assert_int_equal(b.cycles - a.cycles, 1000 * c[k].trip);
+	}
+}
+
+/*
  * sm-8.6: a barrier's release, by hand (bar_release_cycles 3.75,
  * bar_warp_cycles 1.95, tests/data/h200/mech mech_bar). K barriers
  * [S08] in a row, one block. From the last arrival's stall count (8) the
@@ -999,6 +1044,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_4_control_bits),
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
+		cmocka_unit_test(sm_8_7_taken_branch),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
 		/* sim/stats.c */
