@@ -41,7 +41,7 @@ if [ -z "$QUICK" ]; then
 	run_suite tests/rownorm_validate.sh sh tests/rownorm_validate.sh
 	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
 	# manifest a folder; every one reads the folder mech/'s SASS listing
-	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat; do
+	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg; do
 		run_suite "tests/import_validate.sh ($d)" env QUICK=${SANITIZED:+1} \
 			MANIFEST=tests/data/h200/$d/programs.csv RUNS=tests/data/h200/$d/runs.csv \
 			SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh

@@ -187,7 +187,8 @@ static const GroupEntry kGroups[] = {
     {"mech_latprox", group_mech_latprox}, {"mech_flen", group_mech_flen},
     {"mech_strlat", group_mech_strlat}, {"mech_latfar", group_mech_latfar},
     {"mech_strmulti", group_mech_strmulti}, {"mech_loadbg", group_mech_loadbg},
-    {"mech_phase", group_mech_phase},
+    {"mech_phase", group_mech_phase},       {"mech_ldcimm", group_mech_ldcimm},
+    {"mech_brreg", group_mech_brreg},       {"mech_bralign", group_mech_bralign},
 };
 
 int main(int argc, char** argv) {

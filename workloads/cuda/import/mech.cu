@@ -542,3 +542,149 @@ void group_mech_phase(Ctx& c) {
             "u=64;d=" + std::to_string(d) + ";ffma_per_thread=" + std::to_string(FLEN_FFMA), m);
   }
 }
+
+// ---- round 11 (issue #18): what a taken branch and a reloaded kernel parameter cost, each alone.
+// Predicted before the run (smsim at 5669a89: every taken branch of compiled code sends its target
+// 1 + branch_cycles = 10 cycles after it; an LDC of an immediate address returns in 24 cycles, of a
+// register address in 28; both derived from mech_brsep and mech_brt, where the two come together).
+//
+// mech_ldcimm ldc_step<IDX>: 16 LDCs a trip, each followed by a volatile shared store of its value
+//            (which waits for it), so a warp's LDCs are one latency apart: c[0x3][imm] (IDX 0) or
+//            c[0x3][R + imm] with R = a run-time zero (IDX 1). Predicted: IDX 1 is 4 cycles a
+//            step slower than IDX 0 (const_index_cycles), and smsim within 2% of both.
+// mech_brreg br_reg<N>:  br_sep<N> with n and trap read from global memory before the loop, so no
+//            LDC heads the trip (ptxas reloads kernel parameters, never loaded values): the
+//            branches alone. Predicted: smsim within 1% at one warp; 5 cycles a branch fast without
+//            the redirect.
+// mech_bralign br_align<P>: br_taken<0>'s one-FFMA loop (UIADD3, FFMA, ISETP, BRA) after P volatile
+//            shared stores, which move its head by 16 B each: every position of a 4-instruction loop
+//            in a 128-byte line. Predicted (tl_f1 took 31 cycles a trip where br_taken<0> takes 29,
+//            the same 4 instructions with the head one instruction before a line's end): after a
+//            taken branch the next 128-byte line comes 3 cycles after the target's, so a trip is 29
+//            + max(0, 3 - s) cycles, s = the stall counts from the head to the first instruction of
+//            the next line: 31 with the head the line's last instruction (s = 1), else 29.
+__constant__ unsigned cvals[64];
+
+// One LDC (c[0x3][4 J], or c[0x3][base + 4 J]) and the shared store that waits for it; J < 16.
+template <int IDX, int J>
+__device__ __forceinline__ void ldc_steps(unsigned base, volatile unsigned* sk, unsigned& acc) {
+  unsigned v;
+  if (IDX)
+    asm volatile("ld.const.u32 %0, [%1+%2];" : "=r"(v) : "r"(base), "n"(4 * J));
+  else
+    asm volatile("ld.const.u32 %0, [cvals+%1];" : "=r"(v) : "n"(4 * J));
+  *sk = v;
+  acc += v;
+  if constexpr (J + 1 < 16) ldc_steps<IDX, J + 1>(base, sk, acc);
+}
+
+template <int IDX>
+__global__ void ldc_step(float* out, int n, int zero, BlockRec* rec) {
+  __shared__ volatile unsigned sk[32];
+  unsigned base;
+  asm("mov.u32 %0, cvals;" : "=r"(base));
+  base += (unsigned)zero * (threadIdx.x >> 5) * 4u;
+  unsigned acc = 0;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) ldc_steps<IDX, 0>(base, &sk[threadIdx.x & 31u], acc);
+  out[imp_gtid()] = (float)acc;
+  imp_end(rec);
+}
+
+template <int IDX>
+static void run_ldcimm(Ctx& c) {
+  const int trips = DIV_ITERS / 16;
+  for (int W : {1, 4}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, ldc_step<IDX>, L, (float*)c.d_out, trips, 0, c.d_rec);
+    imp_row(c, "mech_ldcimm", (const void*)ldc_step<IDX>, IDX ? "reg" : "imm", 1, W, L.bps, L.tpb, trips,
+            std::string("addr=") + (IDX ? "reg" : "imm") + ";ldc_per_trip=16", m);
+  }
+}
+
+void group_mech_ldcimm(Ctx& c) {
+  std::vector<unsigned> h(64);
+  for (int i = 0; i < 64; ++i) h[i] = (unsigned)i;
+  CK(cudaMemcpyToSymbol(cvals, h.data(), sizeof(unsigned) * 64));
+  run_ldcimm<0>(c);
+  run_ldcimm<1>(c);
+}
+
+template <int N>
+__global__ void br_reg(float* out, const int* prm, float a, float b, BlockRec* rec) {
+  const int n = prm[0], trap = prm[1];
+  float x = (threadIdx.x & 31) * 1e-3f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      x = fmaf(x, a, b);
+      if (i == trap + j) {
+#pragma unroll 1
+        for (int k = 0; k < n; ++k) x = fmaf(x, x, b);
+      }
+    }
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+template <int N>
+static void run_brreg(Ctx& c, const int* d_prm) {
+  for (int W : {1, 4, 16, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_reg<N>, L, (float*)c.d_out, d_prm, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_brreg", (const void*)br_reg<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
+            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
+  }
+}
+
+void group_mech_brreg(Ctx& c) {
+  int* d_prm = nullptr;
+  const int h[2] = {DIV_ITERS, -100};
+  CK(cudaMalloc(&d_prm, sizeof h));
+  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  run_brreg<1>(c, d_prm);
+  run_brreg<2>(c, d_prm);
+  run_brreg<4>(c, d_prm);
+  run_brreg<8>(c, d_prm);
+  CK(cudaFree(d_prm));
+}
+
+template <int P>
+__global__ void br_align(float* out, int n, float a, float b, BlockRec* rec) {
+  __shared__ unsigned pad[32];
+  float x = (threadIdx.x & 31) * 1e-3f;
+#pragma unroll
+  for (int k = 0; k < P; ++k)
+    asm volatile("st.volatile.shared.u32 [%0], %1;" ::"r"((unsigned)__cvta_generic_to_shared(&pad[threadIdx.x & 31])),
+                 "r"(k));
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) x = fmaf(x, a, b);
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+template <int P>
+static void run_bralign(Ctx& c) {
+  for (int W : {1, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_align<P>, L, (float*)c.d_out, DIV_ITERS, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_bralign", (const void*)br_align<P>, "p" + std::to_string(P), 1, W, L.bps, L.tpb,
+            DIV_ITERS, "p=" + std::to_string(P), m);
+  }
+}
+
+void group_mech_bralign(Ctx& c) {
+  run_bralign<0>(c);
+  run_bralign<1>(c);
+  run_bralign<2>(c);
+  run_bralign<3>(c);
+  run_bralign<4>(c);
+  run_bralign<5>(c);
+  run_bralign<6>(c);
+  run_bralign<7>(c);
+}
