@@ -477,6 +477,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		fprintf(out, ".regs %d%s\n", k->regs > 0 ? k->regs : o.regs, k->regs > 0 ? "    # from the listing" : "    # --regs");
 	if (k->smem > 0 || o.smem > 0)
 		fprintf(out, ".smem %d%s\n", k->smem > 0 ? k->smem : o.smem, k->smem > 0 ? "    # from the listing" : "    # --smem");
+	/* every instruction below is one of the listing's, in order: their
+	 * addresses place them in instruction-fetch lines (fetch_line_bytes) */
+	fprintf(out, ".pc 0x%x    # the listing's address of the first instruction; each next one 16 bytes on\n", in[0].pc);
 
 	for (int i = 0; i <= end + 1; i++) {
 		/* closers before instruction i: ENDIFs and ELSEs of the IFs that end here */

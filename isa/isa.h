@@ -165,6 +165,8 @@ struct insn {
 	 * stall count); the engine then follows them instead of register
 	 * scoreboarding (isa/README.md) */
 	uint8_t has_ctl;
+	uint8_t has_addr;  /* addr holds the instruction's byte address (.pc: imported SASS) */
+	uint32_t addr;
 	uint8_t stall;     /* cycles before the warp's next instruction may issue (0..15) */
 	uint8_t yield;     /* the yield hint */
 	uint8_t wsb;       /* scoreboard its result is posted on (0..5), ISA_CTL_NONE */
@@ -201,6 +203,8 @@ struct program {
 	int regs_per_thread; /* from .regs, or computed: highest register + 1 */
 	int smem_per_block;  /* bytes, from .smem */
 	int regs_declared;   /* 1 if .regs was given */
+	int has_addr;        /* 1 after a .pc directive: instructions get addresses */
+	uint32_t next_addr;  /* the next instruction's byte address (16 B an instruction) */
 	char name[64];       /* workload or file name, for reports */
 };
 

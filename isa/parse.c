@@ -1,7 +1,7 @@
 /*
  * parse.c: a hand-written line parser for smsim program files.
  *
- * One statement per line: a directive (.regs N, .smem BYTES), a control
+ * One statement per line: a directive (.regs N, .smem BYTES, .pc ADDR), a control
  * marker (LOOP N, ENDLOOP, IF P, IF warp<N, ELSE, ENDIF) or an instruction
  * (OPCODE[.SUFFIX...] operands [key=value ...]). Comments start with '#'
  * or "//". Every error names FILE:LINE:COL, what was expected and what was
@@ -791,9 +791,25 @@ static int parse_line(struct lexer *lx, struct program *p)
 			if ((rc = parse_uint(lx, 1u << 30, 1, &v, ".smem: expected shared memory bytes per block (K, M, G suffixes allowed)")))
 				return rc;
 			p->smem_per_block = (int)v;
+		} else if (n == 2 && strncasecmp(lx->p, "pc", 2) == 0) {
+			/* the next instruction's byte address in the listing it came
+			 * from; those after it follow 16 bytes apart (smsim import) */
+			static const char pcwhat[] = ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)";
+			char *end;
+			lx->p += 2;
+			skip_ws(lx);
+			if (!isdigit((unsigned char)*lx->p))
+				return fail(lx, pcwhat);
+			errno = 0;
+			v = strtoull(lx->p, &end, 0);
+			if (errno == ERANGE || isalnum((unsigned char)*end) || *end == '.' || v > 0xfffffff0u || v % 16)
+				return fail(lx, pcwhat);
+			lx->p = end;
+			p->has_addr = 1;
+			p->next_addr = (uint32_t)v;
 		} else {
 			lx->p = start;
-			return fail(lx, "unknown directive (expected .regs or .smem)");
+			return fail(lx, "unknown directive (expected .regs, .smem or .pc)");
 		}
 		goto end;
 	}
@@ -824,7 +840,7 @@ static int parse_line(struct lexer *lx, struct program *p)
 	op = n ? isa_find_op(start, n) : -1;
 	if (op < 0) {
 		char what[256];
-		snprintf(what, sizeof what, "unknown opcode (expected one of FFMA FADD FMUL IMAD IADD3 LOP3 MOV MUFU DFMA LDG STG LDS STS BAR BRA EXIT NOP LOOP ENDLOOP IF ELSE ENDIF, a SASS opcode of isa/README.md, or a directive .regs .smem)");
+		snprintf(what, sizeof what, "unknown opcode (expected one of FFMA FADD FMUL IMAD IADD3 LOP3 MOV MUFU DFMA LDG STG LDS STS BAR BRA EXIT NOP LOOP ENDLOOP IF ELSE ENDIF, a SASS opcode of isa/README.md, or a directive .regs .smem .pc)");
 		return fail(lx, what);
 	}
 	in.op = (uint8_t)op;
@@ -913,6 +929,12 @@ static int parse_line(struct lexer *lx, struct program *p)
 end:
 	if (!at_end(lx))
 		return fail(lx, "expected the end of the statement");
+	if (start[0] != '.' && p->has_addr && in.op != OP_LOOP && in.op != OP_ELSE && in.op != OP_ENDIF) {
+		/* structure markers take no room in the listing */
+		in.has_addr = 1;
+		in.addr = p->next_addr;
+		p->next_addr = p->next_addr <= 0xffffffefu ? p->next_addr + 16 : p->next_addr;
+	}
 	if (start[0] != '.' && program_emit(p, &in) < 0)
 		return err_set(lx->e, SIM_EINTERNAL, "%s: out of memory", lx->file);
 	return SIM_OK;

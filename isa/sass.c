@@ -671,8 +671,10 @@ static int parse_opnd(struct rd *r, struct sass_insn *in, char *s, char **pp)
 			o.kind = (uint8_t)kind;
 			o.num = (uint16_t)num;
 			p += w;
-		} else if ((w > 3 && memcmp(p, "SR_", 3) == 0) || (w == 3 && memcmp(p, "SRZ", 3) == 0)) {
-			/* a special register, or SRZ (CS2R R6, SRZ zeroes a register pair) */
+		} else if ((w > 3 && memcmp(p, "SR_", 3) == 0) || (w == 3 && memcmp(p, "SRZ", 3) == 0) ||
+			   (w == 2 && memcmp(p, "PR", 2) == 0)) {
+			/* a special register, SRZ (CS2R R6, SRZ zeroes a register pair) or PR,
+			 * the predicates as one register (P2R R6, PR, RZ, 0x1; R2P PR, R6, 0x7f) */
 			o.kind = SASS_SPECIAL;
 			p += w;
 		} else if ((w == 3 && memcmp(p, "INF", 3) == 0) || (w == 4 && memcmp(p, "QNAN", 4) == 0) ||

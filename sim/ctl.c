@@ -13,6 +13,11 @@
  * once its outstanding results have landed; its block's slots free when
  * its last warp exits).
  *
+ * A taken branch of compiled code, forward or back, sends its target
+ * 1 + branch_cycles after it (ctl_redirect), and marks the warp so that
+ * issue_warp holds the first instruction of the target's next fetch line
+ * until fetch_line_cycles after the target (issue_fetch_lines).
+ *
  * Evidence (tests/data/h200, see its README): branch_cycles 9 from the
  * calibration chains' 7 cycles of loop overhead a trip (calib.csv);
  * loop_cycles 29 from tight loops of 1-4 dependent FFMAs, which all take
@@ -21,7 +26,8 @@
  * (tloop/runs.csv).
  *
  * Reads from struct arch: bsync_cycles, branch_cycles, loop_cycles, loop_insns,
- * diverge_cycles, bar_release_cycles, bar_warp_cycles.
+ * diverge_cycles, bar_release_cycles, bar_warp_cycles (fetch_line_cycles:
+ * issue.c).
  */
 #ifndef SIM_SM_C
 #error "sim/ctl.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -52,6 +58,7 @@ static inline void ctl_redirect(const struct arch *a, struct warp *w, uint64_t n
 	uint64_t t = now + 1 + (uint64_t)a->branch_cycles;
 	if (t > w->fetch_ready)
 		w->fetch_ready = t;
+	w->redirected = 1;
 }
 
 /* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
@@ -233,6 +240,7 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 		w->pc = f->start + 1;
 		w->fetch_ready = s->now + 1 + (uint64_t)ctl_back_edge_gap(s, w);
 		f->trip_start = w->fetch_ready;
+		w->redirected = 1;
 	} else {
 		w->depth--;
 		w->pc++;

@@ -16,7 +16,8 @@
  * Evidence: the fixed latencies are the calibration chains' (calib.csv in
  * tests/data/h200); the rest is the other rooms'.
  *
- * Reads from struct arch: pipe_latency, max_inflight_sectors, bsync_cycles.
+ * Reads from struct arch: pipe_latency, max_inflight_sectors, bsync_cycles,
+ * fetch_line_bytes, fetch_line_cycles.
  */
 #ifndef SIM_SM_C
 #error "sim/issue.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -24,6 +25,39 @@
 #include "sm_int.h"
 
 /* Decodes the program into s->uop (see struct uop). */
+/*
+ * Fetch lines (fetch_line_bytes, fetch_line_cycles): for each instruction
+ * with an address (an imported listing's, .pc), the first instruction of
+ * the next fetch line, + 1 (0: none, or no addresses). After a taken branch
+ * the target's line comes with the target (1 + branch_cycles after the
+ * branch) and the next line fetch_line_cycles later: on the H200 a loop
+ * whose head is the last instruction of its 128-byte line takes 2 cycles
+ * a trip more than the same loop placed inside one line when the head's
+ * stall count is 1, 1 more when the next line's first instruction comes
+ * 2 cycles after the head, none from 3 (tests/data/h200/mech/brreg,
+ * mech_brfar n1, n4, n8 against n2; tests/data/h200/tloop tl_f1, tl_f8,
+ * tl_f16 against tl_f2, tl_f4).
+ */
+static void issue_fetch_lines(struct sim *s, const struct program *prog)
+{
+	uint32_t lb = (uint32_t)s->a->fetch_line_bytes;
+	for (int pc = 0; pc < prog->ninsn; pc++) {
+		const struct insn *in = &prog->code[pc];
+		s->nline[pc] = 0;
+		if (!in->has_addr || lb == 0 || s->a->fetch_line_cycles <= 0)
+			continue;
+		uint64_t next = ((uint64_t)in->addr / lb + 1) * lb; /* the next line's first byte */
+		for (int j = pc + 1; j < prog->ninsn; j++) {
+			const struct insn *x = &prog->code[j];
+			if (!x->has_addr || x->addr < next)
+				continue; /* a structure marker, or still in pc's line */
+			if (x->addr - next < lb)
+				s->nline[pc] = j + 1;
+			break;
+		}
+	}
+}
+
 static int issue_decode(struct sim *s, const struct program *prog)
 {
 	if (prog->ninsn > s->uop_cap) {
@@ -31,8 +65,13 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (!u)
 			return -1;
 		s->uop = u;
+		int32_t *nl = realloc(s->nline, sizeof *nl * (size_t)prog->ninsn);
+		if (!nl)
+			return -1;
+		s->nline = nl;
 		s->uop_cap = prog->ninsn;
 	}
+	issue_fetch_lines(s, prog);
 	/* registers some instruction writes: the others stay ready at 0 (a
 	 * warp's start) and are never waited for */
 	uint8_t written[ISA_NREGS] = {0};
@@ -233,4 +272,14 @@ static void issue_warp(struct sim *s, struct warp *w)
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
 		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
+	if (__builtin_expect(w->redirected, 0)) {
+		/* a taken branch: its target's next fetch line (issue_fetch_lines) */
+		w->redirected = 0;
+		w->line_next = s->nline[w->pc];
+		w->line_ready = w->fetch_ready + (uint64_t)s->a->fetch_line_cycles;
+	} else if (__builtin_expect(w->pc + 1 == w->line_next, 0)) {
+		w->line_next = 0;
+		if (w->line_ready > w->fetch_ready)
+			w->fetch_ready = w->line_ready;
+	}
 }

@@ -33,7 +33,7 @@
  * mech_ldclat, mech_cap, mech_latd). max_inflight_sectors is an estimate, not measured.
  *
  * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
- * const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
+ * const_index_cycles, const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
  * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles,
  * dram_window_cycles, warp_miss_bytes_per_cycle, l2_spread, dram_spread, lsu_warp_cycles,
  * max_inflight_sectors, sector_bytes, and through arch_global_level

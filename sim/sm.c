@@ -79,6 +79,7 @@ void sim_destroy(struct sim *s)
 	evq_destroy(s->q);
 	mem_destroy(s);
 	free(s->uop);
+	free(s->nline);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);

@@ -236,6 +236,41 @@ static void near_groups(void **state)
 	free(text);
 }
 
+/*
+ * The listing's addresses (.pc, the fetch lines of sim/issue.c): every
+ * instruction of the program keeps its listing's PC, the LOOP marker has
+ * none; and PR, the predicates as one register (P2R R6, PR, RZ, 0x1), is
+ * read as a special register.
+ */
+static void listing_addresses(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ MOV R4, RZ ;\n"
+				      "/*0010*/ P2R R6, PR, RZ, 0x1 ;\n"
+				      "/*0020*/ FFMA R4, R4, R4, R4 ;\n"
+				      "/*0030*/ @P0 BRA 0x20 ;\n"
+				      "/*0040*/ EXIT ;\n";
+	static const char *const opts[] = {"--trips", "2", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* MOV, P2R, LOOP, FFMA, ENDLOOP, EXIT */
+	static const int has[] = {1, 1, 0, 1, 1, 1};
+	static const unsigned at[] = {0x0, 0x10, 0, 0x20, 0x30, 0x40};
+	assert_int_equal(p.ninsn, 6);
+	for (int i = 0; i < p.ninsn; i++) {
+		assert_int_equal(p.code[i].has_addr, has[i]);
+		if (has[i])
+			assert_int_equal(p.code[i].addr, at[i]);
+	}
+	assert_int_equal(p.code[1].op, OP_P2R);
+	program_free(&p);
+	free(text);
+}
+
 static void import_errors(void **state)
 {
 	(void)state;
@@ -293,7 +328,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
-		cmocka_unit_test(near_groups),
+		cmocka_unit_test(near_groups), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

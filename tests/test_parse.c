@@ -210,6 +210,21 @@ static void regs_and_exit(void **state)
 	assert_int_equal(p.code[2].width, 8);
 	assert_int_equal(p.code[2].line, 3);
 	program_free(&p);
+	/* .pc: the next instruction's address; instructions 16 bytes apart,
+	 * structure markers none; no .pc, no addresses (EXIT appended: none) */
+	parse_ok(".pc 0x70\nLOOP 2\nFFMA R1, R2, R3, R4\nENDLOOP\nIF 0.5\nNOP\nENDIF\n.pc 0x400\nNOP\n", &p);
+	assert_int_equal(p.ninsn, 8);
+	const int has[8] = {0, 1, 1, 1, 1, 0, 1, 0};
+	const unsigned at[8] = {0, 0x70, 0x80, 0x90, 0xa0, 0, 0x400, 0};
+	for (int i = 0; i < 8; i++) {
+		assert_int_equal(p.code[i].has_addr, has[i]);
+		if (has[i])
+			assert_int_equal(p.code[i].addr, at[i]);
+	}
+	program_free(&p);
+	parse_ok("NOP\nEXIT\n", &p);
+	assert_int_equal(p.code[0].has_addr, 0);
+	program_free(&p);
 	/* the name is the file's base name */
 	struct err e;
 	assert_int_equal(parse_program("NOP", 3, "dir/sub/k.prog", &p, &e), SIM_OK);
@@ -407,7 +422,11 @@ static void bad_programs(void **state)
 		{".regs 300\nNOP\n", "t.prog:1:7: ", ".regs: expected registers per thread, 1 to 255, got \"300\""},
 		{".regs\nNOP\n", "t.prog:1:6: ", ".regs: expected registers per thread"},
 		{".smem 2G\nNOP\n", "t.prog:1:7: ", ".smem: expected shared memory bytes per block"},
-		{".foo 3\nNOP\n", "t.prog:1:1: ", "unknown directive (expected .regs or .smem), got \".foo\""},
+		{".foo 3\nNOP\n", "t.prog:1:1: ", "unknown directive (expected .regs, .smem or .pc), got \".foo\""},
+		{".pc 0x171\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"0x171\""},
+		{".pc\nNOP\n", "t.prog:1:4: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)"},
+		{".pc 0x100000000\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"0x100000000\""},
+		{".pc 16z\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"16z\""},
 		{"NOP junk\n", "t.prog:1:5: ", "expected the end of the statement, got \"junk\""},
 		{"FFMA R1, R2, R3, R4 R5\n", "t.prog:1:21: ", "expected the end of the statement, got \"R5\""},
 		{"MOV R1, R2,\n", "t.prog:1:11: ", "expected the end of the statement, got \",\""},

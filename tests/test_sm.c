@@ -874,6 +874,45 @@ static void sm_8_7_taken_branch(void **state)
 }
 
 /*
+ * sm-8.8: the fetch line after a taken branch's target, by hand
+ * (fetch_line_bytes 128, fetch_line_cycles 3; tests/data/h200/mech/brreg
+ * mech_brfar, tests/data/h200/tloop tl_f1). sm-8.4's loop, [S01] UIADD3,
+ * [S05] FFMA, [S13] ISETP, the back edge: 1 + 5 + 13 + 10 = 29 cycles a
+ * trip wherever it lies in one 128-byte line (head at 0x40). With the
+ * head the last instruction of its line (.pc 0x70) the FFMA, the next
+ * line's first instruction, comes 3 cycles after the head, not 1: 31. With
+ * the head's stall count 2 (and the loop otherwise the same) it waits 1:
+ * 2 + 5 + 13 + 10 + 1 = 31 again, against 30 inside a line. With the head
+ * at 0x60 the line ends after the FFMA, 6 cycles on: 29. Without addresses
+ * (no .pc) or with fetch_line_cycles 0 nothing waits: 29.
+ */
+static void sm_8_8_fetch_line(void **state)
+{
+	(void)state;
+	const char *loop = ".regs 32\n%sLOOP %d edge=branch\n[B------:R-:W-:-:S%02d] UIADD3 UR4, UR4, -0x1, URZ\n"
+			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	struct arch off = sm90;
+	off.fetch_line_cycles = 0;
+	struct {
+		const char *pc;
+		int stall;
+		const struct arch *a;
+		uint64_t trip;
+	} c[] = {{".pc 0x40\n", 1, &sm90, 29}, {".pc 0x70\n", 1, &sm90, 31}, {".pc 0x70\n", 2, &sm90, 31},
+		 {".pc 0x40\n", 2, &sm90, 30}, {".pc 0x60\n", 1, &sm90, 29}, {"", 1, &sm90, 29},
+		 {".pc 0x70\n", 1, &off, 29}};
+	char t[1024];
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		snprintf(t, sizeof t, loop, c[k].pc, 1000, c[k].stall);
+		struct sim_stats a = run_arch(c[k].a, t, 32, 1, POLICY_GRR);
+		snprintf(t, sizeof t, loop, c[k].pc, 2000, c[k].stall);
+		struct sim_stats b = run_arch(c[k].a, t, 32, 1, POLICY_GRR);
+		assert_int_equal(b.cycles - a.cycles, 1000 * c[k].trip);
+	}
+}
+
+/*
  * sm-8.6: a barrier's release, by hand (bar_release_cycles 3.75,
  * bar_warp_cycles 1.95, tests/data/h200/mech mech_bar). K barriers
  * [S08] in a row, one block. From the last arrival's stall count (8) the
@@ -1045,6 +1084,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
 		cmocka_unit_test(sm_8_7_taken_branch),
+		cmocka_unit_test(sm_8_8_fetch_line),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
 		/* sim/stats.c */

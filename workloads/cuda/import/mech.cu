@@ -688,3 +688,58 @@ void group_mech_bralign(Ctx& c) {
   run_bralign<6>(c);
   run_bralign<7>(c);
 }
+
+// mech_brfar br_far<N>: br_reg<N> with every skipped body 64 unrolled FFMAs (1 KB of code) instead
+//            of an inner loop, so each taken branch lands 1 KB ahead, in a line no sequential fetch
+//            brought, and FFMAs with immediates (no LDC in the trip). Measured at 1-64 warps beside
+//            br_reg<N> (targets 0x60-0x70 ahead): does what a taken branch costs a busy scheduler
+//            depend on how far it goes? (round 11: br_reg and br_align at 16-64 warps, smsim 7-20%
+//            fast.)
+template <int N>
+__global__ void br_far(float* out, const int* prm, BlockRec* rec) {
+  const int n = prm[0], trap = prm[1];
+  float x = (threadIdx.x & 31) * 1e-3f, y = x + 1.f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      x = fmaf(x, 0.999f, 0.001f);
+      if (i == trap + j) {
+#pragma unroll
+        for (int k = 0; k < 64; ++k) y = fmaf(y, 1.0001f, (float)k);
+      }
+    }
+  }
+  out[imp_gtid()] = x + y;
+  imp_end(rec);
+}
+
+template <int N>
+static void run_brfar(Ctx& c, const int* d_prm) {
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_far<N>, L, (float*)c.d_out, d_prm, c.d_rec);
+    imp_row(c, "mech_brfar", (const void*)br_far<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
+            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
+  }
+}
+
+void group_mech_brfar(Ctx& c) {
+  int* d_prm = nullptr;
+  const int h[2] = {DIV_ITERS, -100};
+  CK(cudaMalloc(&d_prm, sizeof h));
+  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  run_brfar<1>(c, d_prm);
+  run_brfar<2>(c, d_prm);
+  run_brfar<4>(c, d_prm);
+  run_brfar<8>(c, d_prm);
+  for (int W : {8, 32}) {  // br_reg at the two warp counts its round-11 rows lack
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m4 = measure(c, br_reg<4>, L, (float*)c.d_out, d_prm, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_brreg", (const void*)br_reg<4>, "n4", 1, W, L.bps, L.tpb, DIV_ITERS, "n=4;trap=-100", m4);
+    const Meas m8 = measure(c, br_reg<8>, L, (float*)c.d_out, d_prm, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_brreg", (const void*)br_reg<8>, "n8", 1, W, L.bps, L.tpb, DIV_ITERS, "n=8;trap=-100", m8);
+  }
+  CK(cudaFree(d_prm));
+}
