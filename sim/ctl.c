@@ -58,7 +58,7 @@ static inline void ctl_redirect(const struct arch *a, struct warp *w, uint64_t n
 	uint64_t t = now + 1 + (uint64_t)a->branch_cycles;
 	if (t > w->fetch_ready)
 		w->fetch_ready = t;
-	w->redirected = 1;
+	w->line_next = -1; /* its next fetch line: issue_warp */
 }
 
 /* LOOP, ELSE, ENDIF: structure markers that issue nothing. */
@@ -240,7 +240,8 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 		w->pc = f->start + 1;
 		w->fetch_ready = s->now + 1 + (uint64_t)ctl_back_edge_gap(s, w);
 		f->trip_start = w->fetch_ready;
-		w->redirected = 1;
+		if (s->nline_on)
+			w->line_next = -1;
 	} else {
 		w->depth--;
 		w->pc++;

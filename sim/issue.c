@@ -41,6 +41,7 @@
 static void issue_fetch_lines(struct sim *s, const struct program *prog)
 {
 	uint32_t lb = (uint32_t)s->a->fetch_line_bytes;
+	s->nline_on = 0;
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		s->nline[pc] = 0;
@@ -51,8 +52,10 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 			const struct insn *x = &prog->code[j];
 			if (!x->has_addr || x->addr < next)
 				continue; /* a structure marker, or still in pc's line */
-			if (x->addr - next < lb)
+			if (x->addr - next < lb) {
 				s->nline[pc] = j + 1;
+				s->nline_on = 1;
+			}
 			break;
 		}
 	}
@@ -272,14 +275,15 @@ static void issue_warp(struct sim *s, struct warp *w)
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
 		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
-	if (__builtin_expect(w->redirected, 0)) {
-		/* a taken branch: its target's next fetch line (issue_fetch_lines) */
-		w->redirected = 0;
-		w->line_next = s->nline[w->pc];
-		w->line_ready = w->fetch_ready + (uint64_t)s->a->fetch_line_cycles;
-	} else if (__builtin_expect(w->pc + 1 == w->line_next, 0)) {
-		w->line_next = 0;
-		if (w->line_ready > w->fetch_ready)
-			w->fetch_ready = w->line_ready;
+	if (__builtin_expect(w->line_next != 0, 0)) {
+		if (w->line_next < 0) {
+			/* a taken branch: its target's next fetch line (issue_fetch_lines) */
+			w->line_next = s->nline[w->pc];
+			w->line_ready = w->fetch_ready + (uint64_t)s->a->fetch_line_cycles;
+		} else if (w->pc + 1 == w->line_next) {
+			w->line_next = 0;
+			if (w->line_ready > w->fetch_ready)
+				w->fetch_ready = w->line_ready;
+		}
 	}
 }

@@ -94,8 +94,8 @@ struct warp {
 	uint64_t ops_at;     /* pending: the cycle its operands are ready */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
 	uint64_t line_ready; /* after a taken branch: cycle the fetch line after the target's arrives */
-	int32_t line_next;   /* that line's first instruction + 1 (0: none) */
-	uint8_t redirected;  /* took a branch at this issue: line_next is set at its end */
+	int32_t line_next;   /* that line's first instruction + 1 (0: none; -1: a branch was
+			      * taken at this issue, set at its end) */
 	uint64_t lsu_free;   /* cycle this warp may issue its next memory instruction */
 	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
 	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
@@ -308,6 +308,7 @@ struct sim {
 
 	struct uop *uop;     /* [uop_cap], the program's instructions decoded (issue_decode) */
 	int32_t *nline;      /* [uop_cap]: the first instruction of the next fetch line + 1, 0 none (issue_decode) */
+	int nline_on;        /* some nline is not 0: a back edge looks its target's up */
 	int uop_cap;
 
 	/* the run */
