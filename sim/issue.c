@@ -24,7 +24,6 @@
 #endif
 #include "sm_int.h"
 
-/* Decodes the program into s->uop (see struct uop). */
 /*
  * Fetch lines (fetch_line_bytes, fetch_line_cycles): for each instruction
  * with an address (an imported listing's, .pc), the first instruction of
@@ -48,10 +47,16 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 		if (!in->has_addr || lb == 0 || s->a->fetch_line_cycles <= 0)
 			continue;
 		uint64_t next = ((uint64_t)in->addr / lb + 1) * lb; /* the next line's first byte */
-		for (int j = pc + 1; j < prog->ninsn; j++) {
+		uint32_t seen = 0; /* at most a line's instructions on (a .pc going back stops it) */
+		for (int j = pc + 1; j < prog->ninsn && seen <= lb / 16; j++) {
 			const struct insn *x = &prog->code[j];
-			if (!x->has_addr || x->addr < next)
-				continue; /* a structure marker, or still in pc's line */
+			if (!x->has_addr)
+				continue; /* a structure marker */
+			if (x->addr <= in->addr)
+				break;
+			seen++;
+			if (x->addr < next)
+				continue; /* still in pc's line */
 			if (x->addr - next < lb) {
 				s->nline[pc] = j + 1;
 				s->nline_on = 1;
@@ -61,6 +66,7 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 	}
 }
 
+/* Decodes the program into s->uop (see struct uop). */
 static int issue_decode(struct sim *s, const struct program *prog)
 {
 	if (prog->ninsn > s->uop_cap) {
