@@ -189,7 +189,7 @@ static const GroupEntry kGroups[] = {
     {"mech_strmulti", group_mech_strmulti}, {"mech_loadbg", group_mech_loadbg},
     {"mech_phase", group_mech_phase},       {"mech_ldcimm", group_mech_ldcimm},
     {"mech_brreg", group_mech_brreg},       {"mech_bralign", group_mech_bralign},
-    {"mech_brfar", group_mech_brfar},
+    {"mech_brfar", group_mech_brfar},       {"mech_brrate", group_mech_brrate},
 };
 
 int main(int argc, char** argv) {

@@ -743,3 +743,59 @@ void group_mech_brfar(Ctx& c) {
   }
   CK(cudaFree(d_prm));
 }
+
+// mech_brrate br_rate<N, G> (round 11, third run; evidence for the next rule, not a manifest yet):
+//            N taken forward branches a trip, each after G independent FFMAs (G accumulators, so
+//            the FFMAs do not wait on each other), n and trap in registers, at 1-64 warps: how many
+//            redirects a scheduler serves a cycle, and whether issue work between them hides them.
+template <int N, int G>
+__global__ void br_rate(float* out, const int* prm, BlockRec* rec) {
+  const int n = prm[0], trap = prm[1];
+  float x[G > 0 ? G : 1];
+#pragma unroll
+  for (int g = 0; g < (G > 0 ? G : 1); ++g) x[g] = (threadIdx.x & 31) * 1e-3f + g;
+  float y = 1.f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+#pragma unroll
+      for (int g = 0; g < G; ++g) x[g] = fmaf(x[g], 0.999f, 0.001f);
+      if (i == trap + j) {
+#pragma unroll 1
+        for (int k = 0; k < n; ++k) y = fmaf(y, y, 0.5f);
+      }
+    }
+  }
+  float s = y;
+#pragma unroll
+  for (int g = 0; g < (G > 0 ? G : 1); ++g) s += x[g];
+  out[imp_gtid()] = s;
+  imp_end(rec);
+}
+
+template <int N, int G>
+static void run_brrate(Ctx& c, const int* d_prm) {
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_rate<N, G>, L, (float*)c.d_out, d_prm, c.d_rec);
+    imp_row(c, "mech_brrate", (const void*)br_rate<N, G>, "n" + std::to_string(N) + "_g" + std::to_string(G), 1,
+            W, L.bps, L.tpb, DIV_ITERS, "n=" + std::to_string(N) + ";g=" + std::to_string(G) + ";trap=-100", m);
+  }
+}
+
+void group_mech_brrate(Ctx& c) {
+  int* d_prm = nullptr;
+  const int h[2] = {DIV_ITERS, -100};
+  CK(cudaMalloc(&d_prm, sizeof h));
+  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  run_brrate<8, 0>(c, d_prm);
+  run_brrate<8, 1>(c, d_prm);
+  run_brrate<8, 2>(c, d_prm);
+  run_brrate<8, 4>(c, d_prm);
+  run_brrate<8, 8>(c, d_prm);
+  run_brrate<1, 8>(c, d_prm);
+  run_brrate<2, 4>(c, d_prm);
+  CK(cudaFree(d_prm));
+}
