@@ -212,7 +212,8 @@ static const struct help_cmdinfo cmds[] = {
 	 "FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--unknown alu] "
 	 "[--regs R] [--smem BYTES] [--out FILE.prog]",
 	 "Writes the kernel as an smsim program, one line per SASS instruction with its control bits\n"
-	 "(stall count, scoreboards, wait mask) and the original instruction as a comment. Backward\n"
+	 "(stall count, scoreboards, wait mask) and the original instruction as a comment, after a .pc\n"
+	 "line giving the listing's addresses (which place instructions in fetch lines). Backward\n"
 	 "branches become loops (give their trip counts), forward branches IF/ELSE regions when lanes\n"
 	 "take them; global memory streams from DRAM unless --mem says otherwise. run and sweep take\n"
 	 "the same options with --sass FILE --kernel NAME.\n",
