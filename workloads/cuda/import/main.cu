@@ -190,6 +190,7 @@ static const GroupEntry kGroups[] = {
     {"mech_phase", group_mech_phase},       {"mech_ldcimm", group_mech_ldcimm},
     {"mech_brreg", group_mech_brreg},       {"mech_bralign", group_mech_bralign},
     {"mech_brfar", group_mech_brfar},       {"mech_brrate", group_mech_brrate},
+    {"mech_brown", group_mech_brown},
 };
 
 int main(int argc, char** argv) {

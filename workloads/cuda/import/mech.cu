@@ -799,3 +799,62 @@ void group_mech_brrate(Ctx& c) {
   run_brrate<2, 4>(c, d_prm);
   CK(cudaFree(d_prm));
 }
+
+// mech_brown br_own<N, C> (round 11, fourth run; evidence for the next rule): br_rate<N, 0>'s
+//            loop in C copies, each with its own FFMA constant (so no two are the same code), and
+//            the warps of one scheduler (warp w runs on scheduler w % 4) spread over the copies by
+//            (w / 4) % C: with C = 4, the 4 warps a scheduler has at 16 warps per SM run 4
+//            different loops, whose branch targets share no line. Beside br_rate<8, 0> (C = 1):
+//            do a scheduler's redirects cost less when its warps jump to the same lines?
+template <int N, int K>
+__device__ __forceinline__ float own_loop(float x, float y, int n, int trap) {
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      if (i == trap + j) {
+#pragma unroll 1
+        for (int k = 0; k < n; ++k) y = fmaf(y, y, 0.5f + K * 0.125f);
+      }
+    }
+    x = fmaf(x, 0.999f, 0.001f * (K + 1));
+  }
+  return x + y;
+}
+
+template <int N, int C>
+__global__ void br_own(float* out, const int* prm, BlockRec* rec) {
+  const int n = prm[0], trap = prm[1];
+  const int copy = (int)((threadIdx.x >> 5) >> 2) % C;
+  float x = (threadIdx.x & 31) * 1e-3f, r;
+  imp_begin(rec);
+  switch (copy) {
+    case 0: r = own_loop<N, 0>(x, 1.f, n, trap); break;
+    case 1: r = own_loop<N, 1>(x, 1.f, n, trap); break;
+    case 2: r = own_loop<N, 2>(x, 1.f, n, trap); break;
+    default: r = own_loop<N, 3>(x, 1.f, n, trap); break;
+  }
+  out[imp_gtid()] = r;
+  imp_end(rec);
+}
+
+template <int N, int C>
+static void run_brown(Ctx& c, const int* d_prm) {
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, br_own<N, C>, L, (float*)c.d_out, d_prm, c.d_rec);
+    imp_row(c, "mech_brown", (const void*)br_own<N, C>, "n" + std::to_string(N) + "_c" + std::to_string(C), 1,
+            W, L.bps, L.tpb, DIV_ITERS, "n=" + std::to_string(N) + ";c=" + std::to_string(C) + ";trap=-100", m);
+  }
+}
+
+void group_mech_brown(Ctx& c) {
+  int* d_prm = nullptr;
+  const int h[2] = {DIV_ITERS, -100};
+  CK(cudaMalloc(&d_prm, sizeof h));
+  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  run_brown<8, 1>(c, d_prm);
+  run_brown<8, 2>(c, d_prm);
+  run_brown<8, 4>(c, d_prm);
+  CK(cudaFree(d_prm));
+}
