@@ -76,19 +76,23 @@ static int word_len(const char *s)
 	return n;
 }
 
-/* Unsigned integer with optional K/M/G suffix (powers of 1024) when allow_suffix. */
-static int parse_uint(struct lexer *lx, uint64_t max, int allow_suffix, uint64_t *out, const char *what)
+#define UINT_SUFFIX 1 /* parse_uint: K, M, G suffixes (powers of 1024) */
+#define UINT_HEX 2    /* parse_uint: 0x... in hex too (else decimal only: no octal) */
+
+/* Unsigned decimal integer, at most max; flags UINT_SUFFIX, UINT_HEX. */
+static int parse_uint(struct lexer *lx, uint64_t max, int flags, uint64_t *out, const char *what)
 {
 	char *end;
 	unsigned long long v;
 	skip_ws(lx);
 	if (!isdigit((unsigned char)*lx->p))
 		return fail(lx, what);
+	int hex = (flags & UINT_HEX) && lx->p[0] == '0' && (lx->p[1] == 'x' || lx->p[1] == 'X');
 	errno = 0;
-	v = strtoull(lx->p, &end, 10);
+	v = strtoull(lx->p, &end, hex ? 16 : 10);
 	if (errno == ERANGE)
 		return fail(lx, what);
-	if (allow_suffix && (*end == 'K' || *end == 'M' || *end == 'G')) {
+	if ((flags & UINT_SUFFIX) && (*end == 'K' || *end == 'M' || *end == 'G')) {
 		unsigned long long m = *end == 'K' ? 1024ULL : *end == 'M' ? 1024ULL * 1024 : 1024ULL * 1024 * 1024;
 		if (v > max / m)
 			return fail(lx, what);
@@ -194,7 +198,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			}
 			in->width = (uint16_t)v;
 		} else if (n == 6 && strncasecmp(key, "stride", 6) == 0) {
-			if ((rc = parse_uint(lx, 1u << 30, 1, &v, "stride: expected bytes between lanes, 1 to 1G")))
+			if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX, &v, "stride: expected bytes between lanes, 1 to 1G")))
 				return rc;
 			if (v == 0) {
 				lx->p = num;
@@ -204,7 +208,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			if (in->pattern == PAT_COALESCED)
 				in->pattern = PAT_STRIDED;
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
-			if ((rc = parse_uint(lx, 1ULL << 40, 1, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
+			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
 			if (v == 0) {
 				lx->p = num;
@@ -788,23 +792,22 @@ static int parse_line(struct lexer *lx, struct program *p)
 			p->regs_declared = 1;
 		} else if (n == 4 && strncasecmp(lx->p, "smem", 4) == 0) {
 			lx->p += 4;
-			if ((rc = parse_uint(lx, 1u << 30, 1, &v, ".smem: expected shared memory bytes per block (K, M, G suffixes allowed)")))
+			if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX, &v, ".smem: expected shared memory bytes per block (K, M, G suffixes allowed)")))
 				return rc;
 			p->smem_per_block = (int)v;
 		} else if (n == 2 && strncasecmp(lx->p, "pc", 2) == 0) {
 			/* the next instruction's byte address in the listing it came
 			 * from; those after it follow 16 bytes apart (smsim import) */
 			static const char pcwhat[] = ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)";
-			char *end;
 			lx->p += 2;
 			skip_ws(lx);
-			if (!isdigit((unsigned char)*lx->p))
+			const char *at = lx->p;
+			if ((rc = parse_uint(lx, 0xfffffff0u, UINT_HEX, &v, pcwhat)))
+				return rc;
+			if (v % 16) {
+				lx->p = at;
 				return fail(lx, pcwhat);
-			errno = 0;
-			v = strtoull(lx->p, &end, 0);
-			if (errno == ERANGE || isalnum((unsigned char)*end) || *end == '.' || v > 0xfffffff0u || v % 16)
-				return fail(lx, pcwhat);
-			lx->p = end;
+			}
 			p->has_addr = 1;
 			p->next_addr = (uint32_t)v;
 		} else {

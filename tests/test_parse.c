@@ -427,6 +427,8 @@ static void bad_programs(void **state)
 		{".pc\nNOP\n", "t.prog:1:4: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)"},
 		{".pc 0x100000000\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"0x100000000\""},
 		{".pc 16z\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"16z\""},
+		/* decimal unless 0x: 0100 is one hundred (no octal), not a multiple of 16 */
+		{".pc 0100\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"0100\""},
 		{"NOP junk\n", "t.prog:1:5: ", "expected the end of the statement, got \"junk\""},
 		{"FFMA R1, R2, R3, R4 R5\n", "t.prog:1:21: ", "expected the end of the statement, got \"R5\""},
 		{"MOV R1, R2,\n", "t.prog:1:11: ", "expected the end of the statement, got \",\""},
