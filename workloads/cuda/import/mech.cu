@@ -15,6 +15,8 @@
 // mech_l2bw  stream_ld<U>: loop { U independent 16-B-per-lane loads (512 B per warp load) }
 //            over an L2-resident (8 MiB, touched) or DRAM (1 GiB, flushed) footprint, from
 //            every SM at once: the bytes an SM gets per cycle at saturation.
+#include <initializer_list>
+
 #include "imp.h"
 
 template <int M>
@@ -316,15 +318,22 @@ void group_mech_order(Ctx& c) {
   CK(cudaFree(d_st));
 }
 
+// A branch kernel at each W of Ws, DIV_ITERS iterations, one runs.csv row each (ILP 1):
+// k(out, args..., rec).
+template <typename... KArgs, typename... Args>
+static void run_branch(Ctx& c, void (*k)(KArgs...), const char* group, const std::string& variant,
+                       const std::string& param, std::initializer_list<int> Ws, Args... args) {
+  for (int W : Ws) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, k, L, (float*)c.d_out, args..., c.d_rec);
+    imp_row(c, group, (const void*)k, variant, 1, W, L.bps, L.tpb, DIV_ITERS, param, m);
+  }
+}
+
 template <int N>
 static void run_brt(Ctx& c) {
-  float* o = (float*)c.d_out;
-  for (int W : {1, 4, 8, 16, 32, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_taken<N>, L, o, DIV_ITERS, -100, 0.999f, 0.001f, c.d_rec);
-    imp_row(c, "mech_brt", (const void*)br_taken<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
-            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
-  }
+  run_branch(c, br_taken<N>, "mech_brt", "n" + std::to_string(N), "n=" + std::to_string(N) + ";trap=-100",
+             {1, 4, 8, 16, 32, 64}, DIV_ITERS, -100, 0.999f, 0.001f);
 }
 
 void group_mech_brt(Ctx& c) {
@@ -335,14 +344,10 @@ void group_mech_brt(Ctx& c) {
 
 template <int N>
 static void run_bssy(Ctx& c) {
-  float* o = (float*)c.d_out;
   for (int K : {0, 32})
-    for (int W : {1, 4, 8, 16, 32, 64}) {
-      const LaunchCfg L = cfg_W(c.sms, W);
-      const Meas m = measure(c, bssy_uni<N>, L, o, DIV_ITERS, K, 0.999f, 0.001f, 0.998f, 0.002f, c.d_rec);
-      imp_row(c, "mech_bssy", (const void*)bssy_uni<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
-              DIV_ITERS, "n=" + std::to_string(N) + ";k=" + std::to_string(K), m);
-    }
+    run_branch(c, bssy_uni<N>, "mech_bssy", "n" + std::to_string(N),
+               "n=" + std::to_string(N) + ";k=" + std::to_string(K), {1, 4, 8, 16, 32, 64}, DIV_ITERS, K, 0.999f,
+               0.001f, 0.998f, 0.002f);
 }
 
 void group_mech_bssy(Ctx& c) {
@@ -385,13 +390,8 @@ __global__ void br_sep(float* out, int n, int trap, float a, float b, BlockRec* 
 
 template <int N>
 static void run_brsep(Ctx& c) {
-  float* o = (float*)c.d_out;
-  for (int W : {1, 4, 16, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_sep<N>, L, o, DIV_ITERS, -100, 0.999f, 0.001f, c.d_rec);
-    imp_row(c, "mech_brsep", (const void*)br_sep<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
-            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
-  }
+  run_branch(c, br_sep<N>, "mech_brsep", "n" + std::to_string(N), "n=" + std::to_string(N) + ";trap=-100",
+             {1, 4, 16, 64}, DIV_ITERS, -100, 0.999f, 0.001f);
 }
 
 void group_mech_brsep(Ctx& c) {
@@ -631,25 +631,29 @@ __global__ void br_reg(float* out, const int* prm, float a, float b, BlockRec* r
   imp_end(rec);
 }
 
-template <int N>
-static void run_brreg(Ctx& c, const int* d_prm) {
-  for (int W : {1, 4, 16, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_reg<N>, L, (float*)c.d_out, d_prm, 0.999f, 0.001f, c.d_rec);
-    imp_row(c, "mech_brreg", (const void*)br_reg<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
-            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
-  }
-}
-
-void group_mech_brreg(Ctx& c) {
+// The n and trap the round-11 branch kernels read from global memory (so that ptxas keeps them
+// in registers instead of reloading them with LDC): DIV_ITERS trips, and trap = -100, so that no
+// skipped body ever runs. Freed by the caller.
+static int* br_params() {
   int* d_prm = nullptr;
   const int h[2] = {DIV_ITERS, -100};
   CK(cudaMalloc(&d_prm, sizeof h));
   CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
-  run_brreg<1>(c, d_prm);
-  run_brreg<2>(c, d_prm);
-  run_brreg<4>(c, d_prm);
-  run_brreg<8>(c, d_prm);
+  return d_prm;
+}
+
+template <int N>
+static void run_brreg(Ctx& c, const int* d_prm, std::initializer_list<int> Ws) {
+  run_branch(c, br_reg<N>, "mech_brreg", "n" + std::to_string(N), "n=" + std::to_string(N) + ";trap=-100", Ws,
+             d_prm, 0.999f, 0.001f);
+}
+
+void group_mech_brreg(Ctx& c) {
+  int* d_prm = br_params();
+  run_brreg<1>(c, d_prm, {1, 4, 16, 64});
+  run_brreg<2>(c, d_prm, {1, 4, 16, 64});
+  run_brreg<4>(c, d_prm, {1, 4, 16, 64});
+  run_brreg<8>(c, d_prm, {1, 4, 16, 64});
   CK(cudaFree(d_prm));
 }
 
@@ -670,12 +674,8 @@ __global__ void br_align(float* out, int n, float a, float b, BlockRec* rec) {
 
 template <int P>
 static void run_bralign(Ctx& c) {
-  for (int W : {1, 16, 32, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_align<P>, L, (float*)c.d_out, DIV_ITERS, 0.999f, 0.001f, c.d_rec);
-    imp_row(c, "mech_bralign", (const void*)br_align<P>, "p" + std::to_string(P), 1, W, L.bps, L.tpb,
-            DIV_ITERS, "p=" + std::to_string(P), m);
-  }
+  run_branch(c, br_align<P>, "mech_bralign", "p" + std::to_string(P), "p=" + std::to_string(P), {1, 16, 32, 64},
+             DIV_ITERS, 0.999f, 0.001f);
 }
 
 void group_mech_bralign(Ctx& c) {
@@ -717,29 +717,19 @@ __global__ void br_far(float* out, const int* prm, BlockRec* rec) {
 
 template <int N>
 static void run_brfar(Ctx& c, const int* d_prm) {
-  for (int W : {1, 4, 8, 16, 32, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_far<N>, L, (float*)c.d_out, d_prm, c.d_rec);
-    imp_row(c, "mech_brfar", (const void*)br_far<N>, "n" + std::to_string(N), 1, W, L.bps, L.tpb,
-            DIV_ITERS, "n=" + std::to_string(N) + ";trap=-100", m);
-  }
+  run_branch(c, br_far<N>, "mech_brfar", "n" + std::to_string(N), "n=" + std::to_string(N) + ";trap=-100",
+             {1, 4, 8, 16, 32, 64}, d_prm);
 }
 
 void group_mech_brfar(Ctx& c) {
-  int* d_prm = nullptr;
-  const int h[2] = {DIV_ITERS, -100};
-  CK(cudaMalloc(&d_prm, sizeof h));
-  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  int* d_prm = br_params();
   run_brfar<1>(c, d_prm);
   run_brfar<2>(c, d_prm);
   run_brfar<4>(c, d_prm);
   run_brfar<8>(c, d_prm);
   for (int W : {8, 32}) {  // br_reg at the two warp counts its round-11 rows lack
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m4 = measure(c, br_reg<4>, L, (float*)c.d_out, d_prm, 0.999f, 0.001f, c.d_rec);
-    imp_row(c, "mech_brreg", (const void*)br_reg<4>, "n4", 1, W, L.bps, L.tpb, DIV_ITERS, "n=4;trap=-100", m4);
-    const Meas m8 = measure(c, br_reg<8>, L, (float*)c.d_out, d_prm, 0.999f, 0.001f, c.d_rec);
-    imp_row(c, "mech_brreg", (const void*)br_reg<8>, "n8", 1, W, L.bps, L.tpb, DIV_ITERS, "n=8;trap=-100", m8);
+    run_brreg<4>(c, d_prm, {W});
+    run_brreg<8>(c, d_prm, {W});
   }
   CK(cudaFree(d_prm));
 }
@@ -777,19 +767,12 @@ __global__ void br_rate(float* out, const int* prm, BlockRec* rec) {
 
 template <int N, int G>
 static void run_brrate(Ctx& c, const int* d_prm) {
-  for (int W : {1, 4, 8, 16, 32, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_rate<N, G>, L, (float*)c.d_out, d_prm, c.d_rec);
-    imp_row(c, "mech_brrate", (const void*)br_rate<N, G>, "n" + std::to_string(N) + "_g" + std::to_string(G), 1,
-            W, L.bps, L.tpb, DIV_ITERS, "n=" + std::to_string(N) + ";g=" + std::to_string(G) + ";trap=-100", m);
-  }
+  run_branch(c, br_rate<N, G>, "mech_brrate", "n" + std::to_string(N) + "_g" + std::to_string(G),
+             "n=" + std::to_string(N) + ";g=" + std::to_string(G) + ";trap=-100", {1, 4, 8, 16, 32, 64}, d_prm);
 }
 
 void group_mech_brrate(Ctx& c) {
-  int* d_prm = nullptr;
-  const int h[2] = {DIV_ITERS, -100};
-  CK(cudaMalloc(&d_prm, sizeof h));
-  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  int* d_prm = br_params();
   run_brrate<8, 0>(c, d_prm);
   run_brrate<8, 1>(c, d_prm);
   run_brrate<8, 2>(c, d_prm);
@@ -840,19 +823,12 @@ __global__ void br_own(float* out, const int* prm, BlockRec* rec) {
 
 template <int N, int C>
 static void run_brown(Ctx& c, const int* d_prm) {
-  for (int W : {1, 4, 8, 16, 32, 64}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, br_own<N, C>, L, (float*)c.d_out, d_prm, c.d_rec);
-    imp_row(c, "mech_brown", (const void*)br_own<N, C>, "n" + std::to_string(N) + "_c" + std::to_string(C), 1,
-            W, L.bps, L.tpb, DIV_ITERS, "n=" + std::to_string(N) + ";c=" + std::to_string(C) + ";trap=-100", m);
-  }
+  run_branch(c, br_own<N, C>, "mech_brown", "n" + std::to_string(N) + "_c" + std::to_string(C),
+             "n=" + std::to_string(N) + ";c=" + std::to_string(C) + ";trap=-100", {1, 4, 8, 16, 32, 64}, d_prm);
 }
 
 void group_mech_brown(Ctx& c) {
-  int* d_prm = nullptr;
-  const int h[2] = {DIV_ITERS, -100};
-  CK(cudaMalloc(&d_prm, sizeof h));
-  CK(cudaMemcpy(d_prm, h, sizeof h, cudaMemcpyHostToDevice));
+  int* d_prm = br_params();
   run_brown<8, 1>(c, d_prm);
   run_brown<8, 2>(c, d_prm);
   run_brown<8, 4>(c, d_prm);
