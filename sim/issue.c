@@ -40,7 +40,7 @@
 static void issue_fetch_lines(struct sim *s, const struct program *prog)
 {
 	uint32_t lb = (uint32_t)s->a->fetch_line_bytes;
-	s->nline_on = 0;
+	s->nline_on = s->a->fetch_cycles > 0;
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		s->nline[pc] = 0;
@@ -48,8 +48,12 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 			continue;
 		uint64_t next = ((uint64_t)in->addr / lb + 1) * lb; /* the next line's first byte */
 		uint32_t seen = 0; /* at most a line's instructions on (a .pc going back stops it) */
+		int32_t run = NLINE_RUN; /* no branch between: a warp at pc runs into the next line */
 		for (int j = pc + 1; j < prog->ninsn && seen <= lb / 16; j++) {
 			const struct insn *x = &prog->code[j];
+			const struct insn *b = &prog->code[j - 1];
+			if ((b->op == OP_IF || b->op == OP_ENDLOOP || b->op == OP_EXIT || b->op == OP_ELSE))
+				run = 0;
 			if (!x->has_addr)
 				continue; /* a structure marker */
 			if (x->addr <= in->addr)
@@ -58,7 +62,7 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 			if (x->addr < next)
 				continue; /* still in pc's line */
 			if (x->addr - next < lb) {
-				s->nline[pc] = j + 1;
+				s->nline[pc] = (j + 1) | run;
 				s->nline_on = 1;
 			}
 			break;
@@ -219,6 +223,41 @@ static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u,
 		warp_post_sb(w, u->rsb_reg, s->now + (uint64_t)oc, RK_SHORT);
 }
 
+/*
+ * A taken branch just issued (ctl_redirect, or a back edge): its target
+ * comes fetch_ready, its target's next fetch line (issue_fetch_lines)
+ * fetch_line_cycles after that. With fetch_cycles, the scheduler's fetch
+ * takes one of them every fetch_cycles: the target's fetch asks at the
+ * branch's issue, the next line's fetch_line_cycles after the target's
+ * began, and each waits for the fetches booked before it.
+ */
+static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp *w)
+{
+	uint64_t fc = (uint64_t)s->a->fetch_cycles, at = s->now;
+	if (s->a->fetch_turn && sc->resident > 1) {
+		/* the warp's turn: the fetch visits the scheduler's warps one a cycle */
+		uint64_t n = (uint64_t)sc->resident, turn = at + ((uint64_t)(w->slot / s->nsched) + n - at % n) % n;
+		w->fetch_ready += turn - at;
+		at = turn;
+	}
+	if (fc && sc->fetch_free > at) {
+		w->fetch_ready += sc->fetch_free - at;
+		at = sc->fetch_free;
+	}
+	sc->fetch_free = at + fc;
+	int32_t nl = s->nline[w->pc];
+	w->line_next = nl & ~NLINE_RUN;
+	w->line_ready = w->fetch_ready + (uint64_t)s->a->fetch_line_cycles;
+	if (fc && (nl & NLINE_RUN)) {
+		at += (uint64_t)s->a->fetch_line_cycles;
+		if (sc->fetch_free > at) {
+			w->line_ready += sc->fetch_free - at;
+			at = sc->fetch_free;
+		}
+		sc->fetch_free = at + fc;
+	}
+}
+
 /* Warp w, picked by its scheduler, issues its instruction now: operand
  * collection and the pipe's busy time, the warp's next wake-up (next
  * cycle, unless the scheduler files it later), then what the instruction
@@ -282,11 +321,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 	if (s->uop[w->pc].flags & U_PSEUDO)
 		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
 	if (__builtin_expect(w->line_next != 0, 0)) {
-		if (w->line_next < 0) {
-			/* a taken branch: its target's next fetch line (issue_fetch_lines) */
-			w->line_next = s->nline[w->pc];
-			w->line_ready = w->fetch_ready + (uint64_t)s->a->fetch_line_cycles;
-		} else if (w->pc + 1 == w->line_next) {
+		if (w->line_next < 0)
+			issue_fetch_book(s, sc, w); else if (w->pc + 1 == w->line_next) {
 			w->line_next = 0;
 			if (w->line_ready > w->fetch_ready)
 				w->fetch_ready = w->line_ready;

@@ -58,6 +58,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	b->warps_total = s->warps_per_block;
 	b->warps_left = s->warps_per_block;
 	b->bar_arrived = 0;
+	b->mask = 0;
 	s->blocks_started++;
 	for (int i = 0, slot = 0; i < s->warps_per_block; i++, slot++) {
 		while (s->w[slot].resident)
@@ -81,6 +82,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
 		ctl_skip_pseudo(s->p, s->a, w, t, 1);
 		b->slot[i] = slot;
+		b->mask |= 1ull << slot;
 		sched_enter(s, &s->sc[w->sched], slot, t);
 		sched_wake_at(s, w, t);
 	}

@@ -30,7 +30,7 @@
 
 /* ---- policies ------------------------------------------------------- */
 
-const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr"};
+const char *const sched_policy_names[POLICY_COUNT] = {"gto", "lrr", "gty", "grr", "bgrr"};
 
 int sched_find_policy(const char *name)
 {
@@ -343,10 +343,21 @@ static int sched_pick(const struct sim *s, const struct sched *sc, uint64_t cand
 {
 	if (!(cand & (cand - 1)))
 		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
+	if (s->policy == POLICY_BGRR) {
+		/* the oldest block with an eligible warp: sc->list is in launch order */
+		for (int k = 0; k < sc->n; k++)
+			if ((cand >> sc->list[k]) & 1) {
+				cand &= s->b[s->w[sc->list[k]].block].mask;
+				break;
+			}
+		if (!(cand & (cand - 1)))
+			return __builtin_ctzll(cand);
+	}
 	if (sc->last >= 0 && s->policy != POLICY_LRR && ((cand >> sc->last) & 1))
 		return sc->last; /* greedy */
 	switch (s->policy) {
 	case POLICY_GRR:
+	case POLICY_BGRR:
 		for (int k = 0; k < sc->nlru; k++)
 			if ((cand >> sc->lru[k]) & 1)
 				return sc->lru[k];
@@ -632,6 +643,7 @@ static void sched_reset(struct sched *sc)
 	sc->last = -1;
 	sc->resident = 0;
 	sc->min_wake = NEVER;
+	sc->fetch_free = 0;
 	sc->reuse_warp = -1;
 	memset(sc->wheel, 0, sizeof sc->wheel);
 	sc->wheel_occ = 0;

@@ -30,7 +30,7 @@
 
 /* gto: greedy, then oldest; lrr: loose round robin; gty: greedy, then
  * youngest; grr: greedy, then the eligible warp that issued least recently. */
-enum sched_policy { POLICY_GTO, POLICY_LRR, POLICY_GTY, POLICY_GRR, POLICY_COUNT };
+enum sched_policy { POLICY_GTO, POLICY_LRR, POLICY_GTY, POLICY_GRR, POLICY_BGRR, POLICY_COUNT };
 extern const char *const sched_policy_names[POLICY_COUNT];
 int sched_find_policy(const char *name);
 /* --policy VALUE: sets *out, or SIM_EINPUT naming the choices. */

@@ -115,6 +115,7 @@ struct block {
 	int warps_left;      /* not exited */
 	int bar_arrived;     /* warps waiting at the current BAR */
 	int slot[MAX_WARPS_PER_BLOCK]; /* its warp slots */
+	uint64_t mask;       /* its warp slots, by bit */
 };
 
 /* One warp scheduler (sched.c), with its pipes' state (pipe.c) and its
@@ -127,6 +128,7 @@ struct sched {
 	int last;            /* warp slot issued last, -1 none */
 	int resident;        /* live warps (for active cycles) */
 	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
+	uint64_t fetch_free; /* its instruction fetch takes the next taken branch's target from this cycle */
 	uint64_t wheel_occ;  /* non-empty slots of wheel[] */
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
 	unsigned far_h, far_n; /* the far ring (far_t, far_s) */
@@ -217,6 +219,7 @@ enum {
 	U_XDST = 512,    /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
 	U_BSYNC = 1024   /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
 };
+#define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
 /* The stall count's register: an instruction with control bits writes it
  * ready at issue + stall, and the warp's next instruction waits for it
@@ -307,8 +310,9 @@ struct sim {
 	struct memc mc[OC_SLOTS];
 
 	struct uop *uop;     /* [uop_cap], the program's instructions decoded (issue_decode) */
-	int32_t *nline;      /* [uop_cap]: the first instruction of the next fetch line + 1, 0 none (issue_decode) */
-	int nline_on;        /* some nline is not 0: a back edge looks its target's up */
+	int32_t *nline;      /* [uop_cap]: the first instruction of the next fetch line + 1, 0 none (issue_decode);
+			      * | NLINE_RUN when no branch lies between */
+	int nline_on;        /* some nline is not 0, or fetch_cycles: a taken branch books its fetch (issue_warp) */
 	int uop_cap;
 
 	/* the run */

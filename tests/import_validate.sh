@@ -35,6 +35,7 @@
 #   ARCH_SET=K=V,.. every run with --arch-set K=V,.. (a what-if: ARCH_SET=
 #                   stream_group_bytes_per_cycle=8.26 turns on the stream loads'
 #                   latency spread, README "What still misses")
+#   POLICY=NAME     every run with --policy NAME (grr, gto, lrr, gty)
 #   SUGGEST=1       also print "family limit" with limit = int(MAPE) + 1, the rule
 #                   max_mape was set by (take the larger of a full and a QUICK run:
 #                   tests/import_limits.py writes them into the manifest)
@@ -65,6 +66,7 @@ MAXC=${MAXC:-50000000}
 KEEP=${KEEP:-}
 SUGGEST=${SUGGEST:-0}
 ARCH_SET=${ARCH_SET:-}
+POLICY=${POLICY:-}
 
 for f in "$MANIFEST" "$RUNS" "$SASS"; do
 	[ -r "$f" ] || { echo "import_validate: cannot read $f" >&2; exit 2; }
@@ -240,7 +242,7 @@ END {
 }
 ' "$MANIFEST" "$RUNS" || exit 2
 touch "$TMP/progs" "$TMP/sims" "$TMP/rows" "$TMP/fams" "$TMP/unmatched"
-export SMSIM TMP MAXC SASS ARCH_SET
+export SMSIM TMP MAXC SASS ARCH_SET POLICY
 
 # ---- import: one program per distinct (kernel, options) ----------------------
 # The listing is cut into one file per kernel first (an import then parses 300
@@ -287,6 +289,7 @@ END
 	prog=$TMP/prog/p$pid.prog
 	set -- --program "$prog" --warps "$w" --smem "$smem" --max-cycles "$MAXC" --csv
 	[ -z "$ARCH_SET" ] || set -- "$@" --arch-set "$ARCH_SET"
+	[ -z "$POLICY" ] || set -- "$@" --policy "$POLICY"
 	[ "$co" = "-" ] || set -- "$@" --carveout "$co"
 	if [ ! -r "$prog" ]; then
 		echo "FAIL (not imported)" >"$TMP/out/$id"

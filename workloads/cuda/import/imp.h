@@ -161,6 +161,10 @@ const char* imp_kernel_name(const void* fn);
 // for writing; exits naming it when it cannot be.
 FILE* imp_side_file(const char* name);
 
+// With IMP_BLOCKS=file in the environment: appends the per-block records of a launch
+// (kernel, grid, tpb, bps, block, smid, c0, c1) to that file.
+void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h);
+
 // Runs kernel k with L: c.warm untimed + c.reps timed launches.
 template <typename... KArgs, typename... Args>
 static Meas measure(Ctx& c, void (*k)(KArgs...), const LaunchCfg& L, Args... args) {
@@ -201,6 +205,7 @@ static Meas measure(Ctx& c, void (*k)(KArgs...), const LaunchCfg& L, Args... arg
     CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
     std::vector<double> el;
     imp_reduce(c, L, h, el, mhz, it - c.warm, ok, bmin, bmax);
+    if (it + 1 == c.warm + c.reps) imp_blocks_dump(fn, L, h);
     rep_med.push_back(imp_median(el));
     rep_sm.push_back(el);
     m.sms = (int)el.size();

@@ -193,6 +193,24 @@ static const GroupEntry kGroups[] = {
     {"mech_brown", group_mech_brown},
 };
 
+void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {
+  static FILE* f = nullptr;
+  const char* path = getenv("IMP_BLOCKS");
+  if (!path) return;
+  if (!f) {
+    f = fopen(path, "w");
+    if (!f) {
+      fprintf(stderr, "imp: cannot open %s (IMP_BLOCKS)\n", path);
+      exit(2);
+    }
+    fprintf(f, "kernel,grid,tpb,bps,block,smid,c0,c1\n");
+  }
+  for (int b = 0; b < L.grid; ++b)
+    fprintf(f, "%s,%d,%d,%d,%d,%u,%llu,%llu\n", imp_kernel_name(fn), L.grid, L.tpb, L.bps, b, h[b].smid,
+            (unsigned long long)h[b].c0, (unsigned long long)h[b].c1);
+  fflush(f);
+}
+
 int main(int argc, char** argv) {
   std::vector<std::string> groups;
   std::string out;
@@ -220,6 +238,8 @@ int main(int argc, char** argv) {
       c.quick = true;
     } else if (k == "--reps") {
       c.reps = atoi(val().c_str());
+    } else if (k == "--warm") {
+      c.warm = atoi(val().c_str());
     } else if (k == "--out") {
       out = val();
     } else {
@@ -236,6 +256,7 @@ int main(int argc, char** argv) {
     }
   }
   if (c.reps < 1) c.reps = 1;
+  if (c.warm < 0) c.warm = 0;
   c.wlist = c.quick ? std::vector<int>{1, 16, 64}
                     : std::vector<int>{1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48, 64};
   c.init();

@@ -7,6 +7,9 @@
 #           (mech_div, ..., mech_bank, mech_latd, mech_latseq, mech_latprox: main.cu's table;
 #           IMP_OUT_DIR=dir for the files some of them write beside runs.csv).
 #           QUICK=1: smoke mode (W in {1,16,64}, fewer points).
+#           IMP_NCU=REGEX: profile the launches of the kernels matching REGEX under ncu instead of
+#           timing them (one launch a point): ncu_raw.csv (counters per launch) and ncu_source.csv
+#           (sampled stall reasons per SASS instruction) beside runs.csv.
 # Writes into $OUT: runs.csv, sass.txt (cuobjdump -sass, with the encoding words),
 #   nvdisasm.txt (nvdisasm -c -hex -g of every cubin), resusage.txt (cuobjdump -res-usage),
 #   log.txt (stages, nvcc -Xptxas -v output and a per-kernel summary, SASS loop summary,
@@ -110,10 +113,30 @@ log "disassembly: done"
 ARGS="--out $OUT/runs.csv"
 [ "$QUICK" = 1 ] && ARGS="$ARGS --quick"
 [ -n "$GROUPS_ARG" ] && ARGS="$ARGS --groups $GROUPS_ARG"
-log "stage run: imp $ARGS (timeout $(cap 480)s)"
-IMP_SMI="$SMI_LINE" timeout -k 10 "$(cap 480)" "$WORK/imp" $ARGS 2>>"$LOG"
-rc=$?
-log "stage run: rc=$rc"
+if [ -n "${IMP_NCU:-}" ]; then
+  # ncu mode: every launch of the kernels whose names match IMP_NCU (an extended regex) is
+  # profiled once (one launch a point, no warm-up), for the issue-stall counters per point and
+  # the sampled stall reasons per SASS instruction; --clock-control none leaves the clocks alone.
+  NCU=$(command -v ncu || ls "$CUDA_BIN"/ncu /usr/local/cuda/nsight-compute*/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  [ -n "$NCU" ] || { log "ncu not found"; exit 1; }
+  log "stage ncu: $NCU --kernel-name regex:$IMP_NCU, imp $ARGS --reps 1 --warm 0 (timeout $(cap 480)s)"
+  echo "# ncu: $("$NCU" --version 2>&1 | tail -1)" >>"$ENVF"
+  IMP_SMI="$SMI_LINE" timeout -k 10 "$(cap 480)" "$NCU" --clock-control none --kernel-name "regex:$IMP_NCU" \
+    --section WarpStateStats --section SourceCounters --section SchedulerStats --section LaunchStats \
+    --metrics smsp__inst_executed.sum,smsp__cycles_active.avg,sm__cycles_elapsed.avg \
+    -f -o "$WORK/prof" "$WORK/imp" $ARGS --reps 1 --warm 0 >>"$LOG" 2>&1
+  rc=$?
+  log "stage ncu: rc=$rc"
+  timeout 120 "$NCU" --import "$WORK/prof.ncu-rep" --csv --page raw >"$OUT/ncu_raw.csv" 2>>"$LOG" || log "ncu raw export failed"
+  timeout 300 "$NCU" --import "$WORK/prof.ncu-rep" --csv --page source --print-source sass >"$OUT/ncu_source.csv" 2>>"$LOG" ||
+    log "ncu source export failed"
+  [ -s "$OUT/ncu_source.csv" ] || timeout 300 "$NCU" --import "$WORK/prof.ncu-rep" --csv --page details >"$OUT/ncu_details.csv" 2>>"$LOG"
+else
+  log "stage run: imp $ARGS (timeout $(cap 480)s)"
+  IMP_SMI="$SMI_LINE" timeout -k 10 "$(cap 480)" "$WORK/imp" $ARGS 2>>"$LOG"
+  rc=$?
+  log "stage run: rc=$rc"
+fi
 
 {
   echo "# nvidia-smi --query-gpu (after):"
