@@ -33,7 +33,7 @@ static int cmp_double(const void *a, const void *b)
 int cmd_run(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
-	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_GRR};
+	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_BGRR};
 	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
 	int warps = 0, threads = 0, blocks = 0, repeat = 0, natural = 0, rc;
 	double times[101];

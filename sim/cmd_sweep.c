@@ -317,7 +317,7 @@ int cmd_sweep(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
 	struct cli_common o = {.takes = CLI_ARCH | CLI_JOBS | CLI_KNEE_TOL | CLI_POLICY | CLI_FORMAT,
-				.arch = "sm_90", .jobs = ncores(), .knee_tol = 0.05, .policy = POLICY_GRR};
+				.arch = "sm_90", .jobs = ncores(), .knee_tol = 0.05, .policy = POLICY_BGRR};
 	const char *workload = NULL, *set = "", *ilp_s = "1,2,4,8", *warps_s = "1-64";
 	const char *out = NULL, *shard_s = NULL, *vary = NULL;
 	int resume = 0, ishard = 0, nshard = 1, demo = 0, warps_given = 0, rc;

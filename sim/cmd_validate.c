@@ -67,7 +67,7 @@ int cmd_validate(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
 	struct cli_common o = {.takes = CLI_ARCH | CLI_JOBS | CLI_KNEE_TOL | CLI_POLICY | CLI_FORMAT,
-			       .arch = "sm_90", .knee_tol = 0.05, .policy = POLICY_GRR};
+			       .arch = "sm_90", .knee_tol = 0.05, .policy = POLICY_BGRR};
 	const char *files[64], *v;
 	int nfiles = 0, rc = SIM_OK, rows_flag = 0, nbad = 0;
 	double max_mape = 10.0;

@@ -38,7 +38,7 @@ struct help_cmdinfo {
 				     "an array's values are split at ':' (sharedMemCarveoutKB=0:100:228;\n" \
 				     "dram_latency_spread=0 turns the DRAM latency spread off;\n" \
 				     "stream_group_bytes_per_cycle=8.26 lets stream loads draw from it too)"}
-#define POLICY_OPT {"--policy grr|gto|lrr|gty", "warp scheduling policy (default grr: greedy, then least recently issued)"}
+#define POLICY_OPT {"--policy bgrr|grr|gto|lrr|gty", "warp scheduling policy (default bgrr: the oldest block's warps first, greedy, then least recently issued)"}
 #define FORMAT_OPT {"--json | --csv", "one JSON document, or CSV, instead of the table"}
 
 static const struct help_opt occ_opts[] = {
@@ -174,7 +174,7 @@ static const struct help_cmdinfo cmds[] = {
 	{"run", "simulate one launch of a program file or a built-in workload",
 	 "[--arch NAME] [--arch-set K=V,...] (--program FILE | --sass FILE --kernel NAME [import options] | "
 	 "--workload NAME [--set K=V,...]) [--warps W | --threads T [--blocks B]] [--regs R] [--smem BYTES] [--carveout PCT] "
-	 "[--policy grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] [--repeat N] [--json|--csv]",
+	 "[--policy bgrr|grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] [--repeat N] [--json|--csv]",
 	 "Simulates one launch cycle by cycle and reports cycles, warp instructions, IPC, achieved\n"
 	 "occupancy, eligible warps and the warp states (Nsight Compute's stall reasons) as fractions\n"
 	 "of warp-cycles. A workload with a natural launch (tile: 256 threads per block, the SM's share\n"
@@ -186,7 +186,7 @@ static const struct help_cmdinfo cmds[] = {
 	 "--sass FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--unknown alu]) "
 	 "[--warps LIST] "
 	 "[--vary KEY=FROM:TO:STEP] [--jobs N] [--out FILE] [--resume] [--shard I/N] [--knee-tol F] "
-	 "[--policy grr|gto|lrr|gty] [--json|--csv]",
+	 "[--policy bgrr|grr|gto|lrr|gty] [--json|--csv]",
 	 "One simulation per point (ILP x warps x parameter values), in parallel. Per curve it marks\n"
 	 "the knee, the smallest W whose throughput is within 5% of the curve's best, and Little's\n"
 	 "law's prediction of it. With --vary the x axis is an arch field or a workload parameter at\n"
@@ -199,7 +199,7 @@ static const struct help_cmdinfo cmds[] = {
 	 merge_opts, "merge --out all.csv part0.csv part1.csv part2.csv"},
 	{"validate", "compare simulated cycles with measured GPU cycles",
 	 "[--arch NAME] [--arch-set K=V,...] --measured FILE... [--max-mape PCT] [--max-knee-diff W] "
-	 "[--knee-tol F] [--policy grr|gto|lrr|gty] [--jobs N] [--rows] [--json|--csv]",
+	 "[--knee-tol F] [--policy bgrr|grr|gto|lrr|gty] [--jobs N] [--rows] [--json|--csv]",
 	 "Simulates every row of the measured CSV and reports, per workload family, the mean absolute\n"
 	 "percentage error, the largest error, the correlation and the knees, measured against\n"
 	 "simulated. Exit status 1 when a family is beyond the limits.\n",

@@ -40,7 +40,7 @@
 static void issue_fetch_lines(struct sim *s, const struct program *prog)
 {
 	uint32_t lb = (uint32_t)s->a->fetch_line_bytes;
-	s->nline_on = s->a->fetch_cycles > 0;
+	s->nline_on = s->a->fetch_cycles > 0 || s->a->fetch_turn;
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		s->nline[pc] = 0;
@@ -226,19 +226,29 @@ static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u,
 /*
  * A taken branch just issued (ctl_redirect, or a back edge): its target
  * comes fetch_ready, its target's next fetch line (issue_fetch_lines)
- * fetch_line_cycles after that. With fetch_cycles, the scheduler's fetch
- * takes one of them every fetch_cycles: the target's fetch asks at the
- * branch's issue, the next line's fetch_line_cycles after the target's
- * began, and each waits for the fetches booked before it.
+ * fetch_line_cycles after that, when the scheduler's instruction fetch
+ * takes them at once. It does not always:
+ * - fetch_turn: the fetch visits the scheduler's resident warps one a
+ *   cycle, so the target's fetch starts at the warp's turn, 0 to N - 1
+ *   cycles after the branch with N warps; where the fetch stands is, to
+ *   the warp, a seeded draw (frng: the same every run).
+ * - fetch_cycles: it starts one fetch (a target, or the line after a
+ *   target that the warp runs into) every fetch_cycles; each waits for
+ *   those booked before it.
+ * On the H200 (tests/data/h200/mech/brncu, ncu's sampled stall reasons per
+ * SASS instruction): the cycles a warp waits at a branch target with no
+ * instruction grow with the scheduler's warps, about (N - 1) / 2 beyond a
+ * lone warp's (1.4, 2.6, 3.8 and 6.8 at 2, 4, 8 and 16 warps, the mean
+ * over 10 loops), and br_rate<8, 0> at 16 warps a scheduler, 11 fetches a
+ * warp's trip, takes 379 cycles a round: 2.15 cycles a fetch at most.
  */
 static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp *w)
 {
 	uint64_t fc = (uint64_t)s->a->fetch_cycles, at = s->now;
 	if (s->a->fetch_turn && sc->resident > 1) {
-		/* the warp's turn: the fetch visits the scheduler's warps one a cycle */
-		uint64_t n = (uint64_t)sc->resident, turn = at + ((uint64_t)(w->slot / s->nsched) + n - at % n) % n;
-		w->fetch_ready += turn - at;
-		at = turn;
+		uint64_t wait = ((xorshift64s(&s->frng) >> 32) * (uint64_t)sc->resident) >> 32; /* 0 .. N - 1 */
+		w->fetch_ready += wait;
+		at += wait;
 	}
 	if (fc && sc->fetch_free > at) {
 		w->fetch_ready += sc->fetch_free - at;

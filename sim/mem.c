@@ -177,12 +177,7 @@ static double mem_curve(const double (*c)[2], int n, double x)
 /* The run's next 64 random bits: xorshift64*, the run's own sequence. */
 static inline uint64_t mem_rand(struct sim *s)
 {
-	uint64_t x = s->rng;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	s->rng = x;
-	return x * 0x2545F4914F6CDD1DULL;
+	return xorshift64s(&s->rng);
 }
 
 /* A uniform draw in [0, 1). */

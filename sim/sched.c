@@ -5,7 +5,7 @@
  * Models one warp scheduler per sub-partition (warp slot mod subPartitions),
  * each issuing at most one warp instruction per cycle: which of its warps
  * are due, which of those are eligible (sched_evaluate), and which one the
- * policy picks (sched_pick: grr, gto, lrr, gty). Its bookkeeping is what
+ * policy picks (sched_pick: bgrr, grr, gto, lrr, gty). Its bookkeeping is what
  * keeps the cost per instruction issued, not per cycle waited: warps whose
  * operands are ready wait in a ready set by pipe (their time split into
  * not selected, throttled and waiting from the pipe's busy periods, not
@@ -13,12 +13,17 @@
  * joins it from a pending ring in join order; the others are filed by
  * wake-up cycle in a 64-cycle wheel, and later ones in a far ring.
  *
- * Evidence (tests/data/h200, see its README): grr, greedy then least
- * recently issued, is the default because the H200 shows neither GTO's
- * starved young warps nor strict round robin's lost reuse (sweep.csv:
- * smem_chase at W = 32 measured 65.8 K cycles, gto 97.9 K, grr 66.3 K);
- * eligible warps and issue slot utilisation against Nsight Compute
- * (ncu.csv).
+ * Evidence (tests/data/h200, see its README): within a block, greedy then
+ * least recently issued, because the H200 shows neither GTO's starved
+ * young warps nor strict round robin's lost reuse (sweep.csv: smem_chase
+ * at W = 32 measured 65.8 K cycles, gto 97.9 K, grr 66.3 K); eligible
+ * warps and issue slot utilisation against Nsight Compute (ncu.csv).
+ * Between blocks, the older first (bgrr, the default): with two blocks on
+ * an SM the lower blockIdx ends first on all 132 SMs in every kernel
+ * measured whose issue binds, an FFMA chain's first block at 0.505 of the
+ * SM's time (it runs as if alone, then the second), while loads of a
+ * younger block issue as if it were not (mix<1, 4>: both blocks end within
+ * 2%) (tests/data/h200/mech/brncu, blocks.csv).
  *
  * Reads from struct arch: max_inflight_sectors (the limit, checked when a
  * load's warp is evaluated); subPartitions through sim_create.
@@ -44,7 +49,7 @@ int sched_parse_policy(const char *value, enum sched_policy *out, struct err *e)
 {
 	int pol = sched_find_policy(value);
 	if (pol < 0)
-		return err_set(e, SIM_EINPUT, "--policy: expected grr, gto, lrr or gty, got \"%.40s\"", value);
+		return err_set(e, SIM_EINPUT, "--policy: expected bgrr, grr, gto, lrr or gty, got \"%.40s\"", value);
 	*out = (enum sched_policy)pol;
 	return SIM_OK;
 }
@@ -344,12 +349,18 @@ static int sched_pick(const struct sim *s, const struct sched *sc, uint64_t cand
 	if (!(cand & (cand - 1)))
 		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
 	if (s->policy == POLICY_BGRR) {
-		/* the oldest block with an eligible warp: sc->list is in launch order */
+		/* the oldest block with an eligible warp (sc->list is in launch
+		 * order); younger blocks' warps only for a load L2 or DRAM serves */
+		uint64_t old = 0, mem = 0;
 		for (int k = 0; k < sc->n; k++)
 			if ((cand >> sc->list[k]) & 1) {
-				cand &= s->b[s->w[sc->list[k]].block].mask;
+				old = s->b[s->w[sc->list[k]].block].mask;
 				break;
 			}
+		for (uint64_t u = cand & ~old; u; u &= u - 1)
+			if (s->uop[s->w[__builtin_ctzll(u)].pc].miss)
+				mem |= u & -u;
+		cand &= old | mem;
 		if (!(cand & (cand - 1)))
 			return __builtin_ctzll(cand);
 	}

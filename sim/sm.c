@@ -170,6 +170,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	if (issue_decode(s, prog)) /* after l1_bytes: the memory level is part of it */
 		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	mem_reset(s);
+	s->frng = 0xD1B54A32D192ED03ULL; /* issue_fetch_book: the same draws every run */
 	s->n_cta_events = 0;
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;

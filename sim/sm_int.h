@@ -329,6 +329,7 @@ struct sim {
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double const_free;   /* the constant cache's port: free-at time */
+	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */
 	/* the latency spreads, [SP_L2] about l2_latency and [SP_DRAM] about
 	 * dram_latency (arch, mean removed, whole cycles): one entry per access
@@ -374,6 +375,17 @@ struct sim {
 	uint64_t eligible_sum;  /* eligible warps summed over scheduler-cycles */
 	uint64_t end_cycle;  /* the cycle after the last EXIT so far (stats.c: cycles) */
 };
+
+/* The next 64 random bits of the sequence *state: xorshift64*. */
+static inline uint64_t xorshift64s(uint64_t *state)
+{
+	uint64_t x = *state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
 
 /* Bits set in x: the CPU's POPCNT where it has one (libgcc's CPU model,
  * filled before main), else bit arithmetic; never a library call. */

@@ -359,8 +359,8 @@ e2 "--program unterminated LOOP" "open.prog:1: LOOP is never closed" "$SMSIM" ru
 e2 "--max-cycles 100 on a long run" "--max-cycles 100" "$SMSIM" run --workload fma --warps 4 --max-cycles 100
 printf 'LOOP 4\n  FFMA R1, R1, R1, R1\n  IF warp<1\n    BAR\n  ENDIF\nENDLOOP\nEXIT\n' >"$T/deadlock.prog"
 e2 "barrier deadlock" "deadlock" "$SMSIM" run --program "$T/deadlock.prog" --warps 4
-e2 "--policy xyz" '--policy: expected grr, gto, lrr or gty, got "xyz"' "$SMSIM" run --workload fma --warps 4 --policy xyz
-e2 "sweep --policy xyz" '--policy: expected grr, gto, lrr or gty' "$SMSIM" sweep --workload fma --warps 1-2 --policy xyz
+e2 "--policy xyz" '--policy: expected bgrr, grr, gto, lrr or gty, got "xyz"' "$SMSIM" run --workload fma --warps 4 --policy xyz
+e2 "sweep --policy xyz" '--policy: expected bgrr, grr, gto, lrr or gty' "$SMSIM" sweep --workload fma --warps 1-2 --policy xyz
 e2 "sweep without --workload" "expected --workload NAME" "$SMSIM" sweep --warps 1-2
 e2 "sweep --warps 33" "--warps: expected 1..32 or an even number 34..64, got 33" "$SMSIM" sweep --workload fma --warps 33
 e2 "sweep --ilp 0" "--ilp: expected an integer" "$SMSIM" sweep --workload fma --ilp 0 --warps 1-2
@@ -481,7 +481,7 @@ head -n 9 tests/data/h200/sweep.csv >"$T/meas.csv"
 t "validate --arch-set" 0 "validate sm_90" "$SMSIM" validate --measured "$T/meas.csv" --arch-set fma.latency=4 --max-mape 1000 --max-knee-diff 64 --jobs 2
 run "$SMSIM" sweep --workload fma --ilp 1 --warps 1-2 --set iters=64 --arch-set dram_latency=900,fma.latency=5 --csv --jobs 1
 if [ "$got" -eq 0 ] && head -n 1 "$T/out" | grep -q ',arch,policy,point,points,arch_set,vary,vary_value$' &&
-	sed -n 2p "$T/out" | grep -q ',sm_90,grr,0,2,memory.dram_latency=900;pipes.fma.latency=5,,$'; then
+	sed -n 2p "$T/out" | grep -q ',sm_90,bgrr,0,2,memory.dram_latency=900;pipes.fma.latency=5,,$'; then
 	ok "sweep --arch-set: the arch_set column"
 else
 	no "sweep --arch-set: the arch_set column" "$(show "$T/out") $(show "$T/err")"

@@ -14,14 +14,15 @@
 # simulated cycles (1 = fastest); then the two rankings.
 #
 # Rule (exit 1 when broken, 0 when kept):
-#   1. every variant's |error| <= LIMIT percent (default 23: the largest error
+#   1. every variant's |error| <= LIMIT percent (default 21: the largest error
 #      measured at commit time, rounded up; the goal is 10). The largest is
 #      t1's (1024 threads, two blocks resident): -20.1 % when this check was
-#      written, +22.9 % since const_latency 24 (2026-12-02). t1 sits on a
-#      knife edge: with const_latency 20-30 other than 24 it is -14..-17 %;
-#      at 24 the two resident blocks fall into step and their row loads meet
-#      in the FIFO DRAM server every time (no latency jitter on stream loads
-#      while the stream spread is off; with it on, t1 is -11.5 % at 24 too);
+#      written, -18.0 % since round 12 (2026-12-02). t1 sits on a knife edge:
+#      from const_latency 24 (round 11) until round 12 it was +22.9 %, its two
+#      resident blocks in step and their row loads meeting in the FIFO DRAM
+#      server every time (-14..-17 % with any const_latency 20-30 but 24);
+#      the instruction fetch's seeded turn (timing.fetch_turn) now jitters
+#      the two blocks' taken branches, and they no longer stay in step;
 #   2. for every pair of variants whose MEASURED cycles differ by more than
 #      GAP percent of the faster one (m_j > m_i * (1 + GAP/100); default GAP =
 #      10, the goal error), the simulated cycles keep the order: s_i < s_j.
@@ -47,7 +48,7 @@ D=$ROOT/tests/data/h200/import
 MANIFEST=${MANIFEST:-$D/rownorm.csv}
 RUNS=${RUNS:-$D/runs.csv}
 SASS=${SASS:-$D/sass.txt}
-LIMIT=${LIMIT:-23}
+LIMIT=${LIMIT:-21}
 GAP=${GAP:-10}
 VERBOSE=${VERBOSE:-0}
 

@@ -39,6 +39,8 @@ if [ -z "$QUICK" ]; then
 	# imported kernels against the H200 (the sanitized build: W 1, 8, 32, 64 only)
 	run_suite tests/import_validate.sh env QUICK=${SANITIZED:+1} sh tests/import_validate.sh
 	run_suite tests/rownorm_validate.sh sh tests/rownorm_validate.sh
+	# which of an SM's two blocks runs first (the scheduling policy, round 12)
+	run_suite tests/blockorder_validate.sh sh tests/blockorder_validate.sh
 	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
 	# manifest a folder; every one reads the folder mech/'s SASS listing
 	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg; do

@@ -54,6 +54,8 @@ static int setup(void **state)
 	ideal.bar_warp_cycles = 0;
 	ideal.const_cycles_per_addr = 0;
 	ideal.n_l2_spread = ideal.n_dram_spread = 0;
+	ideal.fetch_cycles = 0;
+	ideal.fetch_turn = 0;
 	return 0;
 }
 
@@ -727,6 +729,39 @@ static void sm_4_1_barrier(void **state)
 }
 
 /* sm-4.2: a barrier some warp never reaches is a deadlock, reported. */
+/*
+ * sm-4.3: bgrr runs the older block first, by hand (ideal file). Two
+ * blocks of 4 warps, one warp of each a scheduler; each warp issues 400
+ * independent FFMAs (8 chains: one warp alone issues one a cycle). Under
+ * bgrr the first block's warp takes every issue slot while it can, so it
+ * exits after about 400 cycles and the second block's after about 800:
+ * resident warp-cycles 4 x 400 + 4 x 800 = 0.75 of 8 warps x 800. grr
+ * interleaves them and both end near 800: about 1.0. Either way each
+ * scheduler issues 800 FFMAs, so the cycles agree within 1%. A younger
+ * block's loads are not held back: with 200 independent LDS a warp (the
+ * shared-memory port, one 128-byte warp load a cycle an SM, paces them)
+ * the two blocks end together under bgrr too (above 0.95).
+ */
+static void sm_4_3_block_age(void **state)
+{
+	(void)state;
+	char *t = repeat(".regs 32\n",
+			 "FFMA R0, R0, R8, R9\nFFMA R1, R1, R8, R9\nFFMA R2, R2, R8, R9\nFFMA R3, R3, R8, R9\n"
+			 "FFMA R4, R4, R8, R9\nFFMA R5, R5, R8, R9\nFFMA R6, R6, R8, R9\nFFMA R7, R7, R8, R9\n",
+			 50, "EXIT\n");
+	struct sim_stats b = run_arch(&ideal, t, 128, 2, POLICY_BGRR), g = run_arch(&ideal, t, 128, 2, POLICY_GRR);
+	double fb = (double)b.warp_cycles / (8.0 * (double)b.cycles), fg = (double)g.warp_cycles / (8.0 * (double)g.cycles);
+	assert_true(fb > 0.74 && fb < 0.76);
+	assert_true(fg > 0.99);
+	assert_true(llabs((long long)b.cycles - (long long)g.cycles) * 100 <= (long long)g.cycles);
+	free(t);
+	t = repeat(".regs 32\n", "LDS R0, [R20]\nLDS R1, [R20]\nLDS R2, [R20]\nLDS R3, [R20]\n", 50, "EXIT\n");
+	b = run_arch(&ideal, t, 128, 2, POLICY_BGRR);
+	fb = (double)b.warp_cycles / (8.0 * (double)b.cycles);
+	assert_true(fb > 0.95);
+	free(t);
+}
+
 static void sm_4_2_deadlock(void **state)
 {
 	(void)state;
@@ -913,6 +948,72 @@ static void sm_8_8_fetch_line(void **state)
 }
 
 /*
+ * sm-8.9: the scheduler's instruction fetch takes one taken branch's
+ * target every fetch_cycles, by hand (fetch_turn off; sm-8.8's loop
+ * without .pc: 1 + 5 + 13 + 10 = 29 cycles a trip, the back edge's fetch
+ * asking at its issue). A lone warp's fetches are 29 apart: fetch_cycles
+ * 20 costs nothing (29), 30 holds each target 1 cycle (30). Five warps put
+ * two on scheduler 0, one cycle apart: with 10 the second's first target
+ * waits 9 cycles, after which the two are 10 apart and never wait again
+ * (29); with 20 two fetches need 40 cycles a trip, more than 29, so the
+ * fetch sets the pace: 40.
+ */
+static void sm_8_9_fetch_server(void **state)
+{
+	(void)state;
+	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
+			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	struct {
+		int fc, threads;
+		uint64_t trip;
+	} c[] = {{20, 32, 29}, {30, 32, 30}, {10, 160, 29}, {20, 160, 40}};
+	char t[1024];
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct arch a = sm90;
+		a.fetch_turn = 0;
+		a.fetch_cycles = c[k].fc;
+		snprintf(t, sizeof t, loop, 1000);
+		struct sim_stats x = run_arch(&a, t, c[k].threads, 1, POLICY_GRR);
+		snprintf(t, sizeof t, loop, 2000);
+		struct sim_stats y = run_arch(&a, t, c[k].threads, 1, POLICY_GRR);
+		assert_int_equal(y.cycles - x.cycles, 1000 * c[k].trip);
+	}
+}
+
+/*
+ * sm-8.10: fetch_turn: a taken branch's target waits for its warp's turn,
+ * the scheduler's N warps one a cycle, 0 to N - 1 cycles (a seeded draw,
+ * fetch_cycles off). sm-8.9's loop: one warp a scheduler never waits (29 a
+ * trip). Five warps put two on scheduler 0: each of their back edges waits
+ * 0 or 1, half a cycle a trip on average, so 1000 more trips take 29,500
+ * cycles more, within 4 standard deviations (sqrt(1000 / 4) = 16 cycles a
+ * warp; the later of the two ends the run), plus the cycles one of them
+ * loses when both are due at once: their offset walks by -1, 0 or +1 a
+ * trip, so at most 4 of a trip's 29 cycles collide, 140 in 1000 trips:
+ * 29,436 to 29,700. The same seed gives the same cycles.
+ */
+static void sm_8_10_fetch_turn(void **state)
+{
+	(void)state;
+	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
+			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	struct arch a = sm90;
+	a.fetch_turn = 1;
+	a.fetch_cycles = 0;
+	char t[1024];
+	snprintf(t, sizeof t, loop, 1000);
+	struct sim_stats x1 = run_arch(&a, t, 32, 1, POLICY_GRR), x5 = run_arch(&a, t, 160, 1, POLICY_GRR);
+	snprintf(t, sizeof t, loop, 2000);
+	struct sim_stats y1 = run_arch(&a, t, 32, 1, POLICY_GRR), y5 = run_arch(&a, t, 160, 1, POLICY_GRR);
+	assert_int_equal(y1.cycles - x1.cycles, 29000);
+	uint64_t d = y5.cycles - x5.cycles;
+	assert_true(d >= 29436 && d <= 29700);
+	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, y5.cycles);
+}
+
+/*
  * sm-8.6: a barrier's release, by hand (bar_release_cycles 3.75,
  * bar_warp_cycles 1.95, tests/data/h200/mech mech_bar). K barriers
  * [S08] in a row, one block. From the last arrival's stall count (8) the
@@ -1076,6 +1177,7 @@ int main(int argc, char **argv)
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),
+		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),
 		cmocka_unit_test(sm_8_2_loop_counter_chain),
@@ -1085,6 +1187,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_6_barrier_release),
 		cmocka_unit_test(sm_8_7_taken_branch),
 		cmocka_unit_test(sm_8_8_fetch_line),
+		cmocka_unit_test(sm_8_9_fetch_server),
+		cmocka_unit_test(sm_8_10_fetch_turn),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
 		/* sim/stats.c */
