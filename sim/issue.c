@@ -245,6 +245,7 @@ static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u,
 static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp *w)
 {
 	uint64_t fc = (uint64_t)s->a->fetch_cycles, at = s->now;
+	uint64_t ready = w->fetch_ready;
 	if (s->a->fetch_turn && sc->resident > 1) {
 		uint64_t wait = ((xorshift64s(&s->frng) >> 32) * (uint64_t)sc->resident) >> 32; /* 0 .. N - 1 */
 		w->fetch_ready += wait;
@@ -253,6 +254,12 @@ static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp
 	if (fc && sc->fetch_free > at) {
 		w->fetch_ready += sc->fetch_free - at;
 		at = sc->fetch_free;
+	}
+	if (w->fetch_ready != ready && w->depth > 0) {
+		/* a back edge: the next trip starts when its target comes (ctl_loop_floor) */
+		struct frame *f = &w->stack[w->depth - 1];
+		if (f->kind == FR_LOOP && f->trip_start == ready)
+			f->trip_start = w->fetch_ready;
 	}
 	sc->fetch_free = at + fc;
 	int32_t nl = s->nline[w->pc];
