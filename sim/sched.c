@@ -351,12 +351,13 @@ static int sched_pick(const struct sim *s, const struct sched *sc, uint64_t cand
 	if (s->policy == POLICY_BGRR) {
 		/* the oldest block with an eligible warp (sc->list is in launch
 		 * order); younger blocks' warps only for a load L2 or DRAM serves */
-		uint64_t old = 0, mem = 0;
-		for (int k = 0; k < sc->n; k++)
-			if ((cand >> sc->list[k]) & 1) {
-				old = s->b[s->w[sc->list[k]].block].mask;
-				break;
-			}
+		uint64_t old = s->b[s->w[sc->list[0]].block].mask, mem = 0; /* the oldest warp's block */
+		if (!(cand & old))
+			for (int k = 1; k < sc->n; k++)
+				if ((cand >> sc->list[k]) & 1) {
+					old = s->b[s->w[sc->list[k]].block].mask;
+					break;
+				}
 		for (uint64_t u = cand & ~old; u; u &= u - 1)
 			if (s->uop[s->w[__builtin_ctzll(u)].pc].miss)
 				mem |= u & -u;
