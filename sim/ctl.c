@@ -26,8 +26,8 @@
  * (tloop/runs.csv).
  *
  * Reads from struct arch: bsync_cycles, branch_cycles, loop_cycles, loop_insns,
- * diverge_cycles, bar_release_cycles, bar_warp_cycles (fetch_line_cycles:
- * issue.c).
+ * diverge_cycles, bar_release_cycles, bar_warp_cycles (fetch_line_cycles,
+ * fetch_cycles, fetch_turn: issue.c, issue_fetch_book).
  */
 #ifndef SIM_SM_C
 #error "sim/ctl.c is a room of sim/sm.c: #included there, not compiled on its own"

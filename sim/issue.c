@@ -17,7 +17,7 @@
  * tests/data/h200); the rest is the other rooms'.
  *
  * Reads from struct arch: pipe_latency, max_inflight_sectors, bsync_cycles,
- * fetch_line_bytes, fetch_line_cycles.
+ * fetch_line_bytes, fetch_line_cycles, fetch_cycles, fetch_turn.
  */
 #ifndef SIM_SM_C
 #error "sim/issue.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -338,8 +338,9 @@ static void issue_warp(struct sim *s, struct warp *w)
 	if (s->uop[w->pc].flags & U_PSEUDO)
 		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
 	if (__builtin_expect(w->line_next != 0, 0)) {
-		if (w->line_next < 0)
-			issue_fetch_book(s, sc, w); else if (w->pc + 1 == w->line_next) {
+		if (w->line_next < 0) {
+			issue_fetch_book(s, sc, w); /* a taken branch */
+		} else if (w->pc + 1 == w->line_next) {
 			w->line_next = 0;
 			if (w->line_ready > w->fetch_ready)
 				w->fetch_ready = w->line_ready;

@@ -21,9 +21,10 @@
  * Between blocks, the older first (bgrr, the default): with two blocks on
  * an SM the lower blockIdx ends first on all 132 SMs in every kernel
  * measured whose issue binds, an FFMA chain's first block at 0.505 of the
- * SM's time (it runs as if alone, then the second), while loads of a
- * younger block issue as if it were not (mix<1, 4>: both blocks end within
- * 2%) (tests/data/h200/mech/brncu, blocks.csv).
+ * SM's time (it runs as if alone, then the second), while a younger
+ * block's loads that L2 or DRAM serve issue as if it were not (DRAM and L2
+ * chases, mix<1, 4>: both blocks end within 2%) (tests/data/h200/mech/brncu,
+ * blocks.csv; tests/blockorder_validate.sh).
  *
  * Reads from struct arch: max_inflight_sectors (the limit, checked when a
  * load's warp is evaluated); subPartitions through sim_create.
