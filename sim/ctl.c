@@ -250,12 +250,14 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 }
 
 /*
- * BAR: the warp waits; the last of its block to arrive releases them all.
+ * BAR: the warp waits (without control bits at the BAR, with them at its
+ * next instruction that is not plain arithmetic: ctl_barrier_hold); the
+ * last of its block to arrive releases them all.
  * The release is not free: from the last arrival's stall count (the next
  * cycle without control bits) the block's warps resume one after another
  * in the order they arrived, the k-th (1-based) bar_release_cycles +
  * bar_warp_cycles x k later. On the H200 a loop of nothing but
- * __syncthreads() takes 14.8 cycles a barrier with one warp and 1.95
+ * __syncthreads() takes 14.8 cycles a barrier with one warp and about 2
  * cycles more for each further warp of the block, 1 to 32 (77.0 at 32);
  * when every warp but warp 0 arrives long before it, the same 2 cycles a
  * warp are added, so the last to arrive is the last to go (tests/data/
@@ -265,7 +267,10 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct uop *u)
 {
 	struct block *b = &s->b[w->block];
-	w->at_bar = 1;
+	/* compiled code's BAR (BAR.SYNC.DEFER_BLOCKING) holds the warp at its
+	 * next instruction that is not plain arithmetic (ctl_barrier_hold) */
+	w->at_bar = !(u->flags & U_CTL);
+	w->bar_ready = NEVER;
 	w->bar_seq = (uint8_t)b->bar_arrived;
 	if (++b->bar_arrived < b->warps_total)
 		return;
@@ -273,10 +278,28 @@ static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct 
 	uint64_t t = s->now + (uint64_t)ctl_issue_gap(u);
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
-		x->at_bar = 0;
-		sched_wake_at(s, x, t + (uint64_t)(s->a->bar_release_cycles +
-						   s->a->bar_warp_cycles * (x->bar_seq + 1) + 0.5));
+		x->bar_ready = t + (uint64_t)(s->a->bar_release_cycles + s->a->bar_warp_cycles * (x->bar_seq + 1) + 0.5);
+		if (x->at_bar)
+			sched_wake_at(s, x, x->bar_ready);
 	}
+}
+
+/* After an issue: a warp its block's barrier has not released yet waits
+ * for the release before an instruction that is not plain arithmetic (a
+ * memory, branch, barrier or exit instruction); plain arithmetic goes on.
+ * On the H200 (tests/data/h200/mech/brncu, ncu4_pcs.csv) the ISETP after a
+ * __syncthreads() (BAR.SYNC.DEFER_BLOCKING) issues at the BAR's stall
+ * count and the back edge after it waits for the release (mech_bar skew:
+ * 8 cycles of barrier samples on the branch, inside the ISETP's 13-cycle
+ * stall count); in bar_pure the VIADD after a trip's first BAR issues at
+ * once, each next BAR waits. */
+static inline void ctl_barrier_hold(struct sim *s, struct warp *w)
+{
+	const struct uop *u = &s->uop[w->pc];
+	if (w->bar_ready <= s->now)
+		w->bar_ready = 0; /* released: nothing to hold */
+	else if ((u->flags & (U_MEM | U_BAR | U_BSYNC)) || !(u->flags & U_PLAIN) || s->code[w->pc].op == OP_BRA)
+		w->at_bar = 1;
 }
 
 /* EXIT (its outstanding results have landed): the warp retires, leaves its

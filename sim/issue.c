@@ -337,6 +337,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
 		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
+	if (__builtin_expect(w->bar_ready != 0, 0))
+		ctl_barrier_hold(s, w);
 	if (__builtin_expect(w->line_next != 0, 0)) {
 		if (w->line_next < 0) {
 			issue_fetch_book(s, sc, w); /* a taken branch */

@@ -293,8 +293,12 @@ static int sched_evaluate(struct sim *s, struct warp *w)
 	if (w->deps_ok)
 		goto resources;
 	if (w->at_bar) {
-		w->wake = NEVER;
-		return ST_BARRIER;
+		if (w->bar_ready > s->now) {
+			w->wake = w->bar_ready; /* NEVER until the block's last warp arrives */
+			return ST_BARRIER;
+		}
+		w->at_bar = 0;
+		w->bar_ready = 0;
 	}
 	if (!w->ops_ready) {
 		int stt = warp_deps_wait(s, w, s->now);
@@ -481,7 +485,6 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 					sc->lru[sc->nlru - 1] = slot;
 					break;
 				}
-		int bar = s->uop[w->pc].flags & U_BAR;
 		issue_warp(s, w);
 		/*
 		 * The eligible warps outside the ready set that were not picked:
@@ -513,7 +516,7 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 			sched_wheel_add(s, sc, x->slot, x->wake);
 		}
 		if (w->live) {
-			if (s->park_ok && !bar) {
+			if (s->park_ok && !w->at_bar) { /* a barrier holds it: sched_evaluate */
 				/*
 				 * What sched_evaluate would find next cycle, due then: the
 				 * next instruction's own waits depend only on this warp's

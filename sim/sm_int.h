@@ -68,7 +68,7 @@ struct warp {
 	uint8_t resident;    /* holds a warp slot (until its block finishes) */
 	uint8_t slot;        /* its index in s->w (< 64) */
 	uint8_t live;        /* resident and not exited */
-	uint8_t at_bar;      /* waiting at BAR */
+	uint8_t at_bar;      /* waiting for its block's barrier (until bar_ready) */
 	uint8_t state;       /* enum warp_state, current */
 	uint8_t lanes;       /* active lanes now (divergence) */
 	uint8_t deps_ok;     /* the instruction at pc has its operands: only pipe and
@@ -93,6 +93,8 @@ struct warp {
 	uint64_t since;      /* cycle the current state began */
 	uint64_t ops_at;     /* pending: the cycle its operands are ready */
 	uint64_t fetch_ready;/* after a taken branch: cycle the target can issue */
+	uint64_t bar_ready;  /* a barrier it arrived at: the cycle it releases the warp, NEVER
+			      * while its block has not all arrived, 0 none (ctl_barrier_arrive) */
 	uint64_t line_ready; /* after a taken branch: cycle the fetch line after the target's arrives */
 	int32_t line_next;   /* that line's first instruction + 1 (0: none; -1: a branch was
 			      * taken at this issue, set at its end) */

@@ -17,7 +17,7 @@
 #   1. every variant's |error| <= LIMIT percent (default 21: the largest error
 #      measured at commit time, rounded up; the goal is 10). The largest is
 #      t1's (1024 threads, two blocks resident): -20.1 % when this check was
-#      written, -18.0 % since round 12 (2026-12-02). t1 sits on a knife edge:
+#      written, -18.5 % since round 12 (2026-12-02). t1 sits on a knife edge:
 #      from const_latency 24 (round 11) until round 12 it was +22.9 %, its two
 #      resident blocks in step and their row loads meeting in the FIFO DRAM
 #      server every time (-14..-17 % with any const_latency 20-30 but 24);

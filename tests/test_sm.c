@@ -1014,27 +1014,37 @@ static void sm_8_10_fetch_turn(void **state)
 }
 
 /*
- * sm-8.6: a barrier's release, by hand (bar_release_cycles 3.75,
- * bar_warp_cycles 1.95, tests/data/h200/mech mech_bar). K barriers
+ * sm-8.6: a barrier's release, by hand (bar_release_cycles 4.5,
+ * bar_warp_cycles 2.0, tests/data/h200/mech mech_bar). K barriers
  * [S08] in a row, one block. From the last arrival's stall count (8) the
- * k-th warp to have arrived resumes round(3.75 + 1.95 k) later: with one
- * warp 6, so 8 + 6 = 14 cycles a barrier (14.8 measured); with 4 warps,
+ * k-th warp to have arrived resumes round(4.5 + 2.0 k) later: with one
+ * warp 7, so 8 + 7 = 15 cycles a barrier (14.8 measured); with 4 warps,
  * one a scheduler, arriving in the same order each time, the last resumes
- * round(3.75 + 7.8) = 12 after the stall: 20 cycles a barrier (measured
- * 21.0); 16 warps: round(3.75 + 31.2) = 35, 43 a barrier (measured 45.2).
+ * round(4.5 + 8) = 13 after the stall: 21 cycles a barrier (measured
+ * 21.0); 16 warps: round(4.5 + 32) = 37, 45 a barrier (measured 45.2).
  * With both fields 0 the release is the stall count's 8 cycles.
+ * A BAR of compiled code holds the warp at its next instruction that is
+ * not plain arithmetic, not at itself (ctl_barrier_hold): one warp, a BAR
+ * [S05] then an FFMA [S13]: the FFMA issues at the BAR's stall count, the
+ * next BAR 13 cycles later, after the release (5 + 7 = 12): 18 cycles a
+ * pair; with the FFMA [S01] the next BAR waits for the release: 12 a pair
+ * (a BAR that held the warp at itself would give 25 and 13).
  */
 static void sm_8_6_barrier_release(void **state)
 {
 	(void)state;
 	const char *bar = "[B------:R-:W-:-:S08] BAR.SYNC.DEFER_BLOCKING 0x0\n", *exit_ = "[B------:R-:W-:-:S01] EXIT\n";
-	const int warps[] = {1, 4, 16}, per[] = {14, 20, 43};
+	const int warps[] = {1, 4, 16}, per[] = {15, 21, 45};
 	for (int k = 0; k < 3; k++)
 		assert_int_equal(extra_cycles(&sm90, bar, 100, exit_, 32 * warps[k]), 100 * per[k]);
 	struct arch free_bar = sm90;
 	free_bar.bar_release_cycles = 0;
 	free_bar.bar_warp_cycles = 0;
 	assert_int_equal(extra_cycles(&free_bar, bar, 100, exit_, 32 * 4), 100 * 8);
+	const char *pair13 = "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S13] FFMA R0, R1, R2, R3\n";
+	const char *pair1 = "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S01] FFMA R0, R1, R2, R3\n";
+	assert_int_equal(extra_cycles(&sm90, pair13, 100, exit_, 32), 100 * 18);
+	assert_int_equal(extra_cycles(&sm90, pair1, 100, exit_, 32), 100 * 12);
 }
 
 /* sm-8.1: loops run without unrolling and issue their BRA. */
