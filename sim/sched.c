@@ -292,7 +292,7 @@ static int sched_evaluate(struct sim *s, struct warp *w)
 
 	if (w->deps_ok)
 		goto resources;
-	if (w->at_bar) {
+	if (__builtin_expect(w->at_bar, 0)) {
 		if (w->bar_ready > s->now) {
 			w->wake = w->bar_ready; /* NEVER until the block's last warp arrives */
 			return ST_BARRIER;
@@ -348,25 +348,30 @@ resources:;
 	return -1;
 }
 
+/* bgrr: the candidates of the oldest block with one (sc->list is in
+ * launch order), and younger blocks' warps whose load L2 or DRAM serves. */
+static __attribute__((noinline)) uint64_t sched_oldest_block(const struct sim *s, const struct sched *sc, uint64_t cand)
+{
+	uint64_t old = s->b[s->w[sc->list[0]].block].mask, mem = 0; /* the oldest warp's block */
+	if (!(cand & old))
+		for (int k = 1; k < sc->n; k++)
+			if ((cand >> sc->list[k]) & 1) {
+				old = s->b[s->w[sc->list[k]].block].mask;
+				break;
+			}
+	for (uint64_t u = cand & ~old; u; u &= u - 1)
+		if (s->uop[s->w[__builtin_ctzll(u)].pc].miss)
+			mem |= u & -u;
+	return cand & (old | mem);
+}
+
 /* The eligible warp the policy issues, from the candidate mask. */
 static int sched_pick(const struct sim *s, const struct sched *sc, uint64_t cand)
 {
 	if (!(cand & (cand - 1)))
 		return __builtin_ctzll(cand); /* one candidate: every policy picks it */
 	if (s->policy == POLICY_BGRR) {
-		/* the oldest block with an eligible warp (sc->list is in launch
-		 * order); younger blocks' warps only for a load L2 or DRAM serves */
-		uint64_t old = s->b[s->w[sc->list[0]].block].mask, mem = 0; /* the oldest warp's block */
-		if (!(cand & old))
-			for (int k = 1; k < sc->n; k++)
-				if ((cand >> sc->list[k]) & 1) {
-					old = s->b[s->w[sc->list[k]].block].mask;
-					break;
-				}
-		for (uint64_t u = cand & ~old; u; u &= u - 1)
-			if (s->uop[s->w[__builtin_ctzll(u)].pc].miss)
-				mem |= u & -u;
-		cand &= old | mem;
+		cand = sched_oldest_block(s, sc, cand);
 		if (!(cand & (cand - 1)))
 			return __builtin_ctzll(cand);
 	}
@@ -516,7 +521,7 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 			sched_wheel_add(s, sc, x->slot, x->wake);
 		}
 		if (w->live) {
-			if (s->park_ok && !w->at_bar) { /* a barrier holds it: sched_evaluate */
+			if (s->park_ok && __builtin_expect(!w->at_bar, 1)) { /* a barrier holds it: sched_evaluate */
 				/*
 				 * What sched_evaluate would find next cycle, due then: the
 				 * next instruction's own waits depend only on this warp's
