@@ -298,7 +298,7 @@ static inline void ctl_barrier_hold(struct sim *s, struct warp *w)
 	const struct uop *u = &s->uop[w->pc];
 	if (w->bar_ready <= s->now)
 		w->bar_ready = 0; /* released: nothing to hold */
-	else if ((u->flags & (U_MEM | U_BAR | U_BSYNC)) || !(u->flags & U_PLAIN) || s->code[w->pc].op == OP_BRA)
+	else if ((u->flags & (U_MEM | U_BSYNC)) || !(u->flags & U_PLAIN) || s->code[w->pc].op == OP_BRA)
 		w->at_bar = 1;
 }
 

@@ -921,12 +921,25 @@ static void sm_8_7_taken_branch(void **state)
  * at 0x60 the line ends after the FFMA, 6 cycles on: 29. Without addresses
  * (no .pc) or with fetch_line_cycles 0 nothing waits: 29.
  */
+/* sm-8.8's loop (a head UIADD3 with the stall count given, [S05] FFMA,
+ * [S13] ISETP, the back edge) at `pc` (".pc ADDR\n" or ""), one block of
+ * `threads`: the cycles 1000 more trips add (2000 against 1000). */
+static uint64_t fetch_loop_trips(const struct arch *a, const char *pc, int head_stall, int threads)
+{
+	static const char loop[] = ".regs 32\n%sLOOP %d edge=branch\n[B------:R-:W-:-:S%02d] UIADD3 UR4, UR4, -0x1, URZ\n"
+				   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n"
+				   "[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+				   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+	char t[1024];
+	snprintf(t, sizeof t, loop, pc, 1000, head_stall);
+	uint64_t one = run_arch(a, t, threads, 1, POLICY_GRR).cycles;
+	snprintf(t, sizeof t, loop, pc, 2000, head_stall);
+	return run_arch(a, t, threads, 1, POLICY_GRR).cycles - one;
+}
+
 static void sm_8_8_fetch_line(void **state)
 {
 	(void)state;
-	const char *loop = ".regs 32\n%sLOOP %d edge=branch\n[B------:R-:W-:-:S%02d] UIADD3 UR4, UR4, -0x1, URZ\n"
-			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
-			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
 	struct arch off = sm90;
 	off.fetch_line_cycles = 0;
 	struct {
@@ -937,14 +950,8 @@ static void sm_8_8_fetch_line(void **state)
 	} c[] = {{".pc 0x40\n", 1, &sm90, 29}, {".pc 0x70\n", 1, &sm90, 31}, {".pc 0x70\n", 2, &sm90, 31},
 		 {".pc 0x40\n", 2, &sm90, 30}, {".pc 0x60\n", 1, &sm90, 29}, {"", 1, &sm90, 29},
 		 {".pc 0x70\n", 1, &off, 29}};
-	char t[1024];
-	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
-		snprintf(t, sizeof t, loop, c[k].pc, 1000, c[k].stall);
-		struct sim_stats a = run_arch(c[k].a, t, 32, 1, POLICY_GRR);
-		snprintf(t, sizeof t, loop, c[k].pc, 2000, c[k].stall);
-		struct sim_stats b = run_arch(c[k].a, t, 32, 1, POLICY_GRR);
-		assert_int_equal(b.cycles - a.cycles, 1000 * c[k].trip);
-	}
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		assert_int_equal(fetch_loop_trips(c[k].a, c[k].pc, c[k].stall, 32), 1000 * c[k].trip);
 }
 
 /*
@@ -961,23 +968,15 @@ static void sm_8_8_fetch_line(void **state)
 static void sm_8_9_fetch_server(void **state)
 {
 	(void)state;
-	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
-			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
-			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
 	struct {
 		int fc, threads;
 		uint64_t trip;
 	} c[] = {{20, 32, 29}, {30, 32, 30}, {10, 160, 29}, {20, 160, 40}};
-	char t[1024];
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		struct arch a = sm90;
 		a.fetch_turn = 0;
 		a.fetch_cycles = c[k].fc;
-		snprintf(t, sizeof t, loop, 1000);
-		struct sim_stats x = run_arch(&a, t, c[k].threads, 1, POLICY_GRR);
-		snprintf(t, sizeof t, loop, 2000);
-		struct sim_stats y = run_arch(&a, t, c[k].threads, 1, POLICY_GRR);
-		assert_int_equal(y.cycles - x.cycles, 1000 * c[k].trip);
+		assert_int_equal(fetch_loop_trips(&a, "", 1, c[k].threads), 1000 * c[k].trip);
 	}
 }
 
@@ -996,21 +995,13 @@ static void sm_8_9_fetch_server(void **state)
 static void sm_8_10_fetch_turn(void **state)
 {
 	(void)state;
-	const char *loop = ".regs 32\nLOOP %d edge=branch\n[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
-			   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
-			   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
 	struct arch a = sm90;
 	a.fetch_turn = 1;
 	a.fetch_cycles = 0;
-	char t[1024];
-	snprintf(t, sizeof t, loop, 1000);
-	struct sim_stats x1 = run_arch(&a, t, 32, 1, POLICY_GRR), x5 = run_arch(&a, t, 160, 1, POLICY_GRR);
-	snprintf(t, sizeof t, loop, 2000);
-	struct sim_stats y1 = run_arch(&a, t, 32, 1, POLICY_GRR), y5 = run_arch(&a, t, 160, 1, POLICY_GRR);
-	assert_int_equal(y1.cycles - x1.cycles, 29000);
-	uint64_t d = y5.cycles - x5.cycles;
+	assert_int_equal(fetch_loop_trips(&a, "", 1, 32), 29000);
+	uint64_t d = fetch_loop_trips(&a, "", 1, 160);
 	assert_true(d >= 29436 && d <= 29700);
-	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, y5.cycles);
+	assert_int_equal(fetch_loop_trips(&a, "", 1, 160), d);
 }
 
 /*
