@@ -80,7 +80,7 @@ static const struct field memory_fields[] = {
 	FI(l2_latency, 1, 100000), FI(dram_latency, 1, 100000),
 	FD(smem_bytes_per_cycle, 0.01, 1e6), FD(l1_bytes_per_cycle, 0.01, 1e6),
 	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6),
-	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FD(warp_miss_bytes_per_cycle, 0, 1e6),
+	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),
 	FD(stream_group_bytes_per_cycle, 0, 1e6),
 	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6),
 	FI(max_inflight_sectors, 1, 1 << 24),
@@ -169,6 +169,7 @@ static const struct {
 	{"allocation", "sharedMemCarveoutKB"},
 	{"memory", "l2_latency_spread"},
 	{"memory", "dram_latency_spread"},
+	{"memory", "dram_queue_curve"},
 };
 #define NARRAYS (sizeof array_fields / sizeof array_fields[0])
 
@@ -323,6 +324,25 @@ static int load_spread(const char *file, const char *key, const cJSON *v, double
 	return SIM_OK;
 }
 
+/* The loaded-latency curve (memory.dram_queue_curve): [0] (the delay from
+ * dram_queue_cycles instead), or 2 to
+ * CFG_MAX_SPREAD delays in cycles, not below 0 and not below the one
+ * before, at utilisations 0 to 0.95 evenly spaced. */
+static int load_queue_curve(const char *file, const cJSON *v, struct arch *a, struct err *e)
+{
+	char got[96];
+	int rc = load_spread(file, "dram_queue_curve", v, a->queue_curve, &a->n_queue_curve, e);
+	if (rc)
+		return rc;
+	if (a->queue_curve[0] < 0)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.dram_queue_curve[0]\": expected a delay of at least 0 cycles, got %s",
+			       file, json_got(cJSON_GetArrayItem(v, 0), got, sizeof got));
+	if (a->n_queue_curve == 1 && a->queue_curve[0] != 0)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.dram_queue_curve\": expected [0] (the loaded delay from dram_queue_cycles) or 2 or more delays at utilisations 0 to 0.95, got one delay (%g)",
+			       file, a->queue_curve[0]);
+	return SIM_OK;
+}
+
 static int copy_string(const char *file, const cJSON *root, const char *key, char *dst,
 		       size_t n, struct err *e)
 {
@@ -344,6 +364,9 @@ static int check_arch(const char *file, const struct arch *a, struct err *e)
 	if (arch_max_warps(a) > 64)
 		return err_set(e, SIM_EINPUT, "%s: \"device.maxThreadsPerMultiProcessor\": expected at most 64 warps (2048 threads), got %d",
 			       file, a->maxThreadsPerMultiProcessor);
+	if (a->dram_shared_queue && !arch_dram_loaded(a))
+		return err_set(e, SIM_EINPUT, "%s: \"memory.dram_shared_queue\": 1 needs a loaded delay (dram_queue_cycles above 0 or a dram_queue_curve rising above 0): the shared queue draws each access's wait about it",
+			       file);
 	if (a->sharedMemPerBlockOptin < a->sharedMemPerBlock)
 		return err_set(e, SIM_EINPUT, "%s: \"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock (%d), got %d",
 			       file, a->sharedMemPerBlock, a->sharedMemPerBlockOptin);
@@ -432,11 +455,15 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 			return err_set(e, SIM_EINTERNAL, "%s: out of memory", file);
 		cJSON *l2 = cJSON_DetachItemFromObjectCaseSensitive(copy, "l2_latency_spread");
 		cJSON *dr = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_latency_spread");
+		cJSON *qc = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_queue_curve");
 		rc = load_section(file, "memory", copy, memory_fields, a, e);
 		if (!rc)
 			rc = load_spread(file, "l2_latency_spread", l2, a->l2_spread, &a->n_l2_spread, e);
 		if (!rc)
 			rc = load_spread(file, "dram_latency_spread", dr, a->dram_spread, &a->n_dram_spread, e);
+		if (!rc)
+			rc = load_queue_curve(file, qc, a, e);
+		cJSON_Delete(qc);
 		cJSON_Delete(l2);
 		cJSON_Delete(dr);
 		cJSON_Delete(copy);

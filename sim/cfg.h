@@ -61,7 +61,14 @@ struct arch {
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
 	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off),
 					   * u the one whose loaded latency holds the bytes in flight */
+	int n_queue_curve;                /* entries in queue_curve: 1 ([0]: q's form above) or more */
+	double queue_curve[CFG_MAX_SPREAD]; /* or the loaded latency as a measured curve: the delay (cycles)
+					   * at u = 0 .. 0.95 evenly spaced (memory.dram_queue_curve) */
 	int dram_window_cycles;           /* time constant of the average of the bytes in flight */
+	int dram_shared_queue;            /* 1: no per-SM first-come DRAM server: each access draws its loaded delay
+					   * (gamma, the curve's mean; past saturation Little's law); 0: the server */
+	double dram_queue_scale_cycles;   /* the shared queue's wait: gamma of this scale (variance scale x mean; 0: the mean) */
+	double dram_backlog_cycles;       /* the shared queue: an SM may run this far ahead of its share of the bandwidth */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	double stream_group_bytes_per_cycle; /* > 0: stream and coalesced DRAM loads draw from dram_latency_spread,
 					      * neighbouring lines sharing a draw (group=, near=), and a group's lines
@@ -148,6 +155,13 @@ enum mem_level { LV_SMEM, LV_L1, LV_L2, LV_DRAM };
  * load's level here; the memory model writes L1-sized ones through to L2.
  * The one rule for the simulator and for Little's-law predictions.
  */
+/* Whether the arch has a loaded DRAM delay: dram_queue_cycles, or a
+ * dram_queue_curve rising above 0. */
+static inline int arch_dram_loaded(const struct arch *a)
+{
+	return a->n_queue_curve >= 2 ? a->queue_curve[a->n_queue_curve - 1] > 0 : a->dram_queue_cycles > 0;
+}
+
 static inline enum mem_level arch_global_level(const struct arch *a, int op, int pattern, uint64_t footprint,
 					       long l1_bytes)
 {

@@ -34,7 +34,7 @@
  *
  * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
  * const_index_cycles, const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
- * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles,
+ * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_curve, dram_shared_queue, dram_queue_scale_cycles,
  * dram_window_cycles, warp_miss_bytes_per_cycle, l2_spread, dram_spread, lsu_warp_cycles,
  * max_inflight_sectors, sector_bytes, and through arch_global_level
  * (cfg.h) l2CacheSize.
@@ -186,7 +186,7 @@ static inline double mem_uniform(struct sim *s)
 	return (double)(mem_rand(s) >> 11) * 0x1.0p-53;
 }
 
-enum { SP_L2, SP_DRAM }; /* the spreads' levels (struct sim sp[], sp_n[]) */
+enum { SP_L2, SP_DRAM, SP_QUEUE }; /* the spreads' levels, and the shared DRAM queue's factors (struct sim sp[], sp_n[]) */
 
 /* One access's latency about its level's (SP_L2, SP_DRAM): an entry of
  * the level's spread. Each access takes its own: two loads a warp issues
@@ -198,23 +198,28 @@ enum { SP_L2, SP_DRAM }; /* the spreads' levels (struct sim sp[], sp_n[]) */
  * the H200's median over 132 SMs does, so a short run does not carry one
  * sample's error (120 DRAM steps drawn with replacement: 180 x sqrt(120)
  * cycles, 2.4%, a sigma). */
-static inline double mem_spread(struct sim *s, int lvl)
+static inline int mem_deal(struct sim *s, int lvl, uint64_t *rng)
 {
 	int n = s->sp_n[lvl];
-	if (n == 0)
-		return 0.0;
 	uint8_t *perm = s->sp_perm[lvl];
 	if (s->sp_pos[lvl] >= n) {
 		/* Fisher-Yates, j uniform in [0, i] by a multiply-shift of 32 random bits */
 		for (int i = n - 1; i > 0; i--) {
-			unsigned j = (unsigned)(((mem_rand(s) >> 32) * (uint64_t)(i + 1)) >> 32);
+			unsigned j = (unsigned)(((xorshift64s(rng) >> 32) * (uint64_t)(i + 1)) >> 32);
 			uint8_t t = perm[i];
 			perm[i] = perm[j];
 			perm[j] = t;
 		}
 		s->sp_pos[lvl] = 0;
 	}
-	return s->sp[lvl][perm[s->sp_pos[lvl]++]];
+	return perm[s->sp_pos[lvl]++];
+}
+
+static inline double mem_spread(struct sim *s, int lvl)
+{
+	if (s->sp_n[lvl] == 0)
+		return 0.0;
+	return s->sp[lvl][mem_deal(s, lvl, &s->rng)];
 }
 
 /* The latency draw of load `in` at level lvl (SP_L2, SP_DRAM) for warp w:
@@ -224,11 +229,13 @@ static inline double mem_spread(struct sim *s, int lvl)
  * 60 cycles a step more than one line where independent draws would cost
  * 81 and 165, and lines 1 KB or more apart draw nearly independently
  * (tests/data/h200/mech/latd, mech_latseq, mech_latprox). */
-static inline double mem_draw(struct sim *s, struct warp *w, const struct insn *in, int lvl)
+static inline double mem_draw(struct sim *s, struct warp *w, const struct insn *in, int lvl, struct block *b, int fresh)
 {
 	if (in->near)
 		return (double)w->near_draw[in->near - 1];
-	double x = mem_spread(s, lvl);
+	double x = fresh ? mem_spread(s, lvl) : (double)b->bd_spread[(in - s->code) % BDRAW];
+	if (b && fresh)
+		b->bd_spread[(in - s->code) % BDRAW] = (int32_t)x;
 	if (in->group)
 		w->near_draw[in->group - 1] = (int32_t)x;
 	return x;
@@ -334,10 +341,21 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		return;
 	}
 	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
+	m->l2_cycles = mem_level_cycles(s, in, lanes, m->bytes, LV_L2);
 	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
 	double miss_rate = groups ? a->stream_group_bytes_per_cycle : a->warp_miss_bytes_per_cycle;
 	m->miss_cycles = miss_rate > 0 && !(chase && isa_l1_load(in->op)) ? m->bytes / miss_rate : 0.0;
 	m->chain = (uint8_t)(!groups || in->near); /* behind the warp's earlier lines, or its group's */
+	if (chase && isa_l1_load(in->op) && groups && a->dram_shared_queue && m->bytes > a->sector_bytes) {
+		/* with the shared queue the SM has no DRAM server of its own to
+		 * hold a random walk's multi-line load: its bytes after the first
+		 * sector follow it at the group rate, behind nothing else (one
+		 * warp's 256-B chase steps take 21 cycles more than its 128-B
+		 * ones, 2 adjacent lines 15 more than one: tests/data/h200/import
+		 * chase.dram, mech/latd mech_latseq) */
+		m->miss_cycles = (m->bytes - a->sector_bytes) / a->stream_group_bytes_per_cycle;
+		m->chain = 0;
+	}
 }
 
 /* Level, sectors and server times of memory instruction in, issued with `lanes` lanes. */
@@ -352,13 +370,28 @@ static inline const struct memc *mem_info(struct sim *s, const struct insn *in, 
 
 /* ---- the loaded DRAM delay ------------------------------------------ */
 
-/* The loaded-DRAM delay at utilisation u: q * u / (1 - u), u at most 0.95
- * (beyond it the bandwidth server itself queues). */
+/* The loaded-DRAM delay at utilisation u (at most 0.95), not rounded:
+ * q * u / (1 - u) (q dram_queue_cycles), or with a dram_queue_curve that
+ * curve, linear between its points. */
+static double mem_qcurve(const struct arch *a, double u)
+{
+	int n = a->n_queue_curve;
+	if (n < 2)
+		return a->dram_queue_cycles * u / (1.0 - u);
+	double x = u / 0.95 * (n - 1);
+	int i = x < 0 ? 0 : (int)x;
+	if (i >= n - 1)
+		return a->queue_curve[n - 1];
+	return a->queue_curve[i] + (x - i) * (a->queue_curve[i + 1] - a->queue_curve[i]);
+}
+
+/* The same at u at most 0.95 (beyond it the bandwidth server itself queues,
+ * or with the shared queue Little's law takes over), rounded. */
 static uint32_t mem_delay_of_u(const struct arch *a, double u)
 {
 	if (u > 0.95)
 		u = 0.95;
-	return (uint32_t)(a->dram_queue_cycles * u / (1.0 - u) + 0.5);
+	return (uint32_t)(mem_qcurve(a, u) + 0.5);
 }
 
 /* exp(-dt / dram_window_cycles): what is left of the average's past after dt cycles */
@@ -378,7 +411,7 @@ static inline double mem_avg_step(const struct sim *s, double avg, int cur, uint
  * cycle. */
 static double mem_bytes_at_u(const struct arch *a, double u)
 {
-	return u * a->dram_bytes_per_cycle * (a->dram_latency + a->dram_queue_cycles * u / (1.0 - u));
+	return u * a->dram_bytes_per_cycle * (a->dram_latency + mem_qcurve(a, u));
 }
 
 /* The delay with `sec` sectors in the memory system: the utilisation at
@@ -398,6 +431,108 @@ static uint32_t mem_queue_delay_at(const struct arch *a, int sec)
 	return mem_delay_of_u(a, hi);
 }
 
+/*
+ * The shared DRAM queue's factors of the loaded delay. An access's wait in
+ * the memory system is its own draw, gamma distributed about the mean the
+ * loaded-latency curve gives, with a fixed scale: shape k = mean /
+ * dram_queue_scale_cycles, so its variance is the scale times the mean
+ * (tests/data/h200/mech/loaddist: one warp's chase beside 4-31 streaming
+ * warps, the wait beyond the unloaded spread has variance 271-430 cycles
+ * times its mean of 28-1135; most requests pass with little wait, a few
+ * wait long). qf[r] holds the QDECK_N equally likely factors, at (j + 0.5)
+ * / QDECK_N, of a gamma of shape QK0 * 2^r over its mean (Wilson and
+ * Hilferty's cube-root normal, below zero clipped, each row scaled to a
+ * mean of exactly 1); a draw interpolates between the two rows about its
+ * shape, at a position dealt from a shuffled deck (mem_deal: any QDECK_N
+ * draws of one shape average its mean).
+ */
+static void mem_queue_rows(double qf[QROWS][QDECK_N])
+{
+	for (int r = 0; r < QROWS; r++) {
+		double k = QK0 * (double)(1u << r), sum = 0.0;
+		for (int j = 0; j < QDECK_N; j++) {
+			/* z: the standard normal quantile at p, by bisection on erfc */
+			double p = (j + 0.5) / QDECK_N, lo = -10.0, hi = 10.0;
+			for (int i = 0; i < 80; i++) {
+				double m = 0.5 * (lo + hi);
+				if (0.5 * erfc(-m / sqrt(2.0)) < p)
+					lo = m;
+				else
+					hi = m;
+			}
+			double c = 1.0 - 1.0 / (9.0 * k) + 0.5 * (lo + hi) / (3.0 * sqrt(k));
+			qf[r][j] = c > 0 ? c * c * c : 0.0; /* over the mean k */
+			sum += qf[r][j];
+		}
+		for (int j = 0; j < QDECK_N; j++)
+			qf[r][j] = sum > 0 ? qf[r][j] * QDECK_N / sum : (j == QDECK_N - 1 ? QDECK_N : 0.0);
+	}
+}
+
+/*
+ * The draws a stream load shares with the same load of its block's other
+ * warps: a block's warps reading one instruction's lines at about the same
+ * time read lines side by side (base + threadIdx), in the same DRAM pages,
+ * and meet the memory system alike. A block of 32 warps loading one 4-KB
+ * run of lines each round between two barriers takes 826 cycles a round
+ * on the H200 (tests/data/h200/mech/burst, K = 1), about one line's mean
+ * latency with the barriers, where 32 independent draws would add about
+ * 300 (their slowest). The block's entry for `in` (pc mod BDRAW) holds the
+ * draws of its last issue for dram_latency cycles; *fresh says whether
+ * this issue starts a new one (and the entry is now its).
+ */
+static inline struct block *mem_block_draw(struct sim *s, const struct warp *w, const struct insn *in, int *fresh)
+{
+	struct block *b = &s->b[w->block];
+	unsigned pc = (unsigned)(in - s->code), k = pc % BDRAW;
+	*fresh = !(b->bd_pc[k] == pc + 1 && s->now < b->bd_until[k]);
+	if (*fresh) {
+		b->bd_pc[k] = pc + 1;
+		b->bd_until[k] = s->now + (uint64_t)s->a->dram_latency;
+	}
+	return b;
+}
+
+/* The deck position of load `in`'s draw in the shared DRAM queue for warp
+ * w, or -1 when every access waits the mean: its own (mem_deal), kept as
+ * group G's with group=G, and with near=G the warp's last group=G
+ * position: lines next to each other issued together wait together, as
+ * they share their latency draw (mem_draw). */
+static inline int mem_queue_pos(struct sim *s, struct warp *w, const struct insn *in, struct block *b, int fresh)
+{
+	if (!(s->a->dram_queue_scale_cycles > 0))
+		return -1;
+	if (in->near)
+		return w->near_qj[in->near - 1];
+	unsigned k = (unsigned)(in - s->code) % BDRAW;
+	if (!fresh)
+		return b->bd_qpos[k];
+	int j = mem_deal(s, SP_QUEUE, &s->qrng);
+	if (b)
+		b->bd_qpos[k] = (uint8_t)j;
+	if (in->group)
+		w->near_qj[in->group - 1] = (uint8_t)j;
+	return j;
+}
+
+/* The loaded delay of mean d at deck position j (mem_queue_rows, mem_queue_pos). */
+static inline double mem_queue_draw(const struct sim *s, double d, int j)
+{
+	const double theta = s->a->dram_queue_scale_cycles;
+	if (j < 0 || !(d > 0))
+		return d; /* every access waits the mean */
+	double k = d / theta;
+	if (k <= QK0)
+		return d * s->qf[0][j];
+	int r = 0;
+	while (r < QROWS - 1 && k >= QK0 * (double)(2u << r))
+		r++;
+	if (r == QROWS - 1)
+		return d * s->qf[r][j];
+	double k0 = QK0 * (double)(1u << r), f = (k - k0) / k0; /* the next row's shape is 2 k0 */
+	return d * (s->qf[r][j] + f * (s->qf[r + 1][j] - s->qf[r][j]));
+}
+
 /* Tables mem_queue_delay_at below the sectors at which it reaches its largest
  * value, qmax, or below QTAB_MAX sectors (from there it is computed). */
 static void mem_queue_table(struct sim *s)
@@ -405,7 +540,7 @@ static void mem_queue_table(struct sim *s)
 	const struct arch *a = s->a;
 	s->qn = 0;
 	s->qmax = 0;
-	if (!(a->dram_queue_cycles > 0) || !(a->dram_bytes_per_cycle > 0))
+	if (!arch_dram_loaded(a) || !(a->dram_bytes_per_cycle > 0))
 		return;
 	s->qmax = mem_delay_of_u(a, 0.95);
 	double n = ceil(mem_bytes_at_u(a, 0.95) / a->sector_bytes);
@@ -439,7 +574,7 @@ static void mem_queue_table(struct sim *s)
  * their own moments); the average of one SM over time stands for the
  * average over the SMs at one time.
  */
-static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start)
+static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
 {
 	const struct arch *a = s->a;
 	unsigned mask = s->dq_mask, h = s->dq_h, n = s->dq_n;
@@ -461,6 +596,19 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
 	double held = avg + sectors;
 	int k = held < (double)s->qsat ? (int)held : s->qsat;
 	uint32_t d = k < s->qn ? s->qtab[k] : k >= s->qsat ? s->qmax : mem_queue_delay_at(a, k);
+	if (s->sp_n[SP_QUEUE]) {
+		/* the shared queue: past saturation the bytes held stay in the
+		 * memory system for as long as the bandwidth takes to move them
+		 * (Little's law), and each access draws its own delay about that
+		 * mean (mem_queue_draw) */
+		if (k >= s->qsat) {
+			double little = held * a->sector_bytes / a->dram_bytes_per_cycle - a->dram_latency;
+			if (little > (double)d)
+				d = little < 1e8 ? (uint32_t)(little + 0.5) : (uint32_t)1e8;
+		}
+		double x = mem_queue_draw(s, (double)d, qj);
+		d = x < 1e9 ? (uint32_t)(x + 0.5) : (uint32_t)1e9;
+	}
 	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
 	if (end > cap)
 		end = cap;
@@ -669,15 +817,41 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		case LV_L2:
 			dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
 			if (m->spread >> SP_L2 & 1)
-				dd += mem_draw(s, w, in, SP_L2);
+				dd += mem_draw(s, w, in, SP_L2, NULL, 1);
 			break;
-		default:
-			dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
-			dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd) : 0));
+		default: {
+			/* with the shared queue no DRAM server of the SM's own: its
+			 * accesses queue among every SM's (mem_dram_queue_delay),
+			 * and their data comes to the SM on its path from L2, the
+			 * L2 hits' server */
+			/* a stream load's draws: its block's (mem_block_draw) */
+			int fresh = 1, shared = s->sp_n[SP_QUEUE] > 0;
+			struct block *b = in->pattern != PAT_CHASE && ((m->spread >> SP_DRAM & 1) || (shared && a->dram_queue_scale_cycles > 0))
+						  ? mem_block_draw(s, w, in, &fresh) : NULL;
+			int qj = shared ? mem_queue_pos(s, w, in, b, fresh) : -1;
+			if (shared) {
+				/* no server of the SM's own: the SM runs up to
+				 * dram_backlog_cycles ahead of its share of the bandwidth
+				 * (dram_free: where its share stands), and the data comes
+				 * over its path from L2 (the L2 hits' server): a block's
+				 * burst of 4-64 KB, with the SM well below its share on
+				 * average, returns at about 42 B a cycle on the H200, not
+				 * at the share's 17.7 (tests/data/h200/mech/burst) */
+				double c = a->dram_backlog_cycles, now = (double)s->now;
+				s->dram_free = (s->dram_free > now - c ? s->dram_free : now - c) + lv_cycles;
+				double t = s->dram_free - c > now ? s->dram_free - c : now;
+				s->l2_free = (s->l2_free > t ? s->l2_free : t) + m->l2_cycles;
+				dd = ceil_d(s->l2_free);
+			} else {
+				dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
+			}
+			uint32_t q = s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd, qj) : 0;
+			dd += (double)((uint64_t)a->dram_latency - 1 + q);
 			if (m->spread >> SP_DRAM & 1)
-				draw = mem_draw(s, w, in, SP_DRAM);
+				draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
+		}
 		}
 		if (miss && lv == LV_DRAM && m->miss_cycles > 0) {
 			/* data from DRAM returns to the warp through its own miss path,
@@ -737,18 +911,25 @@ static int mem_create(struct sim *s)
 		s->rq_t = calloc(cap, sizeof *s->rq_t);
 		s->rq_sec = calloc(cap, sizeof *s->rq_sec);
 	}
-	if (a->dram_queue_cycles > 0) {
+	if (arch_dram_loaded(a)) {
 		/* an access counts in the memory system for at most dq_span cycles
 		 * (four of its longest latency, or what DQ_MAX entries hold), and a
 		 * scheduler issues one a cycle: the ring never fills */
-		double span = 4.0 * (a->dram_latency + (double)mem_delay_of_u(a, 0.95)) + 64;
+		double dmax = (double)mem_delay_of_u(a, 0.95);
+		if (a->dram_shared_queue) {
+			/* the longest mean delay the in-flight limit allows (Little),
+			 * times the largest factor of the deck */
+			double little = (a->max_inflight_sectors + 32.0 * 4) * a->sector_bytes / a->dram_bytes_per_cycle;
+			dmax = (little > dmax ? little : dmax) * (a->dram_queue_scale_cycles > 0 ? QDECK_N : 1);
+		}
+		double span = 4.0 * (a->dram_latency + dmax) + 64;
 		unsigned cap = mem_ring_cap((double)s->nsched * span + 1, DQ_MAX);
 		s->dq_span = span < (double)((cap - 1) / (unsigned)s->nsched) ? (int)span : (int)((cap - 1) / (unsigned)s->nsched);
 		s->dq_mask = cap - 1;
 		s->dq_t = calloc(cap, sizeof *s->dq_t);
 		s->decay = calloc(DECAY_N, sizeof *s->decay);
 	}
-	if (!s->rq_t || !s->rq_sec || (a->dram_queue_cycles > 0 && (!s->dq_t || !s->decay)))
+	if (!s->rq_t || !s->rq_sec || (arch_dram_loaded(a) && (!s->dq_t || !s->decay)))
 		return -1;
 	if (s->decay)
 		for (int i = 0; i < DECAY_N; i++)
@@ -756,6 +937,9 @@ static int mem_create(struct sim *s)
 	mem_queue_table(s);
 	s->sp_n[SP_L2] = mem_spread_init(s->sp[SP_L2], a->l2_spread, a->n_l2_spread);
 	s->sp_n[SP_DRAM] = mem_spread_init(s->sp[SP_DRAM], a->dram_spread, a->n_dram_spread);
+	s->sp_n[SP_QUEUE] = a->dram_shared_queue && s->dq_t ? QDECK_N : 0;
+	if (s->sp_n[SP_QUEUE] && a->dram_queue_scale_cycles > 0)
+		mem_queue_rows(s->qf);
 	return 0;
 }
 
@@ -765,7 +949,8 @@ static void mem_reset(struct sim *s)
 {
 	s->smem_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
-	for (int l = 0; l < 2; l++) {
+	s->qrng = 0xD1B54A32D192ED03ULL; /* mem_queue_pos's deck: its own, so the levels' draws stay as they were */
+	for (int l = 0; l < 3; l++) {
 		for (int i = 0; i < CFG_MAX_SPREAD; i++)
 			s->sp_perm[l][i] = (uint8_t)i;
 		s->sp_pos[l] = CFG_MAX_SPREAD; /* the first access shuffles */

@@ -35,6 +35,10 @@
 #define FQ_CAP 64      /* the far ring: a scheduler's warps (<= 64 in all), each filed once */
 #define DECAY_N 1024   /* mem_dram_queue_delay's decay factors kept for gaps below this */
 #define QTAB_MAX 65536 /* loaded-DRAM delays tabled, by sectors in the memory system */
+#define BDRAW 8        /* a block's shared stream-load draws (struct block bd_*) */
+#define QDECK_N 32     /* the shared DRAM queue's factors a shape (mem_queue_rows) */
+#define QROWS 13       /* its shapes: QK0 * 2^r, r < QROWS */
+#define QK0 (1.0 / 64)
 #define DQ_MAX (1u << 20) /* DRAM accesses kept for the delay, at most */
 #define OC_SLOTS 256   /* the operand-cycle and memory-info caches, by pc mod OC_SLOTS */
 #define PQ_CAP 64      /* the pending ring: at least a scheduler's warps (<= 64 in all) */
@@ -105,6 +109,7 @@ struct warp {
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
 	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
 	int32_t near_draw[ISA_NEAR_GROUPS]; /* the latency draw of its last group=G load, by G - 1 (mem_draw) */
+	uint8_t near_qj[ISA_NEAR_GROUPS]; /* the shared DRAM queue's deck position of its last group=G load (mem_queue_pos) */
 	int block;           /* block slot */
 	int wib;             /* warp index within its block */
 	struct frame stack[ISA_MAX_NEST];
@@ -118,6 +123,13 @@ struct block {
 	int bar_arrived;     /* warps waiting at the current BAR */
 	int slot[MAX_WARPS_PER_BLOCK]; /* its warp slots */
 	uint64_t mask;       /* its warp slots, by bit */
+	/* the latency draws its warps' stream loads share (mem_block_draw):
+	 * by pc mod BDRAW, the load's pc + 1 (0: none), until when, the
+	 * spread's draw and the shared DRAM queue's deck position */
+	uint32_t bd_pc[BDRAW];
+	uint64_t bd_until[BDRAW];
+	int32_t bd_spread[BDRAW];
+	uint8_t bd_qpos[BDRAW];
 };
 
 /* One warp scheduler (sched.c), with its pipes' state (pipe.c) and its
@@ -273,6 +285,8 @@ struct memc {
 	int sectors;         /* mem_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
+	double l2_cycles;    /* bytes / l2_bytes_per_cycle: with the shared DRAM queue, DRAM data's
+			      * time on the SM's path from L2 (mem_issue) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */
 	double lv_cyc[4];    /* partial: lv_cycles at each level (by enum mem_level) */
@@ -333,15 +347,18 @@ struct sim {
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */
+	uint64_t qrng;       /* the shared DRAM queue's deck (mem_queue_draw): reset each run */
+	double qf[QROWS][QDECK_N]; /* the shared DRAM queue's factors of its mean delay, by shape (mem_queue_rows) */
 	/* the latency spreads, [SP_L2] about l2_latency and [SP_DRAM] about
 	 * dram_latency (arch, mean removed, whole cycles): one entry per access
-	 * (mem_spread); sp_n 0: none. Each level's entries in a shuffled order,
+	 * (mem_spread); [SP_QUEUE] the shared DRAM queue's factors of the
+	 * loaded delay (dram_shared_queue); sp_n 0: none. Each level's entries in a shuffled order,
 	 * dealt one an access and reshuffled when all are used (sp_pos == sp_n;
 	 * reset each run) */
-	int sp_n[2];
-	double sp[2][CFG_MAX_SPREAD];
-	uint8_t sp_perm[2][CFG_MAX_SPREAD];
-	int sp_pos[2];
+	int sp_n[3];
+	double sp[3][CFG_MAX_SPREAD];
+	uint8_t sp_perm[3][CFG_MAX_SPREAD];
+	int sp_pos[3];
 	/* DRAM accesses in the memory system (issued, their data not yet out of
 	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
 	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of

@@ -46,7 +46,12 @@ static int setup(void **state)
 	ideal.branch_cycles = 0;
 	ideal.loop_cycles = 0;
 	ideal.loop_insns = 1;
-	ideal.dram_queue_cycles = 0;
+	ideal.dram_queue_cycles = 0; /* no loaded delay, no shared queue */
+	ideal.n_queue_curve = 1;
+	ideal.queue_curve[0] = 0;
+	ideal.dram_shared_queue = 0;
+	ideal.dram_queue_scale_cycles = 0;
+	ideal.stream_group_bytes_per_cycle = 0;
 	ideal.warp_miss_bytes_per_cycle = 0;
 	ideal.lsu_warp_cycles = 0;
 	ideal.diverge_cycles = 0;
@@ -710,6 +715,201 @@ static void sm_3_7_loaded_delay(void **state)
 	assert_int_equal(loaded_delay(&a, 1e9), 1900);
 }
 
+/* The same oracle for a curve of two points, [0, c]: the delay at
+ * utilisation u is c u / 0.95. Little's law on the loaded-latency curve,
+ * bytes = u P (L + c u / 0.95), is the quadratic
+ * (P c / 0.95) u^2 + P L u - bytes = 0 in u (its root in [0, 1)); the
+ * delay is c u / 0.95 at that u (at most 0.95), rounded. */
+static int curve_delay(const struct arch *a, double bytes)
+{
+	double P = a->dram_bytes_per_cycle, L = a->dram_latency, c = a->queue_curve[1];
+	assert_int_equal(a->n_queue_curve, 2);
+	assert_true(a->queue_curve[0] == 0);
+	double qa = P * c / 0.95, qb = P * L;
+	double u = (-qb + sqrt(qb * qb + 4 * qa * bytes)) / (2 * qa);
+	if (u > 0.95)
+		u = 0.95;
+	double d = c * u / 0.95;
+	/* the test means something only away from a rounding edge */
+	assert_true(fabs(d - floor(d) - 0.5) > 1e-6);
+	return (int)floor(d + 0.5);
+}
+
+/* The loaded-delay arch of sm-3.7 and sm-3.14: L = 20, P = 32 B/cycle (a
+ * 256-byte load takes the server 8 cycles), the curve [0, 950] (1000 u
+ * cycles at utilisation u) and a time constant of 100 cycles. */
+static struct arch loaded_arch(void)
+{
+	struct arch a = ideal;
+	a.dram_latency = 20;
+	a.dram_bytes_per_cycle = 32;
+	a.n_queue_curve = 2;
+	a.queue_curve[0] = 0;
+	a.queue_curve[1] = 950;
+	a.dram_window_cycles = 100;
+	return a;
+}
+
+/* One warp's chase of 12 loads of 256 B under loaded_arch, by hand: load i
+ * issues at t_i and lands at t_(i+1) = t_i + server + L - 1 + d_i, when the
+ * next one issues (server 8 cycles, or 0 with the shared queue). The memory
+ * system holds its 8 sectors from cycle 0 on without a break, so the
+ * average at t_i is 8 (1 - exp(-t_i / 100)), and load i, adding its own 8,
+ * gets the delay of floor(16 - 8 exp(-t_i / 100)) sectors. Returns t_12;
+ * the first and the last delay in *first, *last. */
+static double loaded_chase(const struct arch *a, int server, int *first, int *last)
+{
+	double t = 0;
+	*first = -1;
+	for (int i = 0; i < 12; i++) {
+		double held = 16 - 8 * exp(-t / 100);
+		assert_true(i == 0 || (held - floor(held) > 1e-6 && held - floor(held) < 1 - 1e-6));
+		*last = curve_delay(a, 32.0 * floor(held));
+		if (*first < 0)
+			*first = *last;
+		t += server + a->dram_latency - 1 + *last;
+	}
+	return t;
+}
+
+/* sm-3.15: the loaded-latency curve (dram_queue_curve) in place of
+ * q u / (1 - u): sm-3.7's chase (loaded_chase) under loaded_arch, 8
+ * sectors at the first load (d 80 cycles), 15 from the third on (d 113).
+ * Cycles: t_12 + 1 = 1639. */
+static void sm_3_15_queue_curve(void **state)
+{
+	(void)state;
+	struct arch a = loaded_arch();
+	int first, d;
+	double t = loaded_chase(&a, 8, &first, &d);
+	assert_int_equal(first, 80);
+	assert_int_equal(d, 113);
+	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
+	struct sim_stats st = run_arch(&a, text, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, (uint64_t)t + 1);
+	assert_int_equal(st.cycles, 1639);
+	free(text);
+	/* beyond u = 0.95 the delay stays at the curve's last point and the server queues */
+	assert_int_equal(curve_delay(&a, 1e9), 950);
+}
+
+/*
+ * sm-3.14: the shared DRAM queue (dram_shared_queue). No server of the
+ * SM's own: with the backlog allowance out of reach the same chase as
+ * sm-3.7 passes only the SM's path from L2 (256 B at 37 B a cycle: 7
+ * cycles, as the 8 of sm-3.7's server) and lands at t_i + 7 + L - 1 + d_i,
+ * the same delays (80 first, 113 from the third load on), cycles 1627 =
+ * t_12 + 1. The allowance (dram_backlog_cycles): with a flat curve [10,
+ * 10] (every access's mean delay 10), L = 20, P = 32 and a path from L2
+ * too fast to matter (1 cycle), 32 warps (8 a scheduler; the LSU pipe
+ * takes a 32-lane LDG.64 in 2 cycles: issues at 0, 2, ..., 14) load 256 B
+ * each, 8 cycles of the SM's share apiece: with the allowance out of reach
+ * each lands 1 + L - 1 + 10 after its issue, the last at 44: cycles 45;
+ * with 0 the k-th waits for its share until 8 (k + 1), the last until 256,
+ * lands at 286: cycles 287; with 128 the last waits until 256 - 128:
+ * cycles 159.
+ * With dram_queue_scale_cycles every access draws its delay from a gamma
+ * of that scale about the curve's mean, dealt from a deck of 32
+ * quantiles. With a flat curve [D, D] and L = 20, one warp issuing 4
+ * independent chase loads a step (64 steps) waits for the slowest of 4
+ * draws:
+ * - scale 0: L - 1 + D a step, exactly (plus the path and the EXIT);
+ * - scale D (shape 1, an exponential): the slowest of 4 exponential
+ *   draws has mean (1 + 1/2 + 1/3 + 1/4) D = 2.08 D; the deck's 32
+ *   quantiles (no tail past the last, dealt without replacement) give
+ *   somewhat less: the excess over scale 0 is 0.8 to 1.15 D a step;
+ * - scale D / 16 (shape 16, sd D / 4): the slowest of 4 normal-like draws
+ *   is 1.03 sd above the mean: excess 0.18 to 0.34 D;
+ * - the 4 loads as one group (group=1, near=1: neighbouring lines) share
+ *   one draw: 64 steps deal the deck twice, so the steps average D: the
+ *   excess is within rounding (2 cycles a step).
+ * And past saturation Little's law: 32 warps streaming 512-B loads back
+ * to back move the bandwidth, 0.95 to 1.02 P, where the sm-3.7 server
+ * would too (with the allowance out of reach only Little's law on the
+ * bytes held paces them).
+ */
+static uint64_t flat_steps(const struct arch *a, const char *loads)
+{
+	char *t = repeat(".regs 32\nLOOP 64\n", loads, 1, "IADD3 R20, R0, R1, R2\nIADD3 R20, R20, R3, RZ\nENDLOOP\nEXIT\n");
+	struct sim_stats st = run_arch(a, t, 32, 1, POLICY_GRR);
+	free(t);
+	return st.cycles;
+}
+
+static void sm_3_14_shared_queue(void **state)
+{
+	(void)state;
+	struct arch a = loaded_arch();
+	a.dram_shared_queue = 1;
+	a.dram_queue_scale_cycles = 0;
+	a.dram_backlog_cycles = 1e9;
+	int first, d;
+	double t = loaded_chase(&a, 7, &first, &d);
+	assert_int_equal(first, 80);
+	assert_int_equal(d, 113);
+	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
+	struct sim_stats st = run_arch(&a, text, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, (uint64_t)t + 1);
+	assert_int_equal(st.cycles, 1627);
+	free(text);
+
+	/* the backlog allowance */
+	a.queue_curve[0] = a.queue_curve[1] = 10;
+	a.l2_bytes_per_cycle = 1e5;
+	const char *one = "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n";
+	st = run_arch(&a, one, 1024, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 45);
+	a.dram_backlog_cycles = 0;
+	st = run_arch(&a, one, 1024, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 287);
+	a.dram_backlog_cycles = 128;
+	st = run_arch(&a, one, 1024, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 159);
+	a = loaded_arch();
+	a.dram_shared_queue = 1;
+	a.dram_backlog_cycles = 1e9;
+
+	/* the flat curve: D = 400 */
+	const double D = 400;
+	const char *four = "LDG R0, [R10] pattern=chase footprint=1G lanes=1\nLDG R1, [R11] pattern=chase footprint=1G lanes=1\n"
+			   "LDG R2, [R12] pattern=chase footprint=1G lanes=1\nLDG R3, [R13] pattern=chase footprint=1G lanes=1\n";
+	const char *group = "LDG R0, [R10] pattern=chase footprint=1G lanes=1 group=1\n"
+			    "LDG R1, [R10] pattern=chase footprint=1G lanes=1 near=1\n"
+			    "LDG R2, [R10] pattern=chase footprint=1G lanes=1 near=1\n"
+			    "LDG R3, [R10] pattern=chase footprint=1G lanes=1 near=1\n";
+	a.queue_curve[0] = a.queue_curve[1] = D;
+	uint64_t c0 = flat_steps(&a, four);
+	a.dram_queue_scale_cycles = D;
+	double x1 = ((double)flat_steps(&a, four) - (double)c0) / 64 / D;
+	a.dram_queue_scale_cycles = D / 16;
+	double x16 = ((double)flat_steps(&a, four) - (double)c0) / 64 / D;
+	a.dram_queue_scale_cycles = D;
+	double xg = ((double)flat_steps(&a, group) - (double)c0) / 64;
+	a.dram_queue_scale_cycles = 0;
+	uint64_t g0 = flat_steps(&a, group);
+	assert_true(x1 > 0.8 && x1 < 1.15);
+	assert_true(x16 > 0.18 && x16 < 0.34);
+	assert_true(fabs(xg - ((double)g0 - (double)c0) / 64) <= 2);
+	/* one step at scale 0: the 4 loads issue on consecutive cycles, the
+	 * last lands L - 1 + D after its issue, the two IADD3s and the back
+	 * edge follow */
+	assert_true(c0 > 64 * (a.dram_latency - 1 + D) && c0 < 64 * (a.dram_latency - 1 + D + 16));
+
+	/* saturation: 32 warps, 4 loads of 512 B (LDG.128) a trip, 200 trips */
+	a = loaded_arch();
+	a.dram_shared_queue = 1;
+	a.dram_backlog_cycles = 1e9;
+	a.max_inflight_sectors = 4096; /* above the 2048 sectors the warps can hold */
+	text = repeat(".regs 32\nLOOP 200\n",
+		      "LDG.128 R0, [R20] pattern=stream footprint=1G\nLDG.128 R4, [R20] pattern=stream footprint=1G\n"
+		      "LDG.128 R8, [R20] pattern=stream footprint=1G\nLDG.128 R12, [R20] pattern=stream footprint=1G\n",
+		      1, "IADD3 R20, R0, R4, R8\nIADD3 R20, R20, R12, RZ\nENDLOOP\nEXIT\n");
+	st = run_arch(&a, text, 1024, 1, POLICY_GRR);
+	double bw = (double)st.dram_bytes / (double)st.cycles;
+	assert_true(bw > 0.95 * a.dram_bytes_per_cycle && bw < 1.02 * a.dram_bytes_per_cycle);
+	free(text);
+}
+
 /* ---- sim/ctl.c: barriers, divergence, loops, the back edge ---------- */
 
 /* sm-4.1: barrier. Warp 0 runs K dependent FFMAs before BAR, warp 1 none.
@@ -1180,6 +1380,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_5_lsu_warp_interval),
 		cmocka_unit_test(sm_3_6_inflight_limit),
 		cmocka_unit_test(sm_3_7_loaded_delay),
+		cmocka_unit_test(sm_3_14_shared_queue),
+		cmocka_unit_test(sm_3_15_queue_curve),
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),

@@ -135,7 +135,7 @@ for p in dram4 dram8 l1c8; do
 done
 rm -f "$tmp"
 
-# loaded latency (tests/data/h200/loaded.csv, the calibration of dram_queue_cycles)
+# loaded latency (tests/data/h200/loaded.csv, the calibration of dram_queue_curve)
 # run as a simulation: warp 0 chases 2080 steps with one lane while warps
 # 1..S of its block stream K loads of 512 B a trip, as ubench.cu's
 # cal_loaded does. smsim's chase latency (steps 33-2080, from the timeline; the
@@ -162,10 +162,13 @@ loaded_prog() { # S K TRIPS
 	if [ "$1" -gt 0 ]; then
 		echo "  IF warp<$(($1 + 1))"
 		echo "    LOOP $3"
-		# cal_loaded's K loads of a trip are 512-B blocks side by side, one run of
-		# lines: one latency draw, their lines returning one after another
+		# cal_loaded's K loads of a trip are 512-B blocks side by side: as
+		# smsim import groups one base register's loads, those within 1 KB of
+		# a group's first load share its latency draw (group=, near=), their
+		# lines returning one after another: loads 0 and 1 one group, 2 and 3
+		# the next
 		k=0; while [ $k -lt "$2" ]; do
-			g=; [ "$2" -gt 1 ] && { [ $k -eq 0 ] && g=" group=1" || g=" near=1"; }
+			g=; [ "$2" -gt 1 ] && { [ $((k % 2)) -eq 0 ] && g=" group=$((k / 2 + 1))" || g=" near=$((k / 2 + 1))"; }
 			echo "      LDG.128 R$((4 + 4 * k)), [R40] pattern=stream footprint=1G$g"; k=$((k + 1)); done
 		k=0; while [ $k -lt "$2" ]; do echo "      IADD3 R20, R20, R$((4 + 4 * k)), RZ"; k=$((k + 1)); done
 		echo "    ENDLOOP"
@@ -227,6 +230,39 @@ check "l2_latency + 1" "$(get lat_l2_chase)" "$(awk -v l="$(arch l2_latency)" 'B
 check "dram_latency + 1" "$(get lat_dram_chase)" "$(awk -v l="$(arch dram_latency)" 'BEGIN { print l + 1 }')" 1
 q=$(awk -F, 'NR > 1 && $1 == 0 { l0[$2] = $3 } NR > 1 && $1 > 0 { u = $4 / 17.71; if (u < 0.95) { x = u / (1 - u); y = $3 - l0[$2]; sxy += x * y; sxx += x * x } } END { printf "%.1f", sxy / sxx }' tests/data/h200/loaded.csv)
 check dram_queue_cycles "$q" "$(arch dram_queue_cycles)" 0.05
+# The shared DRAM queue (off by default; its settings in
+# tests/data/h200/mech/loaddist/shared_queue.set, an --arch-set list) uses
+# the loaded-latency curve as measured instead of q u / (1 - u): the
+# chase's latency above its unloaded value (its own K's S = 0 row) at each
+# row's utilisation u = bytes a cycle / 17.71, every row below u = 0.95 and
+# (0, 0), read at u = 0, 0.05, ..., 0.95 by straight lines between the rows
+# (past the last, the last two rows' line), not below 0 and not below the
+# value before.
+curve=$(awk -F, '
+NR > 1 && $1 == 0 { l0[$2] = $3 }
+NR > 1 && $1 > 0 { n++; u[n] = $4 / 17.71; d[n] = $3; k[n] = $2 }
+END {
+	m = 1; U[1] = 0; D[1] = 0
+	for (i = 1; i <= n; i++) if (u[i] < 0.95) { m++; U[m] = u[i]; D[m] = d[i] - l0[k[i]] }
+	for (i = 2; i <= m; i++) for (j = i; j > 1 && U[j - 1] > U[j]; j--) {
+		t = U[j]; U[j] = U[j - 1]; U[j - 1] = t; t = D[j]; D[j] = D[j - 1]; D[j - 1] = t }
+	prev = 0
+	for (g = 0; g < 20; g++) {
+		x = g * 0.05
+		for (i = 2; i < m && U[i] < x; i++);
+		y = D[i - 1] + (x - U[i - 1]) * (D[i] - D[i - 1]) / (U[i] - U[i - 1])
+		if (y < prev) y = prev
+		prev = y
+		printf "%s%.1f", g ? ":" : "", y
+	}
+}' tests/data/h200/loaded.csv)
+got=$(sed -n 's/.*dram_queue_curve=\([0-9.:]*\).*/\1/p' tests/data/h200/mech/loaddist/shared_queue.set)
+if [ -n "$got" ] && awk -v a="$curve" -v b="$got" 'BEGIN { n = split(a, x, ":"); if (split(b, y, ":") != n) exit 1
+	for (i = 1; i <= n; i++) { d = x[i] - y[i]; if (d < -0.05 || d > 0.05) exit 1 } }'; then
+	ok "shared_queue.set dram_queue_curve = $got (from the calibration data)"
+else
+	bad "shared_queue.set dram_queue_curve = ${got:-?}, but the calibration data give $curve"
+fi
 check loop_cycles "$(awk -F, '$1 == 1 { print $4 }' tests/data/h200/loop.csv)" "$(arch loop_cycles)" 0.5
 
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })

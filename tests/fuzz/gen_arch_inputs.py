@@ -59,6 +59,13 @@ t["device"].update(sharedMemPerMultiprocessor=0, sharedMemPerBlock=0, sharedMemP
 t["allocation"].update(sharedMemCarveoutKB=[0], l1SharedCapacityKB=0, regAllocationUnitSize=4096)
 write(corpus, "tiny.json", t)
 
+q = copy.deepcopy(base)  # the shared DRAM queue on, with a measured curve and gamma waits
+q["memory"].update(dram_shared_queue=1, dram_queue_scale_cycles=416, dram_backlog_cycles=3700,
+                   stream_group_bytes_per_cycle=8.26,
+                   dram_queue_curve=[0, 0, 0, 0, 0, 0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50, 61.7, 81.6,
+                                     101.7, 146.4, 191, 235.5, 280])
+write(corpus, "shared_queue.json", q)
+
 b = copy.deepcopy(base)  # wrong types and an unknown pipe
 b["device"]["warpSize"] = "32"
 b["pipes"]["bogus"] = {"lanes": 1}
@@ -74,6 +81,8 @@ write(corpus, "set_many", text="\0memory.dram_latency=900,pipes.fma.latency=8,fm
       "subPartitions=2,sharedMemCarveoutKB=0:100:228,dram_bytes_per_cycle=8.5")
 write(corpus, "set_bad", text="\0dram_lat=5,fma.lanes=3,l2_latency=abc,=1,x")
 write(corpus, "set_cross", text="\0maxThreadsPerMultiProcessor=2000,sharedMemCarveoutKB=0:100")
+write(corpus, "set_queue", text="\0dram_shared_queue=1,dram_queue_scale_cycles=416,dram_backlog_cycles=3700,"
+      "dram_queue_curve=0:10:20:400")
 write(corpus, "set_compact", text=json.dumps(base, separators=(",", ":")) + "\0regsPerMultiprocessor=32768,l2CacheSize=1e12")
 
 # ---- reproducers of bugs found (see README.md, Findings) ------------------

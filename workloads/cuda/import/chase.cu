@@ -963,3 +963,225 @@ void group_mech_loadbg(Ctx& c) {
   CK(cudaFree(d_buf));
   chase_free(b);
 }
+
+// mech_loaddist (issue #18, round 13): not only the mean of the loaded DRAM delay but its spread.
+// load_bg<0> again (one warp chasing 1 GiB, S warps of its block streaming 4 x 512 B a round), and
+// now the chase's lane 0 stamps every step (clock, load, a shared store of the pointer, clock), as
+// lat_step does, and background warp 1's lane 0 stamps every round (clock, 4 loads, their use,
+// clock): the last LATD_N of each per block, in shared memory, copied out after the chase.
+// loaddist.csv (latd.csv's schema: label,footprint,warps_per_sm,cycles,count) holds their
+// histograms over every SM per S: chase_s<S> and round_s<S>; loaddist_sum.csv the medians over
+// blocks of the chase's cycles a step and the background's bytes a cycle, as loadbg.csv.
+// The question: at saturation (S = 31: 2129 cycles a step, loaded.csv) does every request wait
+// about the same (a step's sd near the unloaded 167 cycles), or do most pass quickly and a few
+// wait long (sd near the mean delay, as a single queue's exponential wait)?
+__global__ void load_dist(void** chase, const unsigned* start, int steps, const unsigned* buf, u64 nwords, int S,
+                          BgRec* bg, unsigned* lat, u64* out, BlockRec* rec) {
+  __shared__ volatile int stop;
+  __shared__ void* volatile sk;
+  __shared__ unsigned st_c[LATD_N], st_b[LATD_N];
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+  if (threadIdx.x == 0) stop = 0;
+  for (int i = (int)threadIdx.x; i < LATD_N; i += (int)blockDim.x) st_c[i] = st_b[i] = 0;
+  imp_begin(rec);
+  if (warp == 0) {
+    if (lane == 0) {
+      Ptr p = (Ptr)(chase + (size_t)start[blockIdx.x] * 16);
+      const u64 c0 = clock64();
+      for (int i = 0; i < steps; ++i) {
+        const unsigned t0 = (unsigned)clock();
+        p = (Ptr)*p;
+        sk = (void*)p;
+        const unsigned t1 = (unsigned)clock();
+        st_c[i & (LATD_N - 1)] = t1 - t0;
+      }
+      const u64 c1 = clock64();
+      stop = 1;
+      bg[blockIdx.x].c0 = c0;
+      bg[blockIdx.x].c1 = c1;
+      out[imp_gtid()] = (u64)p;
+    }
+  } else if ((int)warp <= S) {
+    unsigned acc = 0;
+    u64 bytes = 0, round = 0;
+    const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~127ull;  // one warp's own stretch, whole 512-B blocks
+    const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
+    while (!stop) {
+      const unsigned t0 = (unsigned)clock();
+      unsigned v[4];
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        const u64 e = base + (((round * 4 + k) * 128 + lane * 4) % region);
+        const uint4 x = *(const uint4*)(buf + e);
+        v[k] = x.x ^ x.y ^ x.z ^ x.w;
+      }
+#pragma unroll
+      for (int k = 0; k < 4; ++k) acc ^= v[k];
+      if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;  // waits for the 4 loads
+      const unsigned t1 = (unsigned)clock();
+      if (warp == 1 && lane == 0) st_b[round & (LATD_N - 1)] = t1 - t0;
+      bytes += 4 * 512;
+      ++round;
+    }
+    if (lane == 0) bg[blockIdx.x].bytes[warp] = bytes;
+  }
+  imp_end(rec);
+  __syncthreads();
+  for (int i = (int)threadIdx.x; i < LATD_N; i += (int)blockDim.x) {
+    lat[(size_t)blockIdx.x * 2 * LATD_N + i] = st_c[i];
+    lat[(size_t)blockIdx.x * 2 * LATD_N + LATD_N + i] = st_b[i];
+  }
+}
+
+void group_mech_loaddist(Ctx& c) {
+  FILE* f = imp_side_file("loaddist.csv");
+  FILE* fs = imp_side_file("loaddist_sum.csv");
+  fprintf(fs, "# mech_loaddist (workloads/cuda/import/chase.cu): load_dist, load_bg<0> with every chase step and "
+              "every round of background warp 1 stamped; medians over the blocks of the last timed launch\n");
+  fprintf(fs, "load_warps,chase_cycles_per_step,bytes_per_sm_cycle\n");
+  const size_t bytes = 1ull << 30;
+  ChaseBuf b = chase_build(c, bytes, 16, 0x5eed4000ull + bytes, false);
+  unsigned* d_buf = nullptr;
+  CK(cudaMalloc(&d_buf, bytes));
+  CK(cudaMemset(d_buf, 0xa5, bytes));
+  BgRec* d_bg = nullptr;
+  CK(cudaMalloc(&d_bg, (size_t)c.sms * sizeof(BgRec)));
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
+  const int steps = 2048;
+  for (int S : {0, 4, 8, 12, 16, 20, 24, 31}) {
+    const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+    unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
+    CK(cudaMemset(d_bg, 0, (size_t)c.sms * sizeof(BgRec)));
+    CK(cudaMemset(d_lat, 0, (size_t)c.sms * 2 * LATD_N * sizeof(unsigned)));
+    const Meas m = measure(c, load_dist, L, b.buf, (const unsigned*)d_start, steps, (const unsigned*)d_buf,
+                           (u64)(bytes / 4), S, d_bg, d_lat, c.d_out, c.d_rec);
+    imp_row(c, "mech_loaddist", (const void*)load_dist, "stream", 4, 32, L.bps, L.tpb, steps,
+            "load_warps=" + std::to_string(S) + ";prep=flush", m);
+    std::vector<BgRec> h(c.sms);
+    CK(cudaMemcpy(h.data(), d_bg, h.size() * sizeof(BgRec), cudaMemcpyDeviceToHost));
+    std::vector<u64> step, bpc;
+    for (const BgRec& r : h) {
+      const u64 win = r.c1 > r.c0 ? r.c1 - r.c0 : 1;
+      u64 sum = 0;
+      for (int w = 1; w <= S; ++w) sum += r.bytes[w];
+      step.push_back(win * 100 / steps);
+      bpc.push_back(sum * 1000 / win);
+    }
+    fprintf(fs, "%d,%.2f,%.3f\n", S, median_u64(step) / 100.0, median_u64(bpc) / 1000.0);
+    fflush(fs);
+    std::vector<unsigned> st((size_t)c.sms * 2 * LATD_N), ch, rd;
+    CK(cudaMemcpy(st.data(), d_lat, st.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    for (int blk = 0; blk < c.sms; ++blk)
+      for (int i = 0; i < LATD_N; ++i) {
+        ch.push_back(st[(size_t)blk * 2 * LATD_N + i]);
+        const unsigned r = st[(size_t)blk * 2 * LATD_N + LATD_N + i];
+        if (S > 0 && r > 0) rd.push_back(r);  // a warp with fewer than LATD_N rounds leaves zeros
+      }
+    lat_hist(f, "chase_s" + std::to_string(S), bytes, 32, ch);
+    if (S > 0) lat_hist(f, "round_s" + std::to_string(S), bytes, 32, rd);
+    CK(cudaFree(d_start));
+  }
+  fclose(f);
+  fclose(fs);
+  CK(cudaFree(d_lat));
+  CK(cudaFree(d_bg));
+  CK(cudaFree(d_buf));
+  chase_free(b);
+}
+
+// mech_burst (issue #18, round 13): does one SM's burst of loads wait for the SM's share of the
+// DRAM bandwidth (a first-come server at 17.7 B a cycle: a 64 KB burst 3.7 K cycles behind), or
+// does the memory system, shared with 131 other SMs whose bursts come at other times, take it in?
+// One block of 32 warps per SM, ordinary code: each round a barrier, then every thread loads K
+// floats of fresh lines, blockDim apart (load k of the block: 4 KB side by side; a warp's K lines
+// 4 KB apart), uses them, a barrier; thread 0 stamps the round (clock64 after the first barrier
+// to after the second). Then the block idles `gap` cycles (spinning on clock64), so the SM's mean
+// rate stays well below its share (gap = burst bytes / 8: at most 8 B a cycle) or, with gap 0,
+// bursts come back to back. Each block walks its own 8 MiB of a 1 GiB buffer (L2 flushed first).
+// With phase > 0 block b first idles (b x 7919 mod 1024) / 1024 of about a round, so the SMs'
+// bursts come at different times (as in a long kernel, where the SMs drift apart); phase 0: all
+// together from the launch. burst.csv: per K, gap and phase, the rounds' cycles over every SM (rounds 16 on) as percentiles, and
+// the SM's bytes a cycle (median over SMs).
+static const int BURST_R = 256;
+template <int K>
+__global__ void burst_probe(const float* buf, int rounds, int gap, int phase, unsigned* lat, u64* out, BlockRec* rec) {
+  __shared__ unsigned st[BURST_R];
+  const u64 per_block = 1ull << 21;  // words: 8 MiB
+  const float* mine = buf + (u64)blockIdx.x * per_block;
+  float acc = 0.f;
+  imp_begin(rec);
+  if (phase > 0) {  // desynchronised: block b starts (b * 7919 mod 1024) / 1024 of a round late
+    const long long s0 = clock64(), wait = (long long)((blockIdx.x * 7919u) % 1024u) * phase / 1024;
+    while (clock64() - s0 < wait) {
+    }
+  }
+  for (int r = 0; r < rounds; ++r) {
+    __syncthreads();
+    const long long t0 = clock64();
+    const u64 base = ((u64)r * K * blockDim.x) & (per_block - 1);
+    float v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = mine[(base + (u64)k * blockDim.x + threadIdx.x) & (per_block - 1)];
+#pragma unroll
+    for (int k = 0; k < K; ++k) acc += v[k];
+    if (acc == 1234.5f) out[imp_gtid()] = 1;  // uses the loads
+    __syncthreads();
+    const long long t1 = clock64();
+    if (threadIdx.x == 0) st[r & (BURST_R - 1)] = (unsigned)(t1 - t0);
+    if (gap > 0)
+      while (clock64() - t1 < gap) {
+      }
+  }
+  imp_end(rec);
+  __syncthreads();
+  for (int i = (int)threadIdx.x; i < BURST_R; i += (int)blockDim.x) lat[(size_t)blockIdx.x * BURST_R + i] = st[i];
+}
+
+template <int K>
+static void run_burst(Ctx& c, FILE* f, const float* d_buf, unsigned* d_lat, int gap, bool desync) {
+  const int rounds = BURST_R;
+  const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+  const int phase = desync ? gap + K * 4096 * 10 / 177 + 800 : 0;  // about a round: gap + the burst at 17.7 B/cycle + latency
+  const Meas m = measure(c, burst_probe<K>, L, d_buf, rounds, gap, phase, d_lat, c.d_out, c.d_rec);
+  imp_row(c, "mech_burst", (const void*)burst_probe<K>, std::string(desync ? "desync" : "sync") + "_gap" + std::to_string(gap),
+          K, 32, L.bps, L.tpb, rounds, "k=" + std::to_string(K) + ";gap=" + std::to_string(gap) + ";phase=" +
+          std::to_string(phase) + ";prep=flush", m);
+  std::vector<unsigned> h((size_t)c.sms * BURST_R), v;
+  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < c.sms; ++b)
+    for (int r = 16; r < rounds; ++r) v.push_back(h[(size_t)b * BURST_R + r]);
+  std::sort(v.begin(), v.end());
+  auto q = [&](double p) { return v.empty() ? 0u : v[(size_t)(p * (double)(v.size() - 1))]; };
+  double sum = 0;
+  for (unsigned x : v) sum += x;
+  const double bytes = (double)K * 4096;
+  fprintf(f, "%d,%d,%d,%.0f,%.1f,%u,%u,%u,%u,%u,%.3f\n", K, gap, phase, bytes, v.empty() ? 0.0 : sum / (double)v.size(), q(0.1),
+          q(0.25), q(0.5), q(0.75), q(0.9), bytes * rounds / m.cycles);
+  fflush(f);
+}
+
+void group_mech_burst(Ctx& c) {
+  FILE* f = imp_side_file("burst.csv");
+  fprintf(f, "# mech_burst (workloads/cuda/import/chase.cu): burst_probe<K>, one block of 32 warps per SM, each round K "
+             "loads a thread (K x 4 KB a block) between two barriers, then `gap` idle cycles; a round's cycles over "
+             "all SMs, rounds 16-255 of the last timed launch; bytes_per_sm_cycle = K x 4096 x 256 / the SM's cycles\n");
+  fprintf(f, "k,gap,phase,burst_bytes,mean,p10,p25,p50,p75,p90,bytes_per_sm_cycle\n");
+  float* d_buf = nullptr;
+  const size_t bytes = 1ull << 30;
+  CK(cudaMalloc(&d_buf, bytes));
+  CK(cudaMemset(d_buf, 0, bytes));
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * BURST_R * sizeof(unsigned)));
+  for (int g = 0; g < 3; ++g) {  // back to back (synchronised start); with gaps, synchronised and desynchronised
+    const bool gp = g > 0, ds = g == 2;
+    run_burst<1>(c, f, d_buf, d_lat, gp ? 4096 / 8 : 0, ds);
+    run_burst<2>(c, f, d_buf, d_lat, gp ? 2 * 4096 / 8 : 0, ds);
+    run_burst<4>(c, f, d_buf, d_lat, gp ? 4 * 4096 / 8 : 0, ds);
+    run_burst<8>(c, f, d_buf, d_lat, gp ? 8 * 4096 / 8 : 0, ds);
+    run_burst<16>(c, f, d_buf, d_lat, gp ? 16 * 4096 / 8 : 0, ds);
+  }
+  fclose(f);
+  CK(cudaFree(d_lat));
+  CK(cudaFree(d_buf));
+}

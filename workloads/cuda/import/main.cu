@@ -190,7 +190,8 @@ static const GroupEntry kGroups[] = {
     {"mech_phase", group_mech_phase},       {"mech_ldcimm", group_mech_ldcimm},
     {"mech_brreg", group_mech_brreg},       {"mech_bralign", group_mech_bralign},
     {"mech_brfar", group_mech_brfar},       {"mech_brrate", group_mech_brrate},
-    {"mech_brown", group_mech_brown},
+    {"mech_brown", group_mech_brown},       {"mech_loaddist", group_mech_loaddist},
+    {"mech_burst", group_mech_burst},
 };
 
 void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {
