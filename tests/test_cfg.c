@@ -90,10 +90,17 @@ static void bad_files(void **state)
 		{"      8,\n      16,", "      16,\n      8,", "\"allocation.sharedMemCarveoutKB[2]\""},
 		{"\"dram_latency_spread\": [-181, -171,", "\"dram_latency_spread\": [-181, -190,", "\"memory.dram_latency_spread[1]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (-181), got -190"},
 		{"\"l2_latency_spread\": [-31,", "\"l2_latency_spread\": [null,", "\"memory.l2_latency_spread[0]\": expected a number of cycles of at most 100000 in magnitude, got null"},
-		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l2_bytes_per_cycle, dram_bytes_per_cycle, dram_window_cycles, dram_shared_queue, dram_queue_scale_cycles, warp_miss_bytes_per_cycle, stream_group_bytes_per_cycle, lsu_warp_cycles, const_latency, const_index_cycles, const_cycles_per_addr, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread, dram_queue_curve)"},
+		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles, dram_window_cycles, dram_shared_queue, dram_queue_scale_cycles, dram_backlog_cycles, warp_miss_bytes_per_cycle, stream_group_bytes_per_cycle, lsu_warp_cycles, const_latency, const_index_cycles, const_cycles_per_addr, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread, dram_queue_curve)"},
 		{"\"sharedMemPerBlockOptin\": 232448", "\"sharedMemPerBlockOptin\": 1024", "\"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock"},
 		{"\"timing\": {", "\"timings\": 1, \"timing\": {", "\"timings\": unknown key"},
 		{"\"device\": {", "\"device\": [1], \"x\": {", "unknown key"},
+		{"\"dram_queue_curve\": [0]", "\"dram_queue_curve\": [5]", "\"memory.dram_queue_curve\": expected [0] (the loaded delay from dram_queue_cycles) or 2 or more delays at utilisations 0 to 0.95, got one delay (5)"},
+		{"\"dram_queue_curve\": [0]", "\"dram_queue_curve\": [-1, 4]", "\"memory.dram_queue_curve[0]\": expected a delay of at least 0 cycles, got -1"},
+		{"\"dram_queue_curve\": [0]", "\"dram_queue_curve\": [0, 9, 3]", "\"memory.dram_queue_curve[2]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (9), got 3"},
+		{"\"dram_queue_cycles\": 23.4,\n    \"dram_queue_curve\": [0],\n    \"dram_window_cycles\": 2000,\n    \"dram_shared_queue\": 0",
+		 "\"dram_queue_cycles\": 0,\n    \"dram_queue_curve\": [0],\n    \"dram_window_cycles\": 2000,\n    \"dram_shared_queue\": 1",
+		 "\"memory.dram_shared_queue\": 1 needs a loaded delay (dram_queue_cycles above 0 or a dram_queue_curve rising above 0)"},
+		{"\"dram_shared_queue\": 0", "\"dram_shared_queue\": 2", "\"memory.dram_shared_queue\": expected integer in [0, 1], got 2"},
 		{"\"major\": 9,", "\"major\": 9,,", "sm_90.json:7:17: malformed JSON"},
 	};
 	(void)state;
