@@ -775,6 +775,38 @@ static void mem_lsu_path(const struct sim *s, struct warp *w)
 		w->lsu_free = s->now + (uint64_t)s->a->lsu_warp_cycles;
 }
 
+/*
+ * A DRAM access issued now under the shared queue (dram_shared_queue): when
+ * its data leaves DRAM (returned; the latency draw in *draw). No server of
+ * the SM's own: the SM runs up to dram_backlog_cycles ahead of its share of
+ * the bandwidth (dram_free: where its share stands), the access waits the
+ * loaded delay drawn about the curve's mean (mem_dram_queue_delay, at the
+ * deck position mem_queue_pos gives), and the data comes over the SM's path
+ * from L2 (the L2 hits' server): a block's burst of 4-64 KB, with the SM
+ * well below its share on average, returns at about 42 B a cycle on the
+ * H200, not at the share's 17.7 (tests/data/h200/mech/burst). A stream
+ * load's draws are its block's (mem_block_draw). Out of line: the default
+ * path stays small.
+ */
+static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct warp *w, const struct insn *in,
+						       const struct memc *m, double lv_cycles, double *draw)
+{
+	const struct arch *a = s->a;
+	int fresh = 1;
+	struct block *b = in->pattern != PAT_CHASE && ((m->spread >> SP_DRAM & 1) || a->dram_queue_scale_cycles > 0)
+				  ? mem_block_draw(s, w, in, &fresh) : NULL;
+	int qj = mem_queue_pos(s, w, in, b, fresh);
+	double c = a->dram_backlog_cycles, now = (double)s->now;
+	s->dram_free = (s->dram_free > now - c ? s->dram_free : now - c) + lv_cycles;
+	double t = s->dram_free - c > now ? s->dram_free - c : now;
+	s->l2_free = (s->l2_free > t ? s->l2_free : t) + m->l2_cycles;
+	double dd = ceil_d(s->l2_free);
+	dd += (double)((uint64_t)a->dram_latency - 1 + mem_dram_queue_delay(s, m->sectors, dd, qj));
+	if (m->spread >> SP_DRAM & 1)
+		*draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
+	return dd;
+}
+
 /* A memory instruction issued now: its data's ready cycle on the warp's
  * scoreboard (short for shared memory, long for global), through the
  * level's server, latency, the loaded DRAM delay and the warp's miss path;
@@ -820,35 +852,18 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				dd += mem_draw(s, w, in, SP_L2, NULL, 1);
 			break;
 		default: {
-			/* with the shared queue no DRAM server of the SM's own: its
-			 * accesses queue among every SM's (mem_dram_queue_delay),
-			 * and their data comes to the SM on its path from L2, the
-			 * L2 hits' server */
-			/* a stream load's draws: its block's (mem_block_draw) */
-			int fresh = 1, shared = s->sp_n[SP_QUEUE] > 0;
-			struct block *b = in->pattern != PAT_CHASE && ((m->spread >> SP_DRAM & 1) || (shared && a->dram_queue_scale_cycles > 0))
-						  ? mem_block_draw(s, w, in, &fresh) : NULL;
-			int qj = shared ? mem_queue_pos(s, w, in, b, fresh) : -1;
-			if (shared) {
-				/* no server of the SM's own: the SM runs up to
-				 * dram_backlog_cycles ahead of its share of the bandwidth
-				 * (dram_free: where its share stands), and the data comes
-				 * over its path from L2 (the L2 hits' server): a block's
-				 * burst of 4-64 KB, with the SM well below its share on
-				 * average, returns at about 42 B a cycle on the H200, not
-				 * at the share's 17.7 (tests/data/h200/mech/burst) */
-				double c = a->dram_backlog_cycles, now = (double)s->now;
-				s->dram_free = (s->dram_free > now - c ? s->dram_free : now - c) + lv_cycles;
-				double t = s->dram_free - c > now ? s->dram_free - c : now;
-				s->l2_free = (s->l2_free > t ? s->l2_free : t) + m->l2_cycles;
-				dd = ceil_d(s->l2_free);
+			if (s->sp_n[SP_QUEUE]) {
+				dd = mem_dram_shared(s, w, in, m, lv_cycles, &draw);
 			} else {
 				dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
+				dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd, -1) : 0));
+				if (m->spread >> SP_DRAM & 1) {
+					/* a stream load's draw: its block's (mem_block_draw) */
+					int fresh = 1;
+					struct block *b = in->pattern != PAT_CHASE ? mem_block_draw(s, w, in, &fresh) : NULL;
+					draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
+				}
 			}
-			uint32_t q = s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd, qj) : 0;
-			dd += (double)((uint64_t)a->dram_latency - 1 + q);
-			if (m->spread >> SP_DRAM & 1)
-				draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
 			s->st->dram_bytes += (uint64_t)m->bytes;
 			break;
 		}
