@@ -18,7 +18,7 @@ struct arch {
 	char name[32];          /* "sm_90" */
 	char gpu[96];           /* human name of the modelled part */
 	char path[256];         /* file it was loaded from */
-	char overrides[256];    /* what --arch-set / --vary changed, "memory.dram_latency=900,...", "" for none */
+	char overrides[1024];   /* what --arch-set / --vary changed, "memory.dram_latency=900,...", "" for none */
 
 	/* device: cudaDeviceProp names */
 	int major, minor;                 /* compute capability */

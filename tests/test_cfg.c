@@ -160,6 +160,11 @@ static void overrides(void **state)
 		{"=5", "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \"=5\""},
 		{",", "--arch-set: expected KEY=VALUE[,KEY=VALUE] (as dram_latency=900), got \",\""},
 		{"l2_latency=300,memory.l2_latency=400", "--arch-set: \"memory.l2_latency\": given twice (expected each key once)"},
+		/* the shared DRAM queue's settings (tests/data/h200/mech/loaddist/shared_queue.set) and one more */
+		{"dram_shared_queue=1,dram_queue_scale_cycles=416,dram_backlog_cycles=3700,stream_group_bytes_per_cycle=8.26,"
+		 "dram_queue_curve=0.0:0.0:0.0:0.0:0.0:0.0:0.1:5.7:11.9:19.3:28.3:37.4:50.0:61.7:81.6:101.7:146.4:191.0:235.5:280.0,"
+		 "dram_window_cycles=500", NULL},
+		{"dram_shared_queue=1,dram_queue_cycles=0", "--arch-set: \"memory.dram_shared_queue\": 1 needs a loaded delay"},
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
