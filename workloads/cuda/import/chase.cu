@@ -1185,3 +1185,93 @@ void group_mech_burst(Ctx& c) {
   CK(cudaFree(d_lat));
   CK(cudaFree(d_buf));
 }
+
+// mech_burststamp (issue #18, round 13): inside a back-to-back burst (burst_probe<K>, gap 0), when
+// does each load's data arrive? Every warp's lane 0 stamps, each round, the cycle (from the round's
+// first barrier) at which it has its first load's data (it uses v[0]) and at which it has all K
+// (it uses the rest). Over a block's 32 warps the first stamps say whether the block's lines of
+// one load (one 4 KB run) arrive together; the last minus the first, whether one warp's K loads
+// (4 KB apart) wait alike. burststamp.csv (latd.csv's schema): histograms over all SMs, rounds
+// 16-63, of first_k<K> (a warp's first), spread_k<K> (a round's latest first less its earliest, over
+// the block's warps) and tail_k<K> (a warp's last less its first).
+static const int BST_R = 64;
+template <int K>
+__global__ void burst_stamp(const float* buf, int rounds, unsigned* lat, u64* out, BlockRec* rec) {
+  __shared__ unsigned s_first[BST_R][32], s_last[BST_R][32];
+  __shared__ long long s_t0;
+  const u64 per_block = 1ull << 21;  // words: 8 MiB
+  const float* mine = buf + (u64)blockIdx.x * per_block;
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+  float acc = 0.f;
+  imp_begin(rec);
+  for (int r = 0; r < rounds; ++r) {
+    __syncthreads();
+    if (threadIdx.x == 0) s_t0 = clock64();
+    __syncthreads();
+    const long long t0 = s_t0;
+    const u64 base = ((u64)r * K * blockDim.x) & (per_block - 1);
+    float v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = mine[(base + (u64)k * blockDim.x + threadIdx.x) & (per_block - 1)];
+    acc += v[0];
+    if (acc == 1234.5f) out[imp_gtid()] = 1;  // waits for load 0
+    const long long t1 = clock64();
+#pragma unroll
+    for (int k = 1; k < K; ++k) acc += v[k];
+    if (acc == 2345.5f) out[imp_gtid()] = 2;  // waits for the rest
+    const long long t2 = clock64();
+    if (lane == 0 && r < BST_R) {
+      s_first[r][warp] = (unsigned)(t1 - t0);
+      s_last[r][warp] = (unsigned)(t2 - t0);
+    }
+  }
+  imp_end(rec);
+  __syncthreads();
+  for (int i = (int)threadIdx.x; i < BST_R * 32; i += (int)blockDim.x) {
+    lat[((size_t)blockIdx.x * BST_R * 32 + i) * 2] = s_first[i / 32][i % 32];
+    lat[((size_t)blockIdx.x * BST_R * 32 + i) * 2 + 1] = s_last[i / 32][i % 32];
+  }
+}
+
+template <int K>
+static void run_burst_stamp(Ctx& c, FILE* f, const float* d_buf, unsigned* d_lat) {
+  const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+  const Meas m = measure(c, burst_stamp<K>, L, d_buf, BST_R, d_lat, c.d_out, c.d_rec);
+  imp_row(c, "mech_burststamp", (const void*)burst_stamp<K>, "gap0", K, 32, L.bps, L.tpb, BST_R,
+          "k=" + std::to_string(K) + ";prep=flush", m);
+  std::vector<unsigned> h((size_t)c.sms * BST_R * 32 * 2), first, spread, tail;
+  CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < c.sms; ++b)
+    for (int r = 16; r < BST_R; ++r) {
+      unsigned lo = ~0u, hi = 0;
+      for (int w = 0; w < 32; ++w) {
+        const size_t i = ((size_t)b * BST_R * 32 + (size_t)r * 32 + w) * 2;
+        const unsigned a = h[i], z = h[i + 1];
+        first.push_back(a);
+        tail.push_back(z >= a ? z - a : 0);
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+      }
+      spread.push_back(hi - lo);
+    }
+  const std::string k = std::to_string(K);
+  lat_hist(f, "first_k" + k, (size_t)K * 4096, 32, first);
+  lat_hist(f, "spread_k" + k, (size_t)K * 4096, 32, spread);
+  lat_hist(f, "tail_k" + k, (size_t)K * 4096, 32, tail);
+}
+
+void group_mech_burststamp(Ctx& c) {
+  FILE* f = imp_side_file("burststamp.csv");
+  float* d_buf = nullptr;
+  const size_t bytes = 1ull << 30;
+  CK(cudaMalloc(&d_buf, bytes));
+  CK(cudaMemset(d_buf, 0, bytes));
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * BST_R * 32 * 2 * sizeof(unsigned)));
+  run_burst_stamp<1>(c, f, d_buf, d_lat);
+  run_burst_stamp<4>(c, f, d_buf, d_lat);
+  run_burst_stamp<16>(c, f, d_buf, d_lat);
+  fclose(f);
+  CK(cudaFree(d_lat));
+  CK(cudaFree(d_buf));
+}

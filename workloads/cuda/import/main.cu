@@ -191,7 +191,7 @@ static const GroupEntry kGroups[] = {
     {"mech_brreg", group_mech_brreg},       {"mech_bralign", group_mech_bralign},
     {"mech_brfar", group_mech_brfar},       {"mech_brrate", group_mech_brrate},
     {"mech_brown", group_mech_brown},       {"mech_loaddist", group_mech_loaddist},
-    {"mech_burst", group_mech_burst},
+    {"mech_burst", group_mech_burst}, {"mech_burststamp", group_mech_burststamp},
 };
 
 void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {
