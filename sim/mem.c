@@ -448,19 +448,23 @@ static uint32_t mem_queue_delay_at(const struct arch *a, int sec)
  */
 static void mem_queue_rows(double qf[QROWS][QDECK_N])
 {
+	double z[QDECK_N];
+	for (int j = 0; j < QDECK_N; j++) {
+		/* the standard normal quantile at (j + 0.5) / QDECK_N, by bisection on erfc */
+		double p = (j + 0.5) / QDECK_N, lo = -10.0, hi = 10.0;
+		for (int i = 0; i < 80; i++) {
+			double m = 0.5 * (lo + hi);
+			if (0.5 * erfc(-m / sqrt(2.0)) < p)
+				lo = m;
+			else
+				hi = m;
+		}
+		z[j] = 0.5 * (lo + hi);
+	}
 	for (int r = 0; r < QROWS; r++) {
 		double k = QK0 * (double)(1u << r), sum = 0.0;
 		for (int j = 0; j < QDECK_N; j++) {
-			/* z: the standard normal quantile at p, by bisection on erfc */
-			double p = (j + 0.5) / QDECK_N, lo = -10.0, hi = 10.0;
-			for (int i = 0; i < 80; i++) {
-				double m = 0.5 * (lo + hi);
-				if (0.5 * erfc(-m / sqrt(2.0)) < p)
-					lo = m;
-				else
-					hi = m;
-			}
-			double c = 1.0 - 1.0 / (9.0 * k) + 0.5 * (lo + hi) / (3.0 * sqrt(k));
+			double c = 1.0 - 1.0 / (9.0 * k) + z[j] / (3.0 * sqrt(k));
 			qf[r][j] = c > 0 ? c * c * c : 0.0; /* over the mean k */
 			sum += qf[r][j];
 		}

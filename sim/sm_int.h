@@ -351,12 +351,12 @@ struct sim {
 	double qf[QROWS][QDECK_N]; /* the shared DRAM queue's factors of its mean delay, by shape (mem_queue_rows) */
 	/* the latency spreads, [SP_L2] about l2_latency and [SP_DRAM] about
 	 * dram_latency (arch, mean removed, whole cycles): one entry per access
-	 * (mem_spread); [SP_QUEUE] the shared DRAM queue's factors of the
-	 * loaded delay (dram_shared_queue); sp_n 0: none. Each level's entries in a shuffled order,
-	 * dealt one an access and reshuffled when all are used (sp_pos == sp_n;
-	 * reset each run) */
+	 * (mem_spread); sp_n 0: none. [SP_QUEUE]: the deck of the shared DRAM
+	 * queue's positions in qf (mem_queue_pos), sp_n 0 with the queue off.
+	 * Each deck in a shuffled order, dealt one an access and reshuffled
+	 * when all are used (sp_pos == sp_n; reset each run) */
 	int sp_n[3];
-	double sp[3][CFG_MAX_SPREAD];
+	double sp[2][CFG_MAX_SPREAD];
 	uint8_t sp_perm[3][CFG_MAX_SPREAD];
 	int sp_pos[3];
 	/* DRAM accesses in the memory system (issued, their data not yet out of

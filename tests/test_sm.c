@@ -676,45 +676,6 @@ static int loaded_delay(const struct arch *a, double bytes)
 	return (int)floor(d + 0.5);
 }
 
-/* sm-3.7: the loaded-DRAM delay follows the bytes in the memory system,
- * averaged over time. An arch with L = 20, P = 32 B/cycle (a 256-byte load
- * takes the server 8 cycles), q = 100 and a time constant of 100 cycles.
- * One warp chases: load i issues at t_i, leaves the server at t_i + 8 and
- * lands at t_(i+1) = t_i + 8 + L - 1 + d_i, when the next one issues. The
- * memory system holds its 8 sectors from cycle 0 on without a break, so
- * the average at t_i is 8 (1 - exp(-t_i / 100)), and load i, adding its
- * own 8, gets the delay of floor(16 - 8 exp(-t_i / 100)) sectors: 8 at the
- * first load (d 23 cycles), 15 from the fifth on (d 36). Cycles: t_12 + 1.
- * With the count not averaged every load would get d(8 sectors). */
-static void sm_3_7_loaded_delay(void **state)
-{
-	(void)state;
-	struct arch a = ideal;
-	a.dram_latency = 20;
-	a.dram_bytes_per_cycle = 32;
-	a.dram_queue_cycles = 100;
-	a.dram_window_cycles = 100;
-	double t = 0;
-	int first = -1, d = -1;
-	for (int i = 0; i < 12; i++) {
-		double held = 16 - 8 * exp(-t / 100);
-		assert_true(i == 0 || (held - floor(held) > 1e-6 && held - floor(held) < 1 - 1e-6));
-		d = loaded_delay(&a, 32.0 * floor(held));
-		if (first < 0)
-			first = d;
-		t += 8 + a.dram_latency - 1 + d;
-	}
-	assert_int_equal(first, 23);
-	assert_int_equal(d, 36);
-	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
-	struct sim_stats st = run_arch(&a, text, 32, 1, POLICY_GRR);
-	assert_int_equal(st.cycles, (uint64_t)t + 1);
-	assert_int_equal(st.cycles, 733);
-	free(text);
-	/* beyond u = 0.95 the delay stays at q * 0.95 / 0.05 = 1900 and the server queues */
-	assert_int_equal(loaded_delay(&a, 1e9), 1900);
-}
-
 /* The same oracle for a curve of two points, [0, c]: the delay at
  * utilisation u is c u / 0.95. Little's law on the loaded-latency curve,
  * bytes = u P (L + c u / 0.95), is the quadratic
@@ -735,7 +696,56 @@ static int curve_delay(const struct arch *a, double bytes)
 	return (int)floor(d + 0.5);
 }
 
-/* The loaded-delay arch of sm-3.7 and sm-3.14: L = 20, P = 32 B/cycle (a
+/* One warp's chase of 12 loads of 256 B, by hand: load i issues at t_i and
+ * lands at t_(i+1) = t_i + server + L - 1 + d_i, when the next one issues
+ * (server: the cycles its bytes hold the SM's server or path). The memory
+ * system holds its 8 sectors from cycle 0 on without a break, so the
+ * average at t_i is 8 (1 - exp(-t_i / 100)) (a time constant of 100
+ * cycles), and load i, adding its own 8, gets the delay the oracle `delay`
+ * gives for floor(16 - 8 exp(-t_i / 100)) sectors. Checks the first and
+ * the last delay, and that smsim's chase takes t_12 + 1 cycles, `cycles`. */
+static void check_loaded_chase(const struct arch *a, int (*delay)(const struct arch *, double), int server,
+			       int first, int last, uint64_t cycles)
+{
+	double t = 0;
+	int d0 = -1, d = -1;
+	for (int i = 0; i < 12; i++) {
+		double held = 16 - 8 * exp(-t / 100);
+		assert_true(i == 0 || (held - floor(held) > 1e-6 && held - floor(held) < 1 - 1e-6));
+		d = delay(a, 32.0 * floor(held));
+		if (d0 < 0)
+			d0 = d;
+		t += server + a->dram_latency - 1 + d;
+	}
+	assert_int_equal(d0, first);
+	assert_int_equal(d, last);
+	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
+	struct sim_stats st = run_arch(a, text, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, (uint64_t)t + 1);
+	assert_int_equal(st.cycles, cycles);
+	free(text);
+}
+
+/* sm-3.7: the loaded-DRAM delay follows the bytes in the memory system,
+ * averaged over time. An arch with L = 20, P = 32 B/cycle (a 256-byte load
+ * takes the server 8 cycles), q = 100 and a time constant of 100 cycles.
+ * One warp chases (check_loaded_chase, server 8): 8 sectors at the first
+ * load (d 23 cycles), 15 from the fifth on (d 36). Cycles: t_12 + 1 = 733.
+ * With the count not averaged every load would get d(8 sectors). */
+static void sm_3_7_loaded_delay(void **state)
+{
+	(void)state;
+	struct arch a = ideal;
+	a.dram_latency = 20;
+	a.dram_bytes_per_cycle = 32;
+	a.dram_queue_cycles = 100;
+	a.dram_window_cycles = 100;
+	check_loaded_chase(&a, loaded_delay, 8, 23, 36, 733);
+	/* beyond u = 0.95 the delay stays at q * 0.95 / 0.05 = 1900 and the server queues */
+	assert_int_equal(loaded_delay(&a, 1e9), 1900);
+}
+
+/* The loaded-delay arch of sm-3.15 and sm-3.14 (sm-3.7's with a curve): L = 20, P = 32 B/cycle (a
  * 256-byte load takes the server 8 cycles), the curve [0, 950] (1000 u
  * cycles at utilisation u) and a time constant of 100 cycles. */
 static struct arch loaded_arch(void)
@@ -750,45 +760,15 @@ static struct arch loaded_arch(void)
 	return a;
 }
 
-/* One warp's chase of 12 loads of 256 B under loaded_arch, by hand: load i
- * issues at t_i and lands at t_(i+1) = t_i + server + L - 1 + d_i, when the
- * next one issues (server 8 cycles, or 0 with the shared queue). The memory
- * system holds its 8 sectors from cycle 0 on without a break, so the
- * average at t_i is 8 (1 - exp(-t_i / 100)), and load i, adding its own 8,
- * gets the delay of floor(16 - 8 exp(-t_i / 100)) sectors. Returns t_12;
- * the first and the last delay in *first, *last. */
-static double loaded_chase(const struct arch *a, int server, int *first, int *last)
-{
-	double t = 0;
-	*first = -1;
-	for (int i = 0; i < 12; i++) {
-		double held = 16 - 8 * exp(-t / 100);
-		assert_true(i == 0 || (held - floor(held) > 1e-6 && held - floor(held) < 1 - 1e-6));
-		*last = curve_delay(a, 32.0 * floor(held));
-		if (*first < 0)
-			*first = *last;
-		t += server + a->dram_latency - 1 + *last;
-	}
-	return t;
-}
-
 /* sm-3.15: the loaded-latency curve (dram_queue_curve) in place of
- * q u / (1 - u): sm-3.7's chase (loaded_chase) under loaded_arch, 8
- * sectors at the first load (d 80 cycles), 15 from the third on (d 113).
- * Cycles: t_12 + 1 = 1639. */
+ * q u / (1 - u): sm-3.7's chase (check_loaded_chase, server 8) under
+ * loaded_arch, 8 sectors at the first load (d 80 cycles), 15 from the
+ * third on (d 113). Cycles: t_12 + 1 = 1639. */
 static void sm_3_15_queue_curve(void **state)
 {
 	(void)state;
 	struct arch a = loaded_arch();
-	int first, d;
-	double t = loaded_chase(&a, 8, &first, &d);
-	assert_int_equal(first, 80);
-	assert_int_equal(d, 113);
-	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
-	struct sim_stats st = run_arch(&a, text, 32, 1, POLICY_GRR);
-	assert_int_equal(st.cycles, (uint64_t)t + 1);
-	assert_int_equal(st.cycles, 1639);
-	free(text);
+	check_loaded_chase(&a, curve_delay, 8, 80, 113, 1639);
 	/* beyond u = 0.95 the delay stays at the curve's last point and the server queues */
 	assert_int_equal(curve_delay(&a, 1e9), 950);
 }
@@ -843,15 +823,9 @@ static void sm_3_14_shared_queue(void **state)
 	a.dram_shared_queue = 1;
 	a.dram_queue_scale_cycles = 0;
 	a.dram_backlog_cycles = 1e9;
-	int first, d;
-	double t = loaded_chase(&a, 7, &first, &d);
-	assert_int_equal(first, 80);
-	assert_int_equal(d, 113);
-	char *text = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=1G\n", 12, "EXIT\n");
-	struct sim_stats st = run_arch(&a, text, 32, 1, POLICY_GRR);
-	assert_int_equal(st.cycles, (uint64_t)t + 1);
-	assert_int_equal(st.cycles, 1627);
-	free(text);
+	check_loaded_chase(&a, curve_delay, 7, 80, 113, 1627);
+	struct sim_stats st;
+	char *text;
 
 	/* the backlog allowance */
 	a.queue_curve[0] = a.queue_curve[1] = 10;

@@ -919,6 +919,23 @@ static u64 median_u64(std::vector<u64> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
+// The blocks' BgRec of the last launch: "chase cycles a step,background bytes a cycle" (the medians
+// over the blocks, the chase's window each) and a newline to f (loadbg.csv, loaddist_sum.csv).
+static void bg_medians(Ctx& c, const BgRec* d_bg, int S, int steps, FILE* f) {
+  std::vector<BgRec> h(c.sms);
+  CK(cudaMemcpy(h.data(), d_bg, h.size() * sizeof(BgRec), cudaMemcpyDeviceToHost));
+  std::vector<u64> step, bpc;
+  for (const BgRec& r : h) {
+    const u64 win = r.c1 > r.c0 ? r.c1 - r.c0 : 1;
+    u64 sum = 0;
+    for (int w = 1; w <= S; ++w) sum += r.bytes[w];
+    step.push_back(win * 100 / steps);
+    bpc.push_back(sum * 1000 / win);
+  }
+  fprintf(f, "%.2f,%.3f\n", median_u64(step) / 100.0, median_u64(bpc) / 1000.0);
+  fflush(f);
+}
+
 void group_mech_loadbg(Ctx& c) {
   FILE* f = imp_side_file("loadbg.csv");
   fprintf(f, "# mech_loadbg (workloads/cuda/import/chase.cu): load_bg<RAND>, one warp chasing 2048 steps over 1 GiB "
@@ -944,18 +961,8 @@ void group_mech_loadbg(Ctx& c) {
                                    (u64)(bytes / 4), S, d_bg, c.d_out, c.d_rec);
       imp_row(c, "mech_loadbg", rnd ? (const void*)load_bg<1> : (const void*)load_bg<0>, rnd ? "rand" : "stream", 4, 32,
               L.bps, L.tpb, steps, "load_warps=" + std::to_string(S) + ";prep=flush", m);
-      std::vector<BgRec> h(c.sms);
-      CK(cudaMemcpy(h.data(), d_bg, h.size() * sizeof(BgRec), cudaMemcpyDeviceToHost));
-      std::vector<u64> step, bpc;
-      for (const BgRec& r : h) {
-        const u64 win = r.c1 > r.c0 ? r.c1 - r.c0 : 1;
-        u64 sum = 0;
-        for (int w = 1; w <= S; ++w) sum += r.bytes[w];
-        step.push_back(win * 100 / steps);
-        bpc.push_back(sum * 1000 / win);
-      }
-      fprintf(f, "%d,%d,%.2f,%.3f\n", rnd, S, median_u64(step) / 100.0, median_u64(bpc) / 1000.0);
-      fflush(f);
+      fprintf(f, "%d,%d,", rnd, S);
+      bg_medians(c, d_bg, S, steps, f);
       CK(cudaFree(d_start));
     }
   fclose(f);
@@ -1058,18 +1065,8 @@ void group_mech_loaddist(Ctx& c) {
                            (u64)(bytes / 4), S, d_bg, d_lat, c.d_out, c.d_rec);
     imp_row(c, "mech_loaddist", (const void*)load_dist, "stream", 4, 32, L.bps, L.tpb, steps,
             "load_warps=" + std::to_string(S) + ";prep=flush", m);
-    std::vector<BgRec> h(c.sms);
-    CK(cudaMemcpy(h.data(), d_bg, h.size() * sizeof(BgRec), cudaMemcpyDeviceToHost));
-    std::vector<u64> step, bpc;
-    for (const BgRec& r : h) {
-      const u64 win = r.c1 > r.c0 ? r.c1 - r.c0 : 1;
-      u64 sum = 0;
-      for (int w = 1; w <= S; ++w) sum += r.bytes[w];
-      step.push_back(win * 100 / steps);
-      bpc.push_back(sum * 1000 / win);
-    }
-    fprintf(fs, "%d,%.2f,%.3f\n", S, median_u64(step) / 100.0, median_u64(bpc) / 1000.0);
-    fflush(fs);
+    fprintf(fs, "%d,", S);
+    bg_medians(c, d_bg, S, steps, fs);
     std::vector<unsigned> st((size_t)c.sms * 2 * LATD_N), ch, rd;
     CK(cudaMemcpy(st.data(), d_lat, st.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
     for (int blk = 0; blk < c.sms; ++blk)
