@@ -383,6 +383,66 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
 	free(lead);
 }
 
+/*
+ * The thread-0 idiom. `if (threadIdx.x == 0)` compiles to S2R Rt, SR_TID.X
+ * and ISETP.NE.AND Pk, PT, Rt, RZ, PT (Pk: the thread is not thread 0),
+ * then guards @!Pk on what thread 0 alone does and @Pk EXIT where every
+ * other thread leaves (a block's result or its timing record written by
+ * thread 0). Imported without it, those stores would be every lane's of
+ * every warp. Returns the predicates k in [0, end] whose one mention is
+ * such a compare, outside any loop, of a register last written by
+ * S2R SR_TID.X: bit k when Pk is "not thread 0" (ISETP.NE), bit 8 + k when
+ * it is "thread 0" (ISETP.EQ). Any other mention of Pk (a write, or a read
+ * other than as a guard) leaves k out: nothing else is assumed.
+ */
+static unsigned tid0_preds(const struct sass_insn *in, int end)
+{
+	int def[8], uses[8] = {0};
+	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
+	for (int k = 0; k < 8; k++)
+		def[k] = -1;
+	for (int i = 0; i <= end; i++) {
+		const struct sass_insn *x = &in[i];
+		char t[48];
+		int op = isa_find_op(x->opcode, (int)strlen(x->opcode)), d = 0, nd = written_regs(x, op, &d);
+		for (int q = 0; q < x->nop; q++)
+			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
+				uses[x->op[q].num]++;
+		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
+		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
+		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
+		    x->op[3].kind == SASS_REG && !x->op[2].neg && !x->op[2].bnot && !x->op[3].neg && !x->op[3].bnot) {
+			int a = x->op[2].num, b = x->op[3].num, reg = a == SASS_RZ ? b : b == SASS_RZ ? a : -1;
+			int ne = !strcmp(x->mods, "NE.AND") || !strcmp(x->mods, "NE.U32.AND");
+			int eq = !strcmp(x->mods, "EQ.AND") || !strcmp(x->mods, "EQ.U32.AND");
+			int inloop = 0; /* a back edge around it: the compare may see a later write */
+			for (int j = i; j <= end && !inloop; j++)
+				inloop = is_branch(&in[j]) && in[j].target >= 0 && in[j].target <= (int64_t)x->pc;
+			if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg] && !inloop)
+				def[x->op[0].num] = eq;
+		}
+		for (int r = d; nd > 0 && r < d + nd && r < 256; r++)
+			tid[r] = x->pred < 0 && nd == 1 && strcmp(x->opcode, "S2R") == 0 && x->nop == 2 &&
+				 x->op[1].kind == SASS_SPECIAL && strcmp(sass_opnd_text(x, 1, t, sizeof t), "SR_TID.X") == 0;
+	}
+	unsigned m = 0;
+	for (int k = 0; k < 8; k++)
+		if (def[k] >= 0 && uses[k] == 1)
+			m |= 1u << (k + 8 * def[k]);
+	return m;
+}
+
+/* Whether guard (pred, neg) of x selects thread 0 alone (want 1) or every
+ * thread but thread 0 (want 0), by tid0_preds' mask m. */
+static int tid0_guard(const struct sass_insn *x, unsigned m, int want)
+{
+	if (x->pred < 0 || x->pred >= SASS_PT || x->pred_uniform)
+		return 0;
+	int ne = (m >> x->pred) & 1, eq = (m >> (x->pred + 8)) & 1;
+	int only0 = (ne && x->pred_neg) || (eq && !x->pred_neg), others = (ne && !x->pred_neg) || (eq && x->pred_neg);
+	return want ? only0 : others;
+}
+
 int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, const char *fname, FILE *out, FILE *warn,
 		  struct err *e)
 {
@@ -410,6 +470,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		return err_set(e, SIM_EINTERNAL, "import: out of memory");
 	}
 	near_groups(in, end, tag);
+	unsigned tid0 = tid0_preds(in, end);
+	int thread0 = 0; /* past an @P EXIT that every thread but thread 0 takes: IF warp<1 open */
 
 	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
 	for (int i = 0; i <= end; i++) {
@@ -506,6 +568,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			}
 		if (i > end)
 			break;
+		if (i == end && thread0) {
+			fprintf(out, "ENDIF    # thread 0's code ends\n");
+			thread0 = 0;
+		}
 		/* loops whose head is i, outermost (latest back edge) first */
 		for (;;) {
 			int best = -1;
@@ -580,6 +646,19 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		default:
 			break;
 		}
+		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && tid0_guard(x, tid0, 0)) {
+			int straight = 1;
+			for (int j = i + 1; j < end; j++)
+				straight &= !is_branch(&in[j]) && strcmp(in[j].opcode, "EXIT") != 0;
+			if (straight) {
+				/* every thread but thread 0 leaves: warps 1.. exit here, warp 0
+				 * goes on with its lane 0 alone (the thread-0 idiom: tid0_preds) */
+				fprintf(out, "%sIF warp<1    # /*%04x*/ %s  (every thread but thread 0 leaves: the thread-0 idiom)\n", ctl,
+					x->pc, x->text);
+				thread0 = 1;
+				continue;
+			}
+		}
 		if (op < 0 || op == OP_LOOP || op == OP_ENDLOOP || op == OP_IF || op == OP_ELSE || op == OP_ENDIF || op == OP_ALU) {
 			if (!o.unknown_alu) {
 				rc = err_set(e, SIM_EINPUT, "%s:%u: opcode %s at PC 0x%04x is not modelled by smsim (expected an opcode of "
@@ -639,6 +718,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;
+		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && (thread0 || tid0_guard(x, tid0, 1)) &&
+		    !strstr(attrs, "lanes=")) {
+			size_t len = strlen(attrs);
+			snprintf(attrs + len, sizeof attrs - len, " lanes=1"); /* thread 0 alone (tid0_preds) */
+		}
 		if (tag[i] && !strstr(attrs, "group=") && !strstr(attrs, "near=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " %s=%d", tag[i] > 0 ? "group" : "near", tag[i] > 0 ? tag[i] : -tag[i]);

@@ -81,15 +81,15 @@ static const struct field memory_fields[] = {
 	FD(smem_bytes_per_cycle, 0.01, 1e6), FD(l1_bytes_per_cycle, 0.01, 1e6),
 	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6),
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),
-	FD(stream_group_bytes_per_cycle, 0, 1e6),
-	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6),
+	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9),
+	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
 	{NULL, 0, 0, 0, 0, 0},
 };
 
 static const struct field timing_fields[] = {
-	FI(cta_launch_cycles, 0, 1000000), FI(branch_cycles, 0, 1000), FI(fetch_line_bytes, 0, 65536), FI(fetch_line_cycles, 0, 1000), FI(fetch_cycles, 0, 1000), FI(fetch_turn, 0, 1), FI(loop_cycles, 0, 100000), FI(loop_insns, 1, 3),
+	FI(cta_launch_cycles, 0, 1000000), FI(warp_launch_group, 0, 64), FI(warp_launch_cycles, 0, 100000), FI(branch_cycles, 0, 1000), FI(fetch_line_bytes, 0, 65536), FI(fetch_line_cycles, 0, 1000), FI(fetch_cycles, 0, 1000), FI(fetch_turn, 0, 1), FI(loop_cycles, 0, 100000), FI(loop_insns, 1, 3),
 	FI(regfile_banks, 0, 8), FI(operand_reuse, 0, 1), FI(bsync_cycles, 0, 1000),
 	FI(diverge_cycles, 0, 1000), FD(bar_release_cycles, 0, 1e6), FD(bar_warp_cycles, 0, 1000),
 	{NULL, 0, 0, 0, 0, 0},

@@ -73,11 +73,19 @@ struct arch {
 	double stream_group_bytes_per_cycle; /* > 0: stream and coalesced DRAM loads draw from dram_latency_spread,
 					      * neighbouring lines sharing a draw (group=, near=), and a group's lines
 					      * return at this rate instead of the warp's miss path; 0: off */
+	double store_bytes_per_cycle;     /* > 0: a global store holds the SM's memory data path (where shared
+					   * memory loads and shuffles queue too) for its bytes over this rate;
+					   * 0: a store holds nothing once issued */
+	double store_buffer_bytes;        /* the stores that path holds before the SM's memory instructions
+					   * wait to issue (lg or MIO throttle) */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
 	int n_l2_spread, n_dram_spread;   /* entries in l2_spread, dram_spread */
 	double l2_spread[CFG_MAX_SPREAD]; /* one L2 hit's latency about l2_latency: equally likely quantiles, */
 	double dram_spread[CFG_MAX_SPREAD]; /* ascending, their mean removed (all 0: no spread); DRAM likewise */
 	int const_latency;                /* constant cache hit (LDC): cycles from its port to the result */
+	double s2ur_cycles;               /* S2UR (a special register into a uniform register): SM cycles a warp
+					   * instruction, one unit for the SM (0: no limit) */
+	int s2ur_latency;                 /* ... and from that unit to its result (with s2ur_cycles > 0) */
 	int const_index_cycles;           /* more for an LDC whose address has a register (c[0x3][R2]) */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
@@ -86,6 +94,8 @@ struct arch {
 
 	/* timing */
 	int cta_launch_cycles;            /* from a free slot to the new block's first issue */
+	int warp_launch_group;            /* a launched block's warps start this many at a time (0: all at once) */
+	int warp_launch_cycles;           /* ... each group this many cycles after the one before */
 	int branch_cycles;                /* after a taken branch, cycles before the target issues */
 	int fetch_line_bytes;             /* instruction fetch line (0: none): after a taken branch the next */
 	int fetch_line_cycles;            /* line comes this many cycles after the target's (imported code) */

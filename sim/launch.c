@@ -15,7 +15,8 @@
  * occupancy.csv; the validation sweep's launch shape (one or two blocks per
  * SM, sweep.csv) is the --warps shorthand's.
  *
- * Reads from struct arch: cta_launch_cycles, and through occ_compute the
+ * Reads from struct arch: cta_launch_cycles, warp_launch_group,
+ * warp_launch_cycles, and through occ_compute the
  * residency limits (maxThreadsPerMultiProcessor, maxBlocksPerMultiProcessor,
  * regsPerMultiprocessor, shared memory and allocation units).
  */
@@ -48,7 +49,11 @@ static int launch_residency(const struct arch *a, const struct program *prog, co
 }
 
 /* Block slot bslot (free) takes the next waiting block at cycle t: its
- * warps take the free warp slots in order, due at t. */
+ * warps take the free warp slots in order, due at t, or warp_launch_group
+ * at a time, each group warp_launch_cycles after the one before: on the
+ * H200 a block's start barrier releases thread 0 52 and 53 cycles after
+ * its entry with 1 and 8 warps, 113 with 32 (tests/data/h200/mech/cta,
+ * mech_cta): 8 warps at once, the next 8 about 20 cycles later. */
 static void launch_block(struct sim *s, int bslot, uint64_t t)
 {
 	struct block *b = &s->b[bslot];
@@ -84,8 +89,11 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		ctl_skip_pseudo(s->p, s->a, w, t, 1);
 		b->slot[i] = slot;
 		b->mask |= 1ull << slot;
+		uint64_t tw = t;
+		if (s->a->warp_launch_group > 0)
+			tw += (uint64_t)(i / s->a->warp_launch_group) * (uint64_t)s->a->warp_launch_cycles;
 		sched_enter(s, &s->sc[w->sched], slot, t);
-		sched_wake_at(s, w, t);
+		sched_wake_at(s, w, tw); /* resident from t, issuing from tw */
 	}
 }
 

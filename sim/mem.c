@@ -811,6 +811,38 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
 	return dd;
 }
 
+/*
+ * A global store of `bytes` issued now (store_bytes_per_cycle > 0): the SM
+ * sends stores on at store_bytes_per_cycle (st_free: where that stands) and
+ * holds up to store_buffer_bytes of them; past that every scheduler's LSU
+ * pipe waits (shared-memory loads, shuffles and loads too) until the
+ * stores fit again. On the H200 (tests/data/h200/mech/cta, mech_cta, every
+ * SM doing the same) a block that stores 16 KB (256 threads) and 64 KB
+ * (1024 threads) before its end barrier lives 289 and 2538 cycles longer
+ * than one storing nothing, one storing 2 or 4 KB 39 and 9: about 10 KB
+ * held, the rest at 21 B a cycle. In rownorm<1> a block's shuffles and
+ * shared-memory loads between two barriers take 1132 cycles at the
+ * median, not about 200, while the SM's other block stores its row
+ * (mech_rnstamp).
+ */
+static void mem_store_path(struct sim *s, double bytes)
+{
+	const struct arch *a = s->a;
+	double now = (double)s->now;
+	s->st_free = (s->st_free > now ? s->st_free : now) + bytes / a->store_bytes_per_cycle;
+	double full = s->st_free - a->store_buffer_bytes / a->store_bytes_per_cycle;
+	if (full > now) {
+		uint64_t t = ceil_u64(full);
+		for (int k = 0; k < s->nsched; k++) {
+			struct sched *sc = &s->sc[k];
+			if (sc->pipe_free[PIPE_LSU] < t)
+				sc->pipe_free[PIPE_LSU] = t;
+			if (sc->lanes_free[PIPE_LSU] < t)
+				sc->lanes_free[PIPE_LSU] = t;
+		}
+	}
+}
+
 /* A memory instruction issued now: its data's ready cycle on the warp's
  * scoreboard (short for shared memory, long for global), through the
  * level's server, latency, the loaded DRAM delay and the warp's miss path;
@@ -831,6 +863,19 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		if (sbytes < 1)
 			sbytes = 1;
 		done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+		if (in->op == OP_S2UR && a->s2ur_cycles > 0) {
+			/* one S2UR unit for the SM (s2ur_cycles): on the H200 a loop
+			 * of 8 S2URs of SR_CLOCKLO a trip takes 514 and 1032 cycles a
+			 * trip with 32 and 64 warps, one S2UR every 2.0 SM cycles
+			 * (tests/data/h200/mech/fetch, mech_s2ur clk_u; the stamps of
+			 * mech_order's 30 hoisted S2URs, 4-16 warps, say the same).
+			 * Served in issue order, the result delayed; the issue is not
+			 * held (order.csv: the H200 holds it once 16-18 are queued).
+			 * Its result comes s2ur_latency after: a lone warp's chain of
+			 * S2UR, NOP, UIMAD takes 43.7 cycles a link (clk_u at 1-8
+			 * warps), 34 from the S2UR to the UIMAD */
+			done = ceil_u64(mem_serve_q(&s->s2ur_free, s->now, a->s2ur_cycles)) + (uint64_t)a->s2ur_latency - 1;
+		}
 		reg_kind = RK_SHORT;
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
@@ -888,6 +933,9 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			dd = ceil_d(w->miss_free);
 		}
 		dd += draw; /* a draw moves all of a group's lines together */
+		if (a->store_bytes_per_cycle > 0 && !isa_ops[in->op].is_load &&
+		    (isa_ops[in->op].space == SPACE_GLOBAL || isa_ops[in->op].space == SPACE_LOCAL))
+			mem_store_path(s, m->bytes);
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;
@@ -966,7 +1014,7 @@ static int mem_create(struct sim *s)
  * the memory-info cache empty. */
 static void mem_reset(struct sim *s)
 {
-	s->smem_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
+	s->smem_free = s->st_free = s->s2ur_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
 	s->qrng = 0xD1B54A32D192ED03ULL; /* mem_queue_pos's deck: its own, so the levels' draws stay as they were */
 	for (int l = 0; l < 3; l++) {

@@ -344,6 +344,8 @@ struct sim {
 	int blocks_total, blocks_started, blocks_done, resident_limit;
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
+	double st_free;      /* where the SM's stores stand (mem_store_path) */
+	double s2ur_free;    /* the SM's S2UR unit (s2ur_cycles): free-at time */
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */

@@ -8,7 +8,8 @@
 # distinct option string, in a temporary directory), simulated at the row's W
 # in the shape of the measurements (`smsim run --warps W`, with the dynamic
 # shared memory the measurement forced: 120 KiB for one block per SM, 90 KiB
-# each for two; smem= and carveout= in the row's param override), and its
+# each for two; smem= and carveout= in the row's param override; blocks=B in
+# it: `--threads T --blocks B`, B blocks an SM in all, in waves), and its
 # cycles compared with the measured ones. Prints one line per family (a
 # manifest row): rows, MAPE, the worst signed error (simulated - measured, % of
 # measured), the measured and the simulated knee (per curve, i.e. per param
@@ -209,13 +210,14 @@ END {
 		split("", V)
 		V["iters"] = QIT[q]; V["ilp"] = QL[q]; V["W"] = W; V["bps"] = bps; V["tpb"] = QT[q]
 		np = split(param, pp, ";")
-		smem = (bps == 2) ? 92160 : 122880; co = "-"
+		smem = (bps == 2) ? 92160 : 122880; co = "-"; nb = "-"
 		for (i = 1; i <= np; i++) {
 			if ((e = index(pp[i], "=")) == 0) continue
 			k = substr(pp[i], 1, e - 1); val = substr(pp[i], e + 1)
 			if (!(k in V)) V[k] = val
 			if (k == "smem") smem = val
 			if (k == "carveout") co = (val == "-1") ? "-" : val  # -1: no preference (the default)
+			if (k == "blocks") nb = val  # blocks an SM runs in all (more than fit: waves)
 		}
 		opts = subst(FO[m], "programs.csv:" FLINE[m] " (" FN[m] ")")
 		key = FK[m] SUBSEP opts
@@ -226,10 +228,10 @@ END {
 			printf "%s\n%s\n%s\n", FK[m], opts, FN[m] > af
 			close(af)
 		}
-		skey = PID[key] SUBSEP W SUBSEP smem SUBSEP co
+		skey = PID[key] SUBSEP W SUBSEP smem SUBSEP co SUBSEP nb
 		if (!(skey in SID)) {
 			SID[skey] = ++nsim
-			printf "%d:%d:%d:%s:%s\n", nsim, PID[key], W, smem, co > (tmp "/sims")
+			printf "%d:%d:%d:%s:%s:%d:%s\n", nsim, PID[key], W, smem, co, QT[q], nb > (tmp "/sims")
 		}
 		printf "%d\t%d\t%d\t%s\t%s\n", m, SID[skey], W, param, QC[q] > (tmp "/rows")
 	}
@@ -281,13 +283,17 @@ done
 
 # ---- simulate: one run per distinct (program, W, smem, carveout) -------------
 cat >"$TMP/run.sh" <<'EOF'
-# run.sh ID:PID:W:SMEM:CARVEOUT...: each run's cycles into $TMP/out/ID (or FAIL ...)
+# run.sh ID:PID:W:SMEM:CARVEOUT:TPB:BLOCKS...: each run's cycles into $TMP/out/ID (or FAIL ...)
 for spec; do
-	IFS=: read -r id pid w smem co <<END
+	IFS=: read -r id pid w smem co tpb nb <<END
 $spec
 END
 	prog=$TMP/prog/p$pid.prog
-	set -- --program "$prog" --warps "$w" --smem "$smem" --max-cycles "$MAXC" --csv
+	if [ "$nb" = "-" ]; then
+		set -- --program "$prog" --warps "$w" --smem "$smem" --max-cycles "$MAXC" --csv
+	else # blocks=B in the param: B blocks of TPB threads, as many resident as fit
+		set -- --program "$prog" --threads "$tpb" --blocks "$nb" --smem "$smem" --max-cycles "$MAXC" --csv
+	fi
 	[ -z "$ARCH_SET" ] || set -- "$@" --arch-set "$ARCH_SET"
 	[ -z "$POLICY" ] || set -- "$@" --policy "$POLICY"
 	[ "$co" = "-" ] || set -- "$@" --carveout "$co"

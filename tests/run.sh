@@ -42,11 +42,13 @@ if [ -z "$QUICK" ]; then
 	# which of an SM's two blocks runs first (the scheduling policy, round 12)
 	run_suite tests/blockorder_validate.sh sh tests/blockorder_validate.sh
 	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
-	# manifest a folder; every one reads the folder mech/'s SASS listing
-	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg; do
+	# manifest a folder; each reads its folder's SASS listing, or mech/'s
+	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch; do
+		sass=tests/data/h200/$d/sass.txt
+		[ -f "$sass" ] || sass=tests/data/h200/mech/sass.txt
 		run_suite "tests/import_validate.sh ($d)" env QUICK=${SANITIZED:+1} \
 			MANIFEST=tests/data/h200/$d/programs.csv RUNS=tests/data/h200/$d/runs.csv \
-			SASS=tests/data/h200/mech/sass.txt sh tests/import_validate.sh
+			SASS=$sass sh tests/import_validate.sh
 	done
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"

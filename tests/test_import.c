@@ -237,6 +237,54 @@ static void near_groups(void **state)
 }
 
 /*
+ * The thread-0 idiom (tid0_preds): P0 = (tid != 0) from S2R SR_TID.X and
+ * ISETP.NE against RZ. @!P0 STG (thread 0's store) becomes a one-lane
+ * store; @P0 EXIT (every thread but thread 0 leaves) becomes IF warp<1
+ * around the rest, its STG one lane too, ENDIF before the EXIT. P1 is the
+ * same compare but is read again as a source (SEL): not the idiom, its
+ * guarded STG stays every lane's. A compare of a register no S2R of
+ * SR_TID.X wrote last (R5) is not the idiom either.
+ */
+static void thread0_idiom(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ ISETP.NE.AND P0, PT, R0, RZ, PT ;\n"
+				      "/*0020*/ ISETP.NE.AND P1, PT, R0, RZ, PT ;\n"
+				      "/*0030*/ ISETP.NE.AND P2, PT, R5, RZ, PT ;\n"
+				      "/*0040*/ @!P0 STG.E desc[UR4][R2.64], R4 ;\n"
+				      "/*0050*/ @!P1 STG.E desc[UR4][R2.64+0x4], R4 ;\n"
+				      "/*0060*/ SEL R6, R4, R7, P1 ;\n"
+				      "/*0070*/ @!P2 STG.E desc[UR4][R2.64+0x8], R4 ;\n"
+				      "/*0080*/ BAR.SYNC.DEFER_BLOCKING 0x0 ;\n"
+				      "/*0090*/ @P0 EXIT ;\n"
+				      "/*00a0*/ STG.E desc[UR4][R2.64+0xc], R4 ;\n"
+				      "/*00b0*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* S2R, ISETP x3, STG x2, SEL, STG, BAR, IF, STG, ENDIF, EXIT */
+	assert_int_equal(p.ninsn, 13);
+	assert_int_equal(p.code[4].op, OP_STG);
+	assert_int_equal(p.code[4].lanes, 1);
+	assert_int_equal(p.code[5].lanes, 0);
+	assert_int_equal(p.code[7].lanes, 0);
+	assert_int_equal(p.code[9].op, OP_IF);
+	assert_int_equal(p.code[9].pattern, IF_WARP_LT);
+	assert_int_equal(p.code[9].count, 1);
+	assert_int_equal(p.code[10].op, OP_STG);
+	assert_int_equal(p.code[10].lanes, 1);
+	assert_int_equal(p.code[11].op, OP_ENDIF);
+	assert_int_equal(p.code[12].op, OP_EXIT);
+	assert_non_null(strstr(text, "the thread-0 idiom"));
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The listing's addresses (.pc, the fetch lines of sim/issue.c): every
  * instruction of the program keeps its listing's PC, the LOOP marker has
  * none; and PR, the predicates as one register (P2R R6, PR, RZ, 0x1), is
@@ -328,7 +376,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
-		cmocka_unit_test(near_groups), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

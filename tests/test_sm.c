@@ -760,6 +760,59 @@ static struct arch loaded_arch(void)
 	return a;
 }
 
+/*
+ * sm-3.16: the store path (mem_store_path), by hand. One warp: four
+ * STG.128 of 512 B (pattern=stream), then an LDS and an FADD of its
+ * result. At 16 B a cycle each store holds the path 32 cycles; with 1024 B
+ * held (64 cycles) the stores issue at 0 and 4 (lsu_warp_cycles), the
+ * third finds 96 - 64 = 32 > 8 and every LSU pipe waits to 32, the fourth
+ * to 64, so the LDS issues at 64, not 16: 48 cycles later than with the
+ * path off (44 -> 92: LDS 23, FADD 4, EXIT). With 512 B held (32 cycles)
+ * the second already waits (to 32), the third to 64, the fourth to 96:
+ * 80 later (124).
+ */
+static void sm_3_16_store_path(void **state)
+{
+	(void)state;
+	const char *t = "STG.128 [R10], R0 pattern=stream\nSTG.128 [R12], R0 pattern=stream\n"
+			"STG.128 [R14], R0 pattern=stream\nSTG.128 [R16], R0 pattern=stream\n"
+			"LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	struct arch a = sm90;
+	a.store_bytes_per_cycle = 0;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 44);
+	a.store_bytes_per_cycle = 16;
+	a.store_buffer_bytes = 1024;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 92);
+	a.store_buffer_bytes = 512;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 124);
+}
+
+/*
+ * sm-3.17: the SM's S2UR unit (s2ur_cycles), by hand. Each warp reads the
+ * clock with S2UR into UR4 (scoreboard 0) and a UIADD3 waits for it, then
+ * EXIT. One warp, one S2UR every c cycles, result s2ur_latency (34) after
+ * the unit: the S2UR at 0 is served by c, its result at c + 33, the
+ * UIADD3 issues then and the EXIT the cycle after: c = 2 gives 37, c = 8
+ * 43. Eight warps (two a scheduler, all starting at once) issue 8 S2URs in
+ * cycles 0 and 1, served one after another: the last done at 8c, its
+ * result at 8c + 33, so 8c + 35 in all: c = 8 gives 99, c = 2 gives 51.
+ */
+static void sm_3_17_s2ur_unit(void **state)
+{
+	(void)state;
+	const char *t = "[B------:R-:W0:-:S01] S2UR UR4, SR_CLOCKLO\n[B0-----:R-:W-:-:S01] UIADD3 UR5, UR4, 1, URZ\n"
+			"[B------:R-:W-:-:S05] EXIT\n";
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.s2ur_latency, 34);
+	a.s2ur_cycles = 2;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 37);
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 51);
+	a.s2ur_cycles = 8;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 43);
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 99);
+}
+
 /* sm-3.15: the loaded-latency curve (dram_queue_curve) in place of
  * q u / (1 - u): sm-3.7's chase (check_loaded_chase, server 8) under
  * loaded_arch, 8 sectors at the first load (d 80 cycles), 15 from the
@@ -827,7 +880,8 @@ static void sm_3_14_shared_queue(void **state)
 	struct sim_stats st;
 	char *text;
 
-	/* the backlog allowance */
+	/* the backlog allowance (the block's 32 warps start together) */
+	a.warp_launch_group = 0;
 	a.queue_curve[0] = a.queue_curve[1] = 10;
 	a.l2_bytes_per_cycle = 1e5;
 	const char *one = "LDG.64 R0, [R10] pattern=chase footprint=1G\nEXIT\n";
@@ -1283,6 +1337,8 @@ static void sm_5_1_waves(void **state)
 	struct arch a = sm90;
 	a.fetch_turn = 0;
 	a.fetch_cycles = 0;
+	a.cta_launch_cycles = 0; /* sm-5.2 */
+	a.warp_launch_group = 0;
 	for (int pol = POLICY_GTO; pol <= POLICY_LRR; pol++) {
 		struct sim_stats one = run_arch(&a, t, 128, 4, pol), two = run_arch(&a, t, 128, 8, pol),
 				 tail = run_arch(&a, t, 128, 5, pol);
@@ -1293,6 +1349,35 @@ static void sm_5_1_waves(void **state)
 		assert_true(llabs((long long)two.cycles - 2 * (long long)one.cycles) * 1000 <= 2 * (long long)one.cycles);
 		assert_true(tail.cycles > 1.2 * one.cycles);
 	}
+}
+
+/*
+ * sm-5.2: a block's turnaround and its warps' start (launch.c). One-warp
+ * blocks of one FFMA that fill the SM's shared memory (one resident): each
+ * block after the first starts cta_launch_cycles after the one before
+ * ends, so 3 blocks take exactly 2 x cta_launch_cycles more than with
+ * none (18 -> 658 at 320). A block of 32 warps whose warps start 8 at a
+ * time, 20 cycles apart: its last 8 start 60 cycles after the first, and
+ * the block ends as a block of those 8 alone would, 60 cycles later.
+ */
+static void sm_5_2_turnaround(void **state)
+{
+	(void)state;
+	const char *t = ".smem 200000\nFFMA R0, R0, R1, R2\nEXIT\n", *w = "FFMA R0, R0, R1, R2\nEXIT\n";
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	a.cta_launch_cycles = 0;
+	uint64_t one = run_arch(&a, t, 32, 1, POLICY_GRR).cycles, three = run_arch(&a, t, 32, 3, POLICY_GRR).cycles;
+	assert_int_equal(run_arch(&a, t, 32, 3, POLICY_GRR).resident_blocks_per_sm, 1);
+	a.cta_launch_cycles = 320;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, one);
+	assert_int_equal(run_arch(&a, t, 32, 3, POLICY_GRR).cycles, three + 2 * 320);
+	a.cta_launch_cycles = 0;
+	uint64_t eight = run_arch(&a, w, 256, 1, POLICY_GRR).cycles;
+	a.warp_launch_group = 8;
+	a.warp_launch_cycles = 20;
+	assert_int_equal(run_arch(&a, w, 256, 1, POLICY_GRR).cycles, eight);
+	assert_int_equal(run_arch(&a, w, 1024, 1, POLICY_GRR).cycles, eight + 3 * 20);
 }
 
 /* ---- sim/stats.c: the metrics --------------------------------------- */
@@ -1356,6 +1441,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_7_loaded_delay),
 		cmocka_unit_test(sm_3_14_shared_queue),
 		cmocka_unit_test(sm_3_15_queue_curve),
+		cmocka_unit_test(sm_3_16_store_path),
+		cmocka_unit_test(sm_3_17_s2ur_unit),
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),
@@ -1373,6 +1460,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_10_fetch_turn),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
+		cmocka_unit_test(sm_5_2_turnaround),
 		/* sim/stats.c */
 		cmocka_unit_test(sm_9_1_determinism),
 	};

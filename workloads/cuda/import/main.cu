@@ -192,6 +192,8 @@ static const GroupEntry kGroups[] = {
     {"mech_brfar", group_mech_brfar},       {"mech_brrate", group_mech_brrate},
     {"mech_brown", group_mech_brown},       {"mech_loaddist", group_mech_loaddist},
     {"mech_burst", group_mech_burst}, {"mech_burststamp", group_mech_burststamp},
+    {"mech_cta", group_mech_cta}, {"mech_rnstamp", group_mech_rnstamp},
+    {"mech_fetch", group_mech_fetch},       {"mech_s2ur", group_mech_s2ur},
 };
 
 void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {

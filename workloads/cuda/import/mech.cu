@@ -834,3 +834,179 @@ void group_mech_brown(Ctx& c) {
   run_brown<8, 4>(c, d_prm);
   CK(cudaFree(d_prm));
 }
+
+// ---- round 14 (issue #18): what a block costs to start and to end, with more blocks than fit.
+//
+// mech_cta cta_work<N, V>: thread 0 stamps clock64 at entry (before imp_begin's barrier), then
+//          N dependent FFMAs a thread, then V float4 stores a thread (16 V bytes, fresh DRAM
+//          lines: the block's stores still in flight when it ends), imp_end. Launched with
+//          dynamic shared memory for R = 1 or 2 resident blocks an SM and B blocks an SM in
+//          all (a grid of 132 B), so each SM runs B / R waves: the cycles from one block's end
+//          (c1, after its end barrier) to the next block's entry on the same SM are the CTA
+//          turnaround smsim's cta_launch_cycles stands for (entry stamps: cta.csv beside
+//          runs.csv, with IMP_BLOCKS for c0/c1).
+template <int N, int V>
+__global__ void cta_work(float4* out, u64* ent, float a, float b, int zero, BlockRec* rec) {
+  if (threadIdx.x == 0) ent[blockIdx.x] = imp_clock();
+  float x = threadIdx.x * 1e-3f;
+  imp_begin(rec);
+#pragma unroll
+  for (int i = 0; i < N; ++i) x = fmaf(x, a, b);
+#pragma unroll
+  for (int v = 0; v < V; ++v)
+    out[((size_t)blockIdx.x * V + v) * blockDim.x + threadIdx.x] = make_float4(x, x + v, x, x);
+  if (V == 0 && zero) out[imp_gtid()] = make_float4(x, x, x, x);  // zero = 0 at run time
+  imp_end(rec);
+}
+
+template <int N, int V>
+static void run_cta(Ctx& c, FILE* f, float4* d_out, u64* d_ent, int tpb, int R, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = R == 1 ? SMEM_1BPS : SMEM_2BPS, L.bps = 0;
+  const int W = R * tpb / 32;
+  const Meas m = measure(c, cta_work<N, V>, L, d_out, d_ent, 0.999f, 0.001f, 0, c.d_rec);
+  const std::string var = "n" + std::to_string(N) + "_v" + std::to_string(V);
+  imp_row(c, "mech_cta", (const void*)cta_work<N, V>, var, 1, W, R, tpb, N,
+          "v=" + std::to_string(V) + ";res=" + std::to_string(R) + ";blocks=" + std::to_string(B), m);
+  // the last launch's entry stamps and records, one row a block
+  std::vector<u64> e(L.grid);
+  std::vector<BlockRec> h(L.grid);
+  CK(cudaMemcpy(e.data(), d_ent, L.grid * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int bl = 0; bl < L.grid; ++bl)
+    fprintf(f, "%s,%d,%d,%d,%d,%d,%u,%llu,%llu,%llu\n", var.c_str(), tpb, R, B, bl, N, h[bl].smid,
+            (unsigned long long)e[bl], (unsigned long long)h[bl].c0, (unsigned long long)h[bl].c1);
+}
+
+void group_mech_cta(Ctx& c) {
+  const int B = 8;
+  float4* d_out = nullptr;
+  u64* d_ent = nullptr;
+  const size_t nb = (size_t)c.sms * B;
+  CK(cudaMalloc(&d_out, nb * 4 * 1024 * sizeof(float4)));  // V <= 4 float4 a thread, 1024 threads
+  CK(cudaMalloc(&d_ent, nb * sizeof(u64)));
+  FILE* f = imp_side_file("cta.csv");
+  fprintf(f, "# cta_work (workloads/cuda/import/mech.cu), the last timed launch: per block its SM, thread 0's "
+             "clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
+  fprintf(f, "variant,tpb,res,blocks_per_sm,block,n,smid,entry,c0,c1\n");
+  for (int tpb : {32, 256, 1024}) {
+    run_cta<0, 0>(c, f, d_out, d_ent, tpb, 1, B);
+    run_cta<512, 0>(c, f, d_out, d_ent, tpb, 1, B);
+    run_cta<0, 4>(c, f, d_out, d_ent, tpb, 1, B);
+    run_cta<512, 4>(c, f, d_out, d_ent, tpb, 1, B);
+  }
+  for (int tpb : {256, 1024}) {  // two blocks resident
+    run_cta<0, 0>(c, f, d_out, d_ent, tpb, 2, B);
+    run_cta<512, 0>(c, f, d_out, d_ent, tpb, 2, B);
+    run_cta<512, 4>(c, f, d_out, d_ent, tpb, 2, B);
+  }
+  run_cta<512, 0>(c, f, d_out, d_ent, 1024, 1, 1);  // one wave: no turnaround
+  run_cta<512, 4>(c, f, d_out, d_ent, 1024, 1, 1);
+  // round 14b: the store path's buffer, 4-32 KB a block (V = 1, 2), and stores in one wave
+  run_cta<0, 1>(c, f, d_out, d_ent, 1024, 1, B);
+  run_cta<0, 2>(c, f, d_out, d_ent, 1024, 1, B);
+  run_cta<0, 1>(c, f, d_out, d_ent, 256, 1, B);
+  run_cta<0, 4>(c, f, d_out, d_ent, 1024, 1, 1);
+  run_cta<0, 4>(c, f, d_out, d_ent, 256, 1, 1);
+  fclose(f);
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_ent));
+}
+
+// ---- round 14c (issue #18): straight-line code and the SM's clock reads.
+//
+// mech_fetch straight<N>: a loop of N FFMAs in 8 independent chains, fully unrolled (a trip's
+//            body is N x 16 bytes of straight-line code: 1-32 KB), trips times; at 1 warp a
+//            scheduler the stall counts set a trip, at 4-8 issue does: what fetching a long
+//            body costs beyond them.
+// mech_s2ur  clk_u<K>: a loop of K clock reads a trip folded into a value every lane shares
+//            (ptxas may read them with S2UR into uniform registers); clk_v<K>: the same folded
+//            with the lane's index (CS2R into ordinary registers). Which one ptxas chose is
+//            in the SASS; the trips' time at 1-64 warps says how fast the SM serves each.
+template <int N>
+__global__ void straight(float* out, int trips, float a, float b, BlockRec* rec) {
+  float x[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) x[j] = (threadIdx.x & 31) * 1e-3f + j;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < trips; ++t) {
+#pragma unroll
+    for (int i = 0; i < N / 8; ++i) {
+#pragma unroll
+      for (int j = 0; j < 8; ++j) x[j] = fmaf(x[j], a, b);
+    }
+  }
+  float s = 0.f;
+#pragma unroll
+  for (int j = 0; j < 8; ++j) s += x[j];
+  out[imp_gtid()] = s;
+  imp_end(rec);
+}
+
+template <int K>
+__global__ void clk_u(float* out, int trips, BlockRec* rec) {
+  unsigned acc = 0;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < trips; ++t) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      unsigned c;
+      asm volatile("mov.u32 %0, %%clock;" : "=r"(c)::"memory");
+      acc = acc * 3u + c;
+    }
+  }
+  out[imp_gtid()] = (float)acc;
+  imp_end(rec);
+}
+
+template <int K>
+__global__ void clk_v(float* out, int trips, BlockRec* rec) {
+  unsigned acc = threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < trips; ++t) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      unsigned c;
+      asm volatile("mov.u32 %0, %%clock;" : "=r"(c)::"memory");
+      acc = acc * 3u + c;
+    }
+  }
+  out[imp_gtid()] = (float)acc;
+  imp_end(rec);
+}
+
+template <int N>
+static void run_straight(Ctx& c, int trips) {
+  for (int W : {1, 4, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, straight<N>, L, (float*)c.d_out, trips, 0.999f, 0.001f, c.d_rec);
+    imp_row(c, "mech_fetch", (const void*)straight<N>, "n" + std::to_string(N), 8, W, L.bps, L.tpb, trips,
+            "n=" + std::to_string(N) + ";code_bytes=" + std::to_string(N * 16), m);
+  }
+}
+
+void group_mech_fetch(Ctx& c) {
+  run_straight<64>(c, 256);    // 1 KB a trip
+  run_straight<256>(c, 64);    // 4 KB
+  run_straight<512>(c, 32);    // 8 KB
+  run_straight<1024>(c, 16);   // 16 KB
+  run_straight<2048>(c, 8);    // 32 KB
+}
+
+template <int K>
+static void run_clk(Ctx& c, void (*k)(float*, int, BlockRec*), const char* variant) {
+  const int trips = 256;
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, k, L, (float*)c.d_out, trips, c.d_rec);
+    imp_row(c, "mech_s2ur", (const void*)k, variant, 1, W, L.bps, L.tpb, trips, "k=" + std::to_string(K), m);
+  }
+}
+
+void group_mech_s2ur(Ctx& c) {
+  run_clk<8>(c, clk_u<8>, "u8");
+  run_clk<8>(c, clk_v<8>, "v8");
+}

@@ -126,6 +126,63 @@ __global__ void softmax(const float* __restrict__ x, float* __restrict__ y, floa
   imp_end(rec);
 }
 
+// ---- round 14 (issue #18): where a rownorm<T> block's time goes. rownorm_stamp<T> is rownorm<T>
+// with thread 0 reading clock64 after every barrier (block_sum_st: block_sum<NT> plus the reads)
+// and after its stores; the 8 stamps of each block (start barrier, the 4 barriers of the two
+// block sums, stores issued, end barrier, and the entry before the start barrier) go to st[].
+template <int NT>
+__device__ __forceinline__ float block_sum_st(float v, float* red, u64* t) {
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  if (lane == 0) red[warp] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) t[0] = imp_clock();
+  float s = lane < NT / 32 ? red[lane] : 0.f;
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+  __syncthreads();
+  if (threadIdx.x == 0) t[1] = imp_clock();
+  return s;
+}
+template <int T>
+__global__ void rownorm_stamp(const float* __restrict__ x, float* __restrict__ y, float eps, u64* st,
+                              BlockRec* rec) {
+  constexpr int NT = COLS / (4 * T);
+  __shared__ float red[32];
+  u64 t[8];
+  if (threadIdx.x == 0) t[7] = imp_clock();
+  imp_begin(rec);
+  if (threadIdx.x == 0) t[0] = imp_clock();
+  const float4* xr = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * COLS);
+  float4* yr = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * COLS);
+  float4 v[T];
+#pragma unroll
+  for (int k = 0; k < T; ++k) v[k] = xr[threadIdx.x + k * NT];
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < T; ++k) s += v[k].x + v[k].y + v[k].z + v[k].w;
+  const float mean = block_sum_st<NT>(s, red, t + 1) * (1.f / COLS);
+  float q = 0.f;
+#pragma unroll
+  for (int k = 0; k < T; ++k) {
+    const float dx = v[k].x - mean, dy = v[k].y - mean, dz = v[k].z - mean, dw = v[k].w - mean;
+    q += dx * dx + dy * dy + dz * dz + dw * dw;
+  }
+  const float r = rsqrtf(block_sum_st<NT>(q, red, t + 3) * (1.f / COLS) + eps);
+#pragma unroll
+  for (int k = 0; k < T; ++k)
+    yr[threadIdx.x + k * NT] = make_float4((v[k].x - mean) * r, (v[k].y - mean) * r,
+                                           (v[k].z - mean) * r, (v[k].w - mean) * r);
+  if (threadIdx.x == 0) t[5] = imp_clock();
+  imp_end(rec);
+  if (threadIdx.x == 0) {
+    t[6] = imp_clock();
+#pragma unroll
+    for (int i = 0; i < 8; ++i) st[(size_t)blockIdx.x * 8 + i] = t[i];
+  }
+}
+
 // Input: x[r][c] = 0.5*r/ROWS + u(r, c), u a hash in [-1, 1).
 __global__ void aux_fill_rows(float* x, size_t n) {
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -200,4 +257,52 @@ void group_rownorm(Ctx& c) {
   run_rn(c, softmax<4>, "softmax_t4", 256, x, y, true);
   CK(cudaFree(x));
   CK(cudaFree(y));
+}
+
+// mech_rnstamp: rownorm_stamp<1> and <4> over the same 8448 rows as group rownorm (an L2 flush
+// before each launch); rnstamp.csv beside runs.csv: per block of the last timed launch its SM
+// and thread 0's clocks at entry, after the start barrier, after each of the 4 barriers of the
+// two block sums, after its stores and after the end barrier.
+template <int T>
+static void run_rnstamp(Ctx& c, FILE* f, const char* variant, const float* x, float* y, u64* d_st) {
+  const int rows = 8448, tpb = COLS / (4 * T);
+  LaunchCfg L;
+  L.grid = rows, L.tpb = tpb, L.smem = 0, L.bps = 0, L.prep = PREP_FLUSH;
+  const Meas m = measure(c, rownorm_stamp<T>, L, x, y, 1e-5f, d_st, c.d_rec);
+  imp_row(c, "mech_rnstamp", (const void*)rownorm_stamp<T>, variant, 1, m.occ * tpb / 32, m.occ, tpb, rows,
+          "rows=8448;cols=4096;occ_blocks=" + std::to_string(m.occ), m);
+  std::vector<u64> h((size_t)rows * 8);
+  std::vector<BlockRec> r(rows);
+  CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(r.data(), c.d_rec, rows * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < rows; ++b) {
+    const u64* t = &h[(size_t)b * 8];
+    fprintf(f, "%s,%d,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n", variant, b, r[b].smid,
+            (unsigned long long)t[7], (unsigned long long)t[0], (unsigned long long)t[1],
+            (unsigned long long)t[2], (unsigned long long)t[3], (unsigned long long)t[4],
+            (unsigned long long)t[5], (unsigned long long)t[6]);
+  }
+}
+
+void group_mech_rnstamp(Ctx& c) {
+  const size_t n = (size_t)8448 * COLS;
+  float *x = nullptr, *y = nullptr;
+  u64* d_st = nullptr;
+  CK(cudaMalloc(&x, n * 4));
+  CK(cudaMalloc(&y, n * 4));
+  CK(cudaMalloc(&d_st, (size_t)8448 * 8 * sizeof(u64)));
+  aux_fill_rows<<<c.sms * 8, 256, 0, c.stream>>>(x, n);
+  CK(cudaGetLastError());
+  CK(cudaStreamSynchronize(c.stream));
+  FILE* f = imp_side_file("rnstamp.csv");
+  fprintf(f, "# rownorm_stamp<T> (workloads/cuda/import/rownorm.cu), the last timed launch: thread 0's clock64 "
+             "at entry, after the start barrier, after the 2 barriers of each block sum, after its stores, "
+             "after the end barrier\n");
+  fprintf(f, "variant,block,smid,entry,start,sum1_a,sum1_b,sum2_a,sum2_b,stored,end\n");
+  run_rnstamp<1>(c, f, "t1", x, y, d_st);
+  run_rnstamp<4>(c, f, "t4", x, y, d_st);
+  fclose(f);
+  CK(cudaFree(x));
+  CK(cudaFree(y));
+  CK(cudaFree(d_st));
 }
