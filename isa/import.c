@@ -389,25 +389,26 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
  * then guards @!Pk on what thread 0 alone does and @Pk EXIT where every
  * other thread leaves (a block's result or its timing record written by
  * thread 0). Imported without it, those stores would be every lane's of
- * every warp. Returns the predicates k in [0, end] whose one mention is
- * such a compare, outside any loop, of a register last written by
- * S2R SR_TID.X: bit k when Pk is "not thread 0" (ISETP.NE), bit 8 + k when
- * it is "thread 0" (ISETP.EQ). Any other mention of Pk (a write, or a read
- * other than as a guard) leaves k out: nothing else is assumed.
+ * every warp. Fills tz[i], for instruction i of [0, end], with the
+ * predicates that hold such a compare there, in listing order: bit k when
+ * Pk is "not thread 0" (ISETP.NE), bit 8 + k when it is "thread 0"
+ * (ISETP.EQ), of a register last written by S2R SR_TID.X. Any other write
+ * of Pk (a destination: the first operands up to the first source that is
+ * not a predicate) ends it; inside a loop that writes Pk anywhere, Pk is
+ * not known (the back edge may bring the other value).
  */
-static unsigned tid0_preds(const struct sass_insn *in, int end)
+static void tid0_preds(const struct sass_insn *in, int end, uint16_t *tz)
 {
-	int def[8], uses[8] = {0};
 	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
-	for (int k = 0; k < 8; k++)
-		def[k] = -1;
+	uint16_t cur = 0;
 	for (int i = 0; i <= end; i++) {
 		const struct sass_insn *x = &in[i];
 		char t[48];
 		int op = isa_find_op(x->opcode, (int)strlen(x->opcode)), d = 0, nd = written_regs(x, op, &d);
-		for (int q = 0; q < x->nop; q++)
+		tz[i] = cur;
+		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
 			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
-				uses[x->op[q].num]++;
+				cur &= (uint16_t)~(0x101u << x->op[q].num);
 		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
 		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
 		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
@@ -415,21 +416,26 @@ static unsigned tid0_preds(const struct sass_insn *in, int end)
 			int a = x->op[2].num, b = x->op[3].num, reg = a == SASS_RZ ? b : b == SASS_RZ ? a : -1;
 			int ne = !strcmp(x->mods, "NE.AND") || !strcmp(x->mods, "NE.U32.AND");
 			int eq = !strcmp(x->mods, "EQ.AND") || !strcmp(x->mods, "EQ.U32.AND");
-			int inloop = 0; /* a back edge around it: the compare may see a later write */
-			for (int j = i; j <= end && !inloop; j++)
-				inloop = is_branch(&in[j]) && in[j].target >= 0 && in[j].target <= (int64_t)x->pc;
-			if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg] && !inloop)
-				def[x->op[0].num] = eq;
+			if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg])
+				cur |= (uint16_t)(1u << (x->op[0].num + 8 * eq));
 		}
 		for (int r = d; nd > 0 && r < d + nd && r < 256; r++)
 			tid[r] = x->pred < 0 && nd == 1 && strcmp(x->opcode, "S2R") == 0 && x->nop == 2 &&
 				 x->op[1].kind == SASS_SPECIAL && strcmp(sass_opnd_text(x, 1, t, sizeof t), "SR_TID.X") == 0;
 	}
-	unsigned m = 0;
-	for (int k = 0; k < 8; k++)
-		if (def[k] >= 0 && uses[k] == 1)
-			m |= 1u << (k + 8 * def[k]);
-	return m;
+	/* loops: a predicate written anywhere in a loop is not known inside it */
+	for (int j = 0; j <= end; j++) {
+		if (!is_branch(&in[j]) || in[j].target < (int64_t)in[0].pc || in[j].target > (int64_t)in[j].pc)
+			continue;
+		int t0 = (int)((in[j].target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
+		uint16_t w = 0;
+		for (int i = t0; i <= j; i++)
+			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
+				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT)
+					w |= (uint16_t)(0x101u << in[i].op[q].num);
+		for (int i = t0; i <= j; i++)
+			tz[i] &= (uint16_t)~w;
+	}
 }
 
 /* Whether guard (pred, neg) of x selects thread 0 alone (want 1) or every
@@ -451,6 +457,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int n = k->n, end = -1, rc = SIM_OK, nloops = 0, sp = 0;
 	struct br *br = NULL;
 	int *tag = NULL; /* latency-draw groups: near_groups */
+	uint16_t *tid0 = NULL; /* the thread-0 predicates at each instruction: tid0_preds */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[200];
 
@@ -470,8 +477,13 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		return err_set(e, SIM_EINTERNAL, "import: out of memory");
 	}
 	near_groups(in, end, tag);
-	unsigned tid0 = tid0_preds(in, end);
 	int thread0 = 0; /* past an @P EXIT that every thread but thread 0 takes: IF warp<1 open */
+	tid0 = calloc((size_t)end + 1, sizeof *tid0);
+	if (!tid0) {
+		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
+		goto out;
+	}
+	tid0_preds(in, end, tid0);
 
 	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
 	for (int i = 0; i <= end; i++) {
@@ -646,7 +658,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		default:
 			break;
 		}
-		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && tid0_guard(x, tid0, 0)) {
+		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && tid0_guard(x, tid0[i], 0)) {
 			int straight = 1;
 			for (int j = i + 1; j < end; j++)
 				straight &= !is_branch(&in[j]) && strcmp(in[j].opcode, "EXIT") != 0;
@@ -718,7 +730,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;
-		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && (thread0 || tid0_guard(x, tid0, 1)) &&
+		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && (thread0 || tid0_guard(x, tid0[i], 1)) &&
 		    !strstr(attrs, "lanes=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " lanes=1"); /* thread 0 alone (tid0_preds) */
@@ -754,5 +766,6 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 out:
 	free(br);
 	free(tag);
+	free(tid0);
 	return rc;
 }

@@ -241,9 +241,10 @@ static void near_groups(void **state)
  * ISETP.NE against RZ. @!P0 STG (thread 0's store) becomes a one-lane
  * store; @P0 EXIT (every thread but thread 0 leaves) becomes IF warp<1
  * around the rest, its STG one lane too, ENDIF before the EXIT. P1 is the
- * same compare but is read again as a source (SEL): not the idiom, its
- * guarded STG stays every lane's. A compare of a register no S2R of
- * SR_TID.X wrote last (R5) is not the idiom either.
+ * same compare, read as a source by a SEL (it still holds), then written
+ * by a LOP3 (a destination: from there it is the lane test, not the
+ * idiom), so its second guarded STG stays every lane's. A compare of a
+ * register no S2R of SR_TID.X wrote last (R5) is not the idiom either.
  */
 static void thread0_idiom(void **state)
 {
@@ -254,31 +255,34 @@ static void thread0_idiom(void **state)
 				      "/*0020*/ ISETP.NE.AND P1, PT, R0, RZ, PT ;\n"
 				      "/*0030*/ ISETP.NE.AND P2, PT, R5, RZ, PT ;\n"
 				      "/*0040*/ @!P0 STG.E desc[UR4][R2.64], R4 ;\n"
-				      "/*0050*/ @!P1 STG.E desc[UR4][R2.64+0x4], R4 ;\n"
-				      "/*0060*/ SEL R6, R4, R7, P1 ;\n"
-				      "/*0070*/ @!P2 STG.E desc[UR4][R2.64+0x8], R4 ;\n"
-				      "/*0080*/ BAR.SYNC.DEFER_BLOCKING 0x0 ;\n"
-				      "/*0090*/ @P0 EXIT ;\n"
-				      "/*00a0*/ STG.E desc[UR4][R2.64+0xc], R4 ;\n"
-				      "/*00b0*/ EXIT ;\n";
+				      "/*0050*/ SEL R6, R4, R7, P1 ;\n"
+				      "/*0060*/ @!P1 STG.E desc[UR4][R2.64+0x4], R4 ;\n"
+				      "/*0070*/ LOP3.LUT P1, R8, R0, 0x1f, RZ, 0xc0, !PT ;\n"
+				      "/*0080*/ @!P1 STG.E desc[UR4][R2.64+0x8], R4 ;\n"
+				      "/*0090*/ @!P2 STG.E desc[UR4][R2.64+0xc], R4 ;\n"
+				      "/*00a0*/ BAR.SYNC.DEFER_BLOCKING 0x0 ;\n"
+				      "/*00b0*/ @P0 EXIT ;\n"
+				      "/*00c0*/ STG.E desc[UR4][R2.64+0x10], R4 ;\n"
+				      "/*00d0*/ EXIT ;\n";
 	struct program p;
 	struct err e = {{0}};
 	char *text;
 	if (import_str(listing, "k", NULL, &p, &text, &e))
 		fail_msg("%s", e.msg);
-	/* S2R, ISETP x3, STG x2, SEL, STG, BAR, IF, STG, ENDIF, EXIT */
-	assert_int_equal(p.ninsn, 13);
+	/* S2R, ISETP x3, STG, SEL, STG, LOP3, STG x2, BAR, IF, STG, ENDIF, EXIT */
+	assert_int_equal(p.ninsn, 15);
 	assert_int_equal(p.code[4].op, OP_STG);
 	assert_int_equal(p.code[4].lanes, 1);
-	assert_int_equal(p.code[5].lanes, 0);
-	assert_int_equal(p.code[7].lanes, 0);
-	assert_int_equal(p.code[9].op, OP_IF);
-	assert_int_equal(p.code[9].pattern, IF_WARP_LT);
-	assert_int_equal(p.code[9].count, 1);
-	assert_int_equal(p.code[10].op, OP_STG);
-	assert_int_equal(p.code[10].lanes, 1);
-	assert_int_equal(p.code[11].op, OP_ENDIF);
-	assert_int_equal(p.code[12].op, OP_EXIT);
+	assert_int_equal(p.code[6].lanes, 1);
+	assert_int_equal(p.code[8].lanes, 0);
+	assert_int_equal(p.code[9].lanes, 0);
+	assert_int_equal(p.code[11].op, OP_IF);
+	assert_int_equal(p.code[11].pattern, IF_WARP_LT);
+	assert_int_equal(p.code[11].count, 1);
+	assert_int_equal(p.code[12].op, OP_STG);
+	assert_int_equal(p.code[12].lanes, 1);
+	assert_int_equal(p.code[13].op, OP_ENDIF);
+	assert_int_equal(p.code[14].op, OP_EXIT);
 	assert_non_null(strstr(text, "the thread-0 idiom"));
 	program_free(&p);
 	free(text);

@@ -766,10 +766,16 @@ static struct arch loaded_arch(void)
  * result. At 16 B a cycle each store holds the path 32 cycles; with 1024 B
  * held (64 cycles) the stores issue at 0 and 4 (lsu_warp_cycles), the
  * third finds 96 - 64 = 32 > 8 and every LSU pipe waits to 32, the fourth
- * to 64, so the LDS issues at 64, not 16: 48 cycles later than with the
- * path off (44 -> 92: LDS 23, FADD 4, EXIT). With 512 B held (32 cycles)
- * the second already waits (to 32), the third to 64, the fourth to 96:
- * 80 later (124).
+ * to 64 (the path free at 128), so the LDS issues at 64, not 16, and its
+ * data comes behind the queued stores: at 128 + 22 = 150, not 64 + 23;
+ * FADD 4, EXIT: 155 (44 with the path off). With 512 B held (32 cycles)
+ * the second already waits (to 32), the third to 64, the fourth to 96,
+ * the LDS issues at 96, and its data still comes at 150: 155 again. The
+ * hold alone, with an L1 load (32 cycles) in the LDS's place, which does
+ * not queue behind stores: issued at 16, 64 and 96 with no hold, 1024 B
+ * and 512 B: 53, 101, 133. The queue alone, at 64 B a cycle (8 cycles a
+ * store) and nothing held: the stores at 0, 4, 8, 12 leave the path at
+ * 32, the LDS issued at 16 has its data at 32 + 22 = 54: 59, not 44.
  */
 static void sm_3_16_store_path(void **state)
 {
@@ -782,9 +788,21 @@ static void sm_3_16_store_path(void **state)
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 44);
 	a.store_bytes_per_cycle = 16;
 	a.store_buffer_bytes = 1024;
-	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 92);
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 155);
 	a.store_buffer_bytes = 512;
-	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 124);
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 155);
+	const char *l1 = "STG.128 [R10], R0 pattern=stream\nSTG.128 [R12], R0 pattern=stream\n"
+			 "STG.128 [R14], R0 pattern=stream\nSTG.128 [R16], R0 pattern=stream\n"
+			 "LDG R20, [R30] pattern=chase footprint=1024\nFADD R21, R20, R20\nEXIT\n";
+	a.store_buffer_bytes = 1e9;
+	assert_int_equal(run_arch(&a, l1, 32, 1, POLICY_GRR).cycles, 53);
+	a.store_buffer_bytes = 1024;
+	assert_int_equal(run_arch(&a, l1, 32, 1, POLICY_GRR).cycles, 101);
+	a.store_buffer_bytes = 512;
+	assert_int_equal(run_arch(&a, l1, 32, 1, POLICY_GRR).cycles, 133);
+	a.store_bytes_per_cycle = 64;
+	a.store_buffer_bytes = 1e9;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 59);
 }
 
 /*

@@ -61,6 +61,32 @@ fi
 "$SMSIM" validate --arch sm_90 --measured "$tmp/pair.csv" 2>&1 | awk '$1 == "fma" && $2 ~ /^[0-9]+$/ { print "     fma operands=pair against fma_u pair (reported, not checked): MAPE " $3 ", knees " $6, $7, $8, $9 }'
 rm -rf "$tmp"
 
+# mech_mio (tests/data/h200/mech/mio): a block's shuffles and shared-memory loads while the
+# SM's other warps load or store (round 14). Each row's foreground, built from the listing
+# (mio_prog.sh), against the H200's cycles a trip (mio.csv, p50): within 10% each, 5% on average.
+mio=tests/data/h200/mech/mio
+mtmp=$(mktemp -d)
+sum=0 n=0 worst=0 mbad=
+for r in $(awk -F, '!/^#/ && $1 != "variant" { print $2 ":" $3 ":" $6 ":" $1 }' "$mio/mio.csv"); do
+	fg=${r%%:*}; r=${r#*:}; bg=${r%%:*}; r=${r#*:}; meas=${r%%:*}; var=${r#*:}
+	if ! { sh "$mio/mio_prog.sh" "$fg" "$bg" "$SMSIM" >"$mtmp/mio.prog" &&
+		"$SMSIM" run --program "$mtmp/mio.prog" --threads 1024 --blocks 1 --timeline "$mtmp/mio.tl" >/dev/null; }; then
+		mbad="$mbad $var (did not run)"
+		continue
+	fi
+	e=$(awk -F, -v m="$meas" '$1 == 0 && $5 > x { x = $5 } END { printf "%.1f", (x / 2048 - m) / m * 100 }' "$mtmp/mio.tl")
+	n=$((n + 1))
+	sum=$(awk -v a="$sum" -v b="$e" 'BEGIN { print a + (b < 0 ? -b : b) }')
+	worst=$(awk -v a="$worst" -v b="$e" 'BEGIN { b = b < 0 ? -b : b; print (b > a ? b : a) }')
+	awk -v e="$e" 'BEGIN { exit !(e > 10 || e < -10) }' && mbad="$mbad $var ($e%)"
+done
+rm -rf "$mtmp"
+if [ -z "$mbad" ] && [ "$n" -gt 0 ] && awk -v s="$sum" -v n="$n" 'BEGIN { exit !(s / n <= 5) }'; then
+	ok "mech_mio: $n foregrounds beside loads, stores and shared-memory loads, mean |error| $(awk -v s="$sum" -v n="$n" 'BEGIN { printf "%.1f", s / n }')%, worst $worst% (each within 10%)"
+else
+	bad "mech_mio: beyond 10% or not run:${mbad:- none}; mean above 5%? (rows $n, sum $sum)"
+fi
+
 # emit-cuda on the H200: the emitted chase_mix kernel against smsim (within 5%)
 awk -F, '$1 == "chase_mix" { e = ($6 - $5) / $5; if (e < 0) e = -e; if (e > 0.05) bad = 1; n++ } END { exit bad || n < 4 }' tests/data/h200/emit_cuda.csv &&
 	ok "emit-cuda chase_mix on the H200 within 5% of smsim at W = 1, 8, 32, 64" || bad "emit-cuda chase_mix beyond 5%"

@@ -1010,3 +1010,117 @@ void group_mech_s2ur(Ctx& c) {
   run_clk<8>(c, clk_u<8>, "u8");
   run_clk<8>(c, clk_v<8>, "v8");
 }
+
+// ---- round 14d (issue #18): do a block's shuffles and shared-memory loads slow down while
+// other warps of the SM load or store? (rownorm<1>'s block sums take 1132 cycles beside a
+// loading or storing block, 319 alone: tests/data/h200/mech/cta, mech_rnstamp.)
+//
+// mech_mio mio_bg<FG, BG>: one block of 1024 threads an SM. Warps 0-7 (foreground, 2 a
+//          scheduler) run `trips` trips of 8 dependent shuffles (FG 0) or 8 dependent
+//          shared-memory loads (FG 1); warp 0's lane 0 stamps the loop. Warps 8-31
+//          (background) until the foreground is done: nothing (BG 0), stream 16-B-a-lane loads
+//          from 1 GiB (BG 1: DRAM), store 16 B a lane to 1 GiB (BG 2), load from 8 MiB (BG 3:
+//          L2), shared-memory loads (BG 4). mio.csv: per SM the foreground's cycles a trip.
+template <int FG, int BG>
+__global__ void mio_bg(const uint4* buf, uint4* obuf, unsigned long long nmask, int trips, unsigned* stamps,
+                       float* out, BlockRec* rec) {
+  __shared__ unsigned sm[1024];
+  __shared__ volatile int done;
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  sm[threadIdx.x] = (threadIdx.x * 37u + 11u) & 1023u;
+  if (threadIdx.x == 0) done = 0;
+  unsigned acc = threadIdx.x;
+  imp_begin(rec);
+  if (w < 8) {
+    unsigned v = lane, j = threadIdx.x & 1023u;
+    const unsigned t0 = (unsigned)imp_clock();
+#pragma unroll 1
+    for (int t = 0; t < trips; ++t) {
+#pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        if (FG == 0)
+          v = __shfl_xor_sync(0xffffffffu, v, 1 << (k & 3)) + 1u;
+        else
+          j = sm[j];
+      }
+    }
+    const unsigned t1 = (unsigned)imp_clock();
+    acc += v + j;
+    if (w == 0 && lane == 0) {
+      stamps[blockIdx.x * 2] = t0;
+      stamps[blockIdx.x * 2 + 1] = t1;
+    }
+    __syncwarp();
+    if (w == 0) done = 1;
+  } else if (BG != 0) {
+    const unsigned long long gw = (unsigned long long)blockIdx.x * 24 + (w - 8);
+    unsigned long long i = 0;
+    while (!done) {
+#pragma unroll
+      for (int u = 0; u < 4; ++u, ++i) {
+        const unsigned long long e = ((i * 132 * 24 + gw) * 32 + lane) & nmask;
+        if (BG == 1 || BG == 3) {
+          const uint4 x = buf[e];
+          acc += x.x ^ x.y ^ x.z ^ x.w;
+        } else if (BG == 2) {
+          obuf[e] = make_uint4(acc, (unsigned)i, lane, w);
+        } else {
+          acc = sm[(acc + lane) & 1023u] + acc;
+        }
+      }
+    }
+  }
+  out[imp_gtid()] = (float)acc;
+  imp_end(rec);
+}
+
+template <int FG, int BG>
+static void run_mio(Ctx& c, FILE* f, const uint4* big, uint4* obig, const uint4* small, unsigned* d_st) {
+  const int trips = 2048;
+  LaunchCfg L;
+  L.grid = c.sms, L.tpb = 1024, L.smem = SMEM_1BPS, L.bps = 1;
+  const bool l2 = BG == 3;
+  if (l2) L.prep = PREP_TOUCH, L.touch = small, L.touch_bytes = (size_t)8 << 20;
+  const unsigned long long nmask = (l2 ? ((size_t)8 << 20) : ((size_t)1 << 30)) / 16 - 1;
+  const Meas m = measure(c, mio_bg<FG, BG>, L, l2 ? small : big, obig, nmask, trips, d_st, (float*)c.d_out, c.d_rec);
+  const std::string var = std::string(FG == 0 ? "shfl" : "lds") + "_bg" + std::to_string(BG);
+  imp_row(c, "mech_mio", (const void*)mio_bg<FG, BG>, var, 1, 32, 1, 1024, trips,
+          "fg=" + std::to_string(FG) + ";bg=" + std::to_string(BG), m);
+  std::vector<unsigned> h((size_t)c.sms * 2);
+  CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::vector<double> per;
+  for (int b = 0; b < c.sms; ++b) per.push_back((double)(h[b * 2 + 1] - h[b * 2]) / trips);
+  std::sort(per.begin(), per.end());
+  fprintf(f, "%s,%d,%d,%d,%.2f,%.2f,%.2f\n", var.c_str(), FG, BG, trips, per[per.size() / 10], per[per.size() / 2],
+          per[per.size() * 9 / 10]);
+  fflush(f);
+}
+
+void group_mech_mio(Ctx& c) {
+  uint4 *big = nullptr, *obig = nullptr, *small = nullptr;
+  unsigned* d_st = nullptr;
+  CK(cudaMalloc(&big, (size_t)1 << 30));
+  CK(cudaMalloc(&obig, (size_t)1 << 30));
+  CK(cudaMalloc(&small, (size_t)8 << 20));
+  CK(cudaMemset(big, 1, (size_t)1 << 30));
+  CK(cudaMemset(small, 1, (size_t)8 << 20));
+  CK(cudaMalloc(&d_st, (size_t)c.sms * 2 * sizeof(unsigned)));
+  FILE* f = imp_side_file("mio.csv");
+  fprintf(f, "# mio_bg<FG, BG> (workloads/cuda/import/mech.cu): the foreground's cycles a trip of 8 dependent "
+             "shuffles (FG 0) or shared-memory loads (FG 1), warp 0's stamps, p10/p50/p90 over the SMs of the last launch\n");
+  fprintf(f, "variant,fg,bg,trips,p10,p50,p90\n");
+  run_mio<0, 0>(c, f, big, obig, small, d_st);
+  run_mio<0, 1>(c, f, big, obig, small, d_st);
+  run_mio<0, 2>(c, f, big, obig, small, d_st);
+  run_mio<0, 3>(c, f, big, obig, small, d_st);
+  run_mio<0, 4>(c, f, big, obig, small, d_st);
+  run_mio<1, 0>(c, f, big, obig, small, d_st);
+  run_mio<1, 1>(c, f, big, obig, small, d_st);
+  run_mio<1, 2>(c, f, big, obig, small, d_st);
+  run_mio<1, 3>(c, f, big, obig, small, d_st);
+  fclose(f);
+  CK(cudaFree(big));
+  CK(cudaFree(obig));
+  CK(cudaFree(small));
+  CK(cudaFree(d_st));
+}
