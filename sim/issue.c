@@ -127,6 +127,11 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_XDST;
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
+		if ((s->a->store_bytes_per_cycle > 0 &&
+		     ((!op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL)) ||
+		      op->space == SPACE_SHARED || in->op == OP_SHFL)) ||
+		    (in->op == OP_S2UR && s->a->s2ur_cycles > 0))
+			u->flags |= U_MIOX;
 		if (isa_l1_load(in->op) && mem_global_level(s, in) != LV_L1) {
 			u->miss = 1;
 			if (!in->has_dst || in->dst == ISA_RZ || ctl) {

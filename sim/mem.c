@@ -825,7 +825,7 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
  * of shuffles take 5693 cycles a trip while 24 other warps store, 268
  * alone, 285 beside loads (tests/data/h200/mech/mio, mech_mio).
  */
-static void mem_store_path(struct sim *s, double bytes)
+static __attribute__((noinline)) void mem_store_path(struct sim *s, double bytes)
 {
 	const struct arch *a = s->a;
 	double now = (double)s->now;
@@ -841,6 +841,35 @@ static void mem_store_path(struct sim *s, double bytes)
 				sc->lanes_free[PIPE_LSU] = t;
 		}
 	}
+}
+
+/* A shared-memory instruction, shuffle or S2UR issued now with the data
+ * path done at `done` (U_MIOX): shared memory and shuffles come behind the
+ * stores queued before them (mem_store_path; S2R does not: in the block
+ * ends of tests/data/h200/mech/cta an S2R after 16-64 KB of stores waits
+ * only a little), and an S2UR passes the SM's one S2UR unit. Out of line:
+ * the common path stays small. */
+static __attribute__((noinline)) uint64_t mem_miox_done(struct sim *s, const struct insn *in, uint64_t done)
+{
+	const struct arch *a = s->a;
+	if (s->st_free > (double)s->now && (isa_ops[in->op].space == SPACE_SHARED || in->op == OP_SHFL)) {
+		uint64_t t = ceil_u64(s->st_free) + (uint64_t)a->smem_latency - 1;
+		done = t > done ? t : done;
+	}
+	if (in->op == OP_S2UR && a->s2ur_cycles > 0) {
+		/* one S2UR unit for the SM (s2ur_cycles): on the H200 a loop
+		 * of 8 S2URs of SR_CLOCKLO a trip takes 514 and 1032 cycles a
+		 * trip with 32 and 64 warps, one S2UR every 2.0 SM cycles
+		 * (tests/data/h200/mech/fetch, mech_s2ur clk_u; the stamps of
+		 * mech_order's 30 hoisted S2URs, 4-16 warps, say the same).
+		 * Served in issue order, the result delayed; the issue is not
+		 * held (order.csv: the H200 holds it once 16-18 are queued).
+		 * Its result comes s2ur_latency after: a lone warp's chain of
+		 * S2UR, NOP, UIMAD takes 43.7 cycles a link (clk_u at 1-8
+		 * warps), 34 from the S2UR to the UIMAD */
+		done = ceil_u64(mem_serve_q(&s->s2ur_free, s->now, a->s2ur_cycles)) + (uint64_t)a->s2ur_latency - 1;
+	}
+	return done;
 }
 
 /* A memory instruction issued now: its data's ready cycle on the warp's
@@ -863,25 +892,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		if (sbytes < 1)
 			sbytes = 1;
 		done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
-		if (s->st_free > (double)s->now && (isa_ops[in->op].space == SPACE_SHARED || in->op == OP_SHFL)) {
-			/* shared memory and shuffles come behind the stores queued
-			 * before them (mem_store_path); S2R does not */
-			uint64_t t = ceil_u64(s->st_free) + (uint64_t)a->smem_latency - 1;
-			done = t > done ? t : done;
-		}
-		if (in->op == OP_S2UR && a->s2ur_cycles > 0) {
-			/* one S2UR unit for the SM (s2ur_cycles): on the H200 a loop
-			 * of 8 S2URs of SR_CLOCKLO a trip takes 514 and 1032 cycles a
-			 * trip with 32 and 64 warps, one S2UR every 2.0 SM cycles
-			 * (tests/data/h200/mech/fetch, mech_s2ur clk_u; the stamps of
-			 * mech_order's 30 hoisted S2URs, 4-16 warps, say the same).
-			 * Served in issue order, the result delayed; the issue is not
-			 * held (order.csv: the H200 holds it once 16-18 are queued).
-			 * Its result comes s2ur_latency after: a lone warp's chain of
-			 * S2UR, NOP, UIMAD takes 43.7 cycles a link (clk_u at 1-8
-			 * warps), 34 from the S2UR to the UIMAD */
-			done = ceil_u64(mem_serve_q(&s->s2ur_free, s->now, a->s2ur_cycles)) + (uint64_t)a->s2ur_latency - 1;
-		}
+		if (__builtin_expect(u->flags & U_MIOX, 0))
+			done = mem_miox_done(s, in, done);
 		reg_kind = RK_SHORT;
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
@@ -939,9 +951,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			dd = ceil_d(w->miss_free);
 		}
 		dd += draw; /* a draw moves all of a group's lines together */
-		if (a->store_bytes_per_cycle > 0 && !isa_ops[in->op].is_load &&
-		    (isa_ops[in->op].space == SPACE_GLOBAL || isa_ops[in->op].space == SPACE_LOCAL))
-			mem_store_path(s, m->bytes);
+		if (__builtin_expect(u->flags & U_MIOX, 0))
+			mem_store_path(s, m->bytes); /* a global store (U_MIOX) */
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;

@@ -231,7 +231,10 @@ enum {
 	U_DRAIN = 128,   /* wait for every outstanding result (EXIT, wait=all) */
 	U_CTL = 256,     /* follows its control bits: stall count, scoreboards (insn.has_ctl) */
 	U_XDST = 512,    /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
-	U_BSYNC = 1024   /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
+	U_BSYNC = 1024,  /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
+	U_MIOX = 2048    /* meets the store path (store_bytes_per_cycle > 0): a global or local
+			  * store, a shared-memory instruction or a shuffle (mem_store_path), or
+			  * an S2UR with s2ur_cycles > 0 */
 };
 #define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */

@@ -1272,3 +1272,53 @@ void group_mech_burststamp(Ctx& c) {
   CK(cudaFree(d_lat));
   CK(cudaFree(d_buf));
 }
+
+// ---- round 14e (issue #18): is an L2 hit's latency the same for a load that allocates in L1 as
+// for one that does not? mech_l2path chase_ld<CG>: chase<1>'s walk (128-B nodes, 16 lanes x 8 B,
+// ptr form), each load plain (CG 0: LDG.E, allocating in L1, as every chase of the import set) or
+// __ldcg (CG 1: cache global, L1 bypassed, as calib.csv's single-thread lat_l2_chase); one warp
+// per SM, 2048 steps; 8 MiB (L2, touched) with no warm walk and with one lap (warm = nodes), and
+// 1 GiB (DRAM, flushed).
+template <int CG>
+__global__ void chase_ld(void** buf, const unsigned* start, int wpn, int warm, int steps, u64* out, int* sink,
+                         BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u, gw = imp_gtid() >> 5;
+  const unsigned word = lane & (unsigned)(wpn - 1);
+  Ptr p = buf + (size_t)start[gw] * wpn + word;
+  for (int i = 0; i < warm; ++i) p = (Ptr)(CG ? (void*)__ldcg((const unsigned long long*)p) : *p);
+  if ((u64)p == 0) *sink = 1;  // never true; the setup loads complete before the start
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) p = (Ptr)(CG ? (void*)__ldcg((const unsigned long long*)p) : *p);
+  out[imp_gtid()] = (u64)p;
+  imp_end(rec);
+}
+
+template <int CG>
+static void run_l2path(Ctx& c, const ChaseBuf& b, const char* level, int warm, Prep prep) {
+  LaunchCfg L = cfg_W(c.sms, 1, prep);
+  if (prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
+  unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
+  const int steps = 2048;
+  const Meas m = measure(c, chase_ld<CG>, L, b.buf, (const unsigned*)d_start, (int)b.wpn, warm, steps, c.d_out,
+                         c.d_sink, c.d_rec);
+  CK(cudaFree(d_start));
+  char param[256];
+  snprintf(param, sizeof param, "footprint=%zu;bytes=%u;cg=%d;warm=%d;level=%s", b.bytes, b.wpn * 8, CG, warm, level);
+  imp_row(c, "mech_l2path", (const void*)chase_ld<CG>, std::string(CG ? "cg_" : "ld_") + level, 1, 1, L.bps, L.tpb,
+          steps, param, m);
+}
+
+void group_mech_l2path(Ctx& c) {
+  for (unsigned wpn : {16u, 32u}) {
+    ChaseBuf l2 = chase_build(c, (size_t)8 << 20, wpn, 0x5eed3400ull + wpn, false);
+    run_l2path<0>(c, l2, "l2", 0, PREP_TOUCH);
+    run_l2path<1>(c, l2, "l2", 0, PREP_TOUCH);
+    run_l2path<0>(c, l2, "l2warm", (int)l2.nodes, PREP_TOUCH);
+    run_l2path<1>(c, l2, "l2warm", (int)l2.nodes, PREP_TOUCH);
+    chase_free(l2);
+    ChaseBuf dr = chase_build(c, (size_t)1 << 30, wpn, 0x5eed3500ull + wpn, false);
+    run_l2path<0>(c, dr, "dram", 0, PREP_FLUSH);
+    run_l2path<1>(c, dr, "dram", 0, PREP_FLUSH);
+    chase_free(dr);
+  }
+}
