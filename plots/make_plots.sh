@@ -435,9 +435,9 @@ render latency
 # Cycles a step beyond one load when one warp per SM (every SM) issues K stream loads nw
 # chunks apart and waits for all (str_multi<V, K>, W = 1): the H200 (its runs' cycles), K
 # independent draws from the H200's one-load histogram (str_step<V>), smsim as shipped
-# (streams draw nothing) and with the stream spread on (--arch-set
-# stream_group_bytes_per_cycle=8.26), both running str_multi's own SASS with its manifest's
-# options. Left 128-B loads, right 512-B. Data committed beside the figure: $OUT/streams.csv.
+# (since round 14 the shared DRAM queue and the stream spread) and with the first-come DRAM
+# server of rounds 1-13 (streams draw nothing), both running str_multi's own SASS with its
+# manifest's options. Left 128-B loads, right 512-B. Data committed beside the figure: $OUT/streams.csv.
 SL=tests/data/h200/mech/strlat
 echo "kind,bytes,k,y,source" >"$DATA/streams.csv"
 for b in 128 512; do
@@ -447,15 +447,15 @@ for b in 128 512; do
 	# the step's address arithmetic and the stamp's own stores
 	awk -F, -v b="$b" '!/^#/ && $1 == "mech_strmulti" && $3 == "b" b "_k" $4 && $5 == 1 { c[$4] = $10 }
 		END { for (K = 1; K <= 4; K *= 2) printf "step,%s,%d,%.1f,h200\n", b, K, (c[K] - c[1]) / 1024 }' "$SL/runs.csv" >>"$DATA/streams.csv"
-	for src in smsim spread; do
+	for src in smsim server; do
 		for K in 1 2 4; do
 			set --
-			[ "$src" = spread ] && set -- --arch-set stream_group_bytes_per_cycle=8.26
+			[ "$src" = server ] && set -- --arch-set dram_shared_queue=0,dram_queue_scale_cycles=0,dram_backlog_cycles=0,stream_group_bytes_per_cycle=0,dram_queue_curve=0
 			c=$(manifest_cycles "$SL/programs.csv" "mech_strmulti.b${b}_k$K" "s/{iters\/4}/256/; s/{iters\/2}/512/" "$@")
 			echo "$K $c"
 		done | awk -v OFS=, -v b="$b" -v s="$src" '$1 == 1 { c1 = $2 } { printf "step,%s,%d,%.1f,%s\n", b, $1, ($2 - c1) / 1024, s }' >>"$DATA/streams.csv"
 	done
-	for src in h200 iid smsim spread; do
+	for src in h200 iid smsim server; do
 		awk -F, -v b="$b" -v s="$src" '$2 == b && $5 == s' "$DATA/streams.csv" >"$DATA/streams_${b}_$src.csv"
 		[ "$(awk 'END { print NR }' "$DATA/streams_${b}_$src.csv")" -eq 3 ] || die "streams: expected K = 1, 2, 4 for $b B $src"
 	done

@@ -1,8 +1,9 @@
 # plots/streams.gp: a stream's loads spread as a random walk's do (issue #18,
 # tests/data/h200/mech/strlat). Cycles a step beyond one load when one warp per SM issues K
 # stream loads far apart (str_multi) and waits for all: the H200, the slowest of K independent
-# draws from the H200's one-load histogram, smsim as shipped (streams draw no latency) and with
-# the stream spread on (stream_group_bytes_per_cycle=8.26). Left 128-B loads, right 512-B.
+# draws from the H200's one-load histogram, smsim as shipped (since round 14 the shared DRAM
+# queue and the stream spread) and with the first-come DRAM server of rounds 1-13 (streams draw no
+# latency). Left 128-B loads, right 512-B.
 # Data: plots/out/streams.csv (committed), split by make_plots.sh.
 load 'plots/common.gp'
 f(b, src) = sprintf('%s/streams_%s_%s.csv', data, b, src)
@@ -26,7 +27,7 @@ do for [i = 1:2] {
 	set key at graph 0.02, graph 0.98 top left samplen 2 spacing 1.1 font ',15'
 	plot f(b, 'h200') using 3:4 with points pointtype 7 pointsize 2.6 * pscale linecolor rgb '#D55E00' title 'H200', \
 		f(b, 'iid') using 3:4 with lines linewidth 2 dashtype 2 linecolor rgb '#D55E00' title 'slowest of K draws (the loads alone)', \
-		f(b, 'spread') using 3:4 with linespoints linewidth 3 pointtype 4 pointsize 2 * pscale linecolor rgb '#0072B2' title 'smsim, stream spread on', \
-		f(b, 'smsim') using 3:4 with linespoints linewidth 3 pointtype 6 pointsize 2 * pscale linecolor rgb '#999999' title 'smsim as shipped'
+		f(b, 'smsim') using 3:4 with linespoints linewidth 3 pointtype 4 pointsize 2 * pscale linecolor rgb '#0072B2' title 'smsim as shipped', \
+		f(b, 'server') using 3:4 with linespoints linewidth 3 pointtype 6 pointsize 2 * pscale linecolor rgb '#999999' title 'smsim, first-come DRAM server (to round 13)'
 }
 unset multiplot

@@ -97,13 +97,13 @@ static void bad_files(void **state)
 		{"\"s2ur_latency\": 34", "\"s2ur_latency\": 0", "\"memory.s2ur_latency\": expected integer in [1, 100000], got 0"},
 		{"\"timing\": {", "\"timings\": 1, \"timing\": {", "\"timings\": unknown key"},
 		{"\"device\": {", "\"device\": [1], \"x\": {", "unknown key"},
-		{"\"dram_queue_curve\": [0]", "\"dram_queue_curve\": [5]", "\"memory.dram_queue_curve\": expected [0] (the loaded delay from dram_queue_cycles) or 2 or more delays at utilisations 0 to 0.95, got one delay (5)"},
-		{"\"dram_queue_curve\": [0]", "\"dram_queue_curve\": [-1, 4]", "\"memory.dram_queue_curve[0]\": expected a delay of at least 0 cycles, got -1"},
-		{"\"dram_queue_curve\": [0]", "\"dram_queue_curve\": [0, 9, 3]", "\"memory.dram_queue_curve[2]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (9), got 3"},
-		{"\"dram_queue_cycles\": 23.4,\n    \"dram_queue_curve\": [0],\n    \"dram_window_cycles\": 2000,\n    \"dram_shared_queue\": 0",
-		 "\"dram_queue_cycles\": 0,\n    \"dram_queue_curve\": [0],\n    \"dram_window_cycles\": 2000,\n    \"dram_shared_queue\": 1",
+		{"\"dram_queue_curve\": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50.0, 61.7, 81.6, 101.7, 146.4, 191.0, 235.5, 280.0]", "\"dram_queue_curve\": [5]", "\"memory.dram_queue_curve\": expected [0] (the loaded delay from dram_queue_cycles) or 2 or more delays at utilisations 0 to 0.95, got one delay (5)"},
+		{"\"dram_queue_curve\": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50.0, 61.7, 81.6, 101.7, 146.4, 191.0, 235.5, 280.0]", "\"dram_queue_curve\": [-1, 4]", "\"memory.dram_queue_curve[0]\": expected a delay of at least 0 cycles, got -1"},
+		{"\"dram_queue_curve\": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50.0, 61.7, 81.6, 101.7, 146.4, 191.0, 235.5, 280.0]", "\"dram_queue_curve\": [0, 9, 3]", "\"memory.dram_queue_curve[2]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (9), got 3"},
+		{"\"dram_queue_cycles\": 23.4,\n    \"dram_queue_curve\": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50.0, 61.7, 81.6, 101.7, 146.4, 191.0, 235.5, 280.0],",
+		 "\"dram_queue_cycles\": 0,\n    \"dram_queue_curve\": [0],",
 		 "\"memory.dram_shared_queue\": 1 needs a loaded delay (dram_queue_cycles above 0 or a dram_queue_curve rising above 0)"},
-		{"\"dram_shared_queue\": 0", "\"dram_shared_queue\": 2", "\"memory.dram_shared_queue\": expected integer in [0, 1], got 2"},
+		{"\"dram_shared_queue\": 1", "\"dram_shared_queue\": 2", "\"memory.dram_shared_queue\": expected integer in [0, 1], got 2"},
 		{"\"major\": 9,", "\"major\": 9,,", "sm_90.json:7:17: malformed JSON"},
 	};
 	(void)state;
@@ -167,7 +167,9 @@ static void overrides(void **state)
 		{"dram_shared_queue=1,dram_queue_scale_cycles=416,dram_backlog_cycles=3700,stream_group_bytes_per_cycle=8.26,"
 		 "dram_queue_curve=0.0:0.0:0.0:0.0:0.0:0.0:0.1:5.7:11.9:19.3:28.3:37.4:50.0:61.7:81.6:101.7:146.4:191.0:235.5:280.0,"
 		 "dram_window_cycles=500", NULL},
-		{"dram_shared_queue=1,dram_queue_cycles=0", "--arch-set: \"memory.dram_shared_queue\": 1 needs a loaded delay"},
+		{"dram_queue_curve=0,dram_queue_cycles=0", "--arch-set: \"memory.dram_shared_queue\": 1 needs a loaded delay"},
+		/* the first-come DRAM server of rounds 1-13 (README) */
+		{"dram_shared_queue=0,dram_queue_scale_cycles=0,dram_backlog_cycles=0,stream_group_bytes_per_cycle=0,dram_queue_curve=0", NULL},
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

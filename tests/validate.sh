@@ -256,7 +256,7 @@ check "l2_latency + 1" "$(get lat_l2_chase)" "$(awk -v l="$(arch l2_latency)" 'B
 check "dram_latency + 1" "$(get lat_dram_chase)" "$(awk -v l="$(arch dram_latency)" 'BEGIN { print l + 1 }')" 1
 q=$(awk -F, 'NR > 1 && $1 == 0 { l0[$2] = $3 } NR > 1 && $1 > 0 { u = $4 / 17.71; if (u < 0.95) { x = u / (1 - u); y = $3 - l0[$2]; sxy += x * y; sxx += x * x } } END { printf "%.1f", sxy / sxx }' tests/data/h200/loaded.csv)
 check dram_queue_cycles "$q" "$(arch dram_queue_cycles)" 0.05
-# The shared DRAM queue (off by default; its settings in
+# The shared DRAM queue (the default since round 14; its settings also in
 # tests/data/h200/mech/loaddist/shared_queue.set, an --arch-set list) uses
 # the loaded-latency curve as measured instead of q u / (1 - u): the
 # chase's latency above its unloaded value (its own K's S = 0 row) at each
@@ -282,13 +282,19 @@ END {
 		printf "%s%.1f", g ? ":" : "", y
 	}
 }' tests/data/h200/loaded.csv)
-got=$(sed -n 's/.*dram_queue_curve=\([0-9.:]*\).*/\1/p' tests/data/h200/mech/loaddist/shared_queue.set)
-if [ -n "$got" ] && awk -v a="$curve" -v b="$got" 'BEGIN { n = split(a, x, ":"); if (split(b, y, ":") != n) exit 1
-	for (i = 1; i <= n; i++) { d = x[i] - y[i]; if (d < -0.05 || d > 0.05) exit 1 } }'; then
-	ok "shared_queue.set dram_queue_curve = $got (from the calibration data)"
-else
-	bad "shared_queue.set dram_queue_curve = ${got:-?}, but the calibration data give $curve"
-fi
+for where in shared_queue.set arch/sm_90.json; do
+	if [ "$where" = shared_queue.set ]; then
+		got=$(sed -n 's/.*dram_queue_curve=\([0-9.:]*\).*/\1/p' tests/data/h200/mech/loaddist/shared_queue.set)
+	else
+		got=$(sed -n 's/.*"dram_queue_curve": \[\([0-9., ]*\)\].*/\1/p' arch/sm_90.json | tr -d ' ' | tr , :)
+	fi
+	if [ -n "$got" ] && awk -v a="$curve" -v b="$got" 'BEGIN { n = split(a, x, ":"); if (split(b, y, ":") != n) exit 1
+		for (i = 1; i <= n; i++) { d = x[i] - y[i]; if (d < -0.05 || d > 0.05) exit 1 } }'; then
+		ok "$where dram_queue_curve = $got (from the calibration data)"
+	else
+		bad "$where dram_queue_curve = ${got:-?}, but the calibration data give $curve"
+	fi
+done
 check loop_cycles "$(awk -F, '$1 == 1 { print $4 }' tests/data/h200/loop.csv)" "$(arch loop_cycles)" 0.5
 
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
