@@ -1322,3 +1322,58 @@ void group_mech_l2path(Ctx& c) {
     chase_free(dr);
   }
 }
+
+// mech_l2path chase_lanes<L>: the same walk with only lanes 0..L-1 loading (L = 1, 8, 16; one
+// 8-byte word each, distinct): does an L2 hit's latency grow with the access's lanes, or with
+// words read twice (chase<1> at wpn 16: 16 words, every one read by two lanes; wpn 1: one word
+// read by all 32)? The other lanes follow lane 0's pointer through a shuffle (no load).
+template <int L>
+__global__ void chase_lanes(void** buf, const unsigned* start, int wpn, int warm, int steps, u64* out, int* sink,
+                            BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u, gw = imp_gtid() >> 5;
+  Ptr p = buf + (size_t)start[gw] * wpn + (lane & (unsigned)(wpn - 1));
+  for (int i = 0; i < warm; ++i) p = (Ptr)*p;
+  if ((u64)p == 0) *sink = 1;
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    if (lane < (unsigned)L) p = (Ptr)*p;
+  }
+  out[imp_gtid()] = (u64)p;
+  imp_end(rec);
+}
+
+template <int L>
+static void run_lanes(Ctx& c, const ChaseBuf& b, const char* level, Prep prep) {
+  LaunchCfg Lc = cfg_W(c.sms, 1, prep);
+  if (prep == PREP_TOUCH) Lc.touch = b.buf, Lc.touch_bytes = b.bytes;
+  unsigned* d_start = chase_starts(b, (size_t)Lc.grid, true, 1);
+  const int steps = 2048;
+  const Meas m = measure(c, chase_lanes<L>, Lc, b.buf, (const unsigned*)d_start, (int)b.wpn, 0, steps, c.d_out,
+                         c.d_sink, c.d_rec);
+  CK(cudaFree(d_start));
+  char param[256];
+  snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;level=%s", b.bytes, b.wpn * 8, L, level);
+  imp_row(c, "mech_l2lanes", (const void*)chase_lanes<L>, std::string("lanes") + std::to_string(L) + "_" + level, 1, 1,
+          Lc.bps, Lc.tpb, steps, param, m);
+}
+
+void group_mech_l2lanes(Ctx& c) {
+  // 256-B nodes (wpn 32): lanes 0..L-1 read distinct words of one node
+  ChaseBuf l2 = chase_build(c, (size_t)8 << 20, 32, 0x5eed3600ull, false);
+  run_lanes<1>(c, l2, "l2", PREP_TOUCH);
+  run_lanes<8>(c, l2, "l2", PREP_TOUCH);
+  run_lanes<16>(c, l2, "l2", PREP_TOUCH);
+  run_lanes<32>(c, l2, "l2", PREP_TOUCH);
+  chase_free(l2);
+  // wpn 1 (8-B nodes, every lane the same word) and wpn 2, 4: words read 32, 16, 8 times
+  for (unsigned wpn : {1u, 2u, 4u, 8u}) {
+    ChaseBuf b = chase_build(c, (size_t)8 << 20, wpn, 0x5eed3700ull + wpn, false);
+    run_l2path<0>(c, b, "l2", 0, PREP_TOUCH);
+    chase_free(b);
+  }
+  ChaseBuf dr = chase_build(c, (size_t)1 << 30, 32, 0x5eed3800ull, false);
+  run_lanes<1>(c, dr, "dram", PREP_FLUSH);
+  run_lanes<16>(c, dr, "dram", PREP_FLUSH);
+  run_lanes<32>(c, dr, "dram", PREP_FLUSH);
+  chase_free(dr);
+}

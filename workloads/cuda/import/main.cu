@@ -194,7 +194,7 @@ static const GroupEntry kGroups[] = {
     {"mech_burst", group_mech_burst}, {"mech_burststamp", group_mech_burststamp},
     {"mech_cta", group_mech_cta}, {"mech_rnstamp", group_mech_rnstamp},
     {"mech_fetch", group_mech_fetch},       {"mech_s2ur", group_mech_s2ur},
-    {"mech_mio", group_mech_mio}, {"mech_l2path", group_mech_l2path},
+    {"mech_mio", group_mech_mio}, {"mech_l2path", group_mech_l2path}, {"mech_l2lanes", group_mech_l2lanes},
 };
 
 void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {
