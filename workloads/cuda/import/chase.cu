@@ -1377,3 +1377,50 @@ void group_mech_l2lanes(Ctx& c) {
   run_lanes<32>(c, dr, "dram", PREP_FLUSH);
   chase_free(dr);
 }
+
+// mech_l2lanes, second part: chase_stride<L, S>: lanes 0..L-1 load word lane x S of a 256-B node
+// (two 128-B lines of four 32-B sectors): (16, 1) one line's 4 sectors, (16, 2) both lines' 8,
+// (4, 4) one line's 4 sectors with one word each, (2, 16) one sector in each line, (8, 4) both
+// lines' 8 sectors with one word each. Which sets an L2 hit's latency: the bytes, the sectors of
+// one line, or the lines?
+template <int L, int S>
+__global__ void chase_stride(void** buf, const unsigned* start, int wpn, int warm, int steps, u64* out, int* sink,
+                             BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u, gw = imp_gtid() >> 5;
+  Ptr p = buf + (size_t)start[gw] * wpn + ((lane * (unsigned)S) & (unsigned)(wpn - 1));
+  for (int i = 0; i < warm; ++i) p = (Ptr)*p;
+  if ((u64)p == 0) *sink = 1;
+  imp_begin(rec);
+  for (int i = 0; i < steps; ++i) {
+    if (lane < (unsigned)L) p = (Ptr)*p;
+  }
+  out[imp_gtid()] = (u64)p;
+  imp_end(rec);
+}
+
+template <int L, int S>
+static void run_stride(Ctx& c, const ChaseBuf& b) {
+  LaunchCfg Lc = cfg_W(c.sms, 1, PREP_TOUCH);
+  Lc.touch = b.buf, Lc.touch_bytes = b.bytes;
+  unsigned* d_start = chase_starts(b, (size_t)Lc.grid, true, 1);
+  const int steps = 2048;
+  const Meas m = measure(c, chase_stride<L, S>, Lc, b.buf, (const unsigned*)d_start, (int)b.wpn, 0, steps, c.d_out,
+                         c.d_sink, c.d_rec);
+  CK(cudaFree(d_start));
+  char param[256];
+  snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;stride=%d;level=l2", b.bytes, b.wpn * 8, L, S);
+  imp_row(c, "mech_l2lanes", (const void*)chase_stride<L, S>,
+          "l" + std::to_string(L) + "s" + std::to_string(S) + "_l2", 1, 1, Lc.bps, Lc.tpb, steps, param, m);
+}
+
+void group_mech_l2stride(Ctx& c) {
+  ChaseBuf l2 = chase_build(c, (size_t)8 << 20, 32, 0x5eed3900ull, false);
+  run_stride<16, 1>(c, l2);
+  run_stride<16, 2>(c, l2);
+  run_stride<4, 4>(c, l2);
+  run_stride<2, 16>(c, l2);
+  run_stride<8, 4>(c, l2);
+  run_stride<1, 1>(c, l2);
+  run_stride<32, 1>(c, l2);
+  chase_free(l2);
+}
