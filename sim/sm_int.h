@@ -366,10 +366,10 @@ struct sim {
 	int sp_pos[3];
 	/* DRAM accesses in the memory system (issued, their data not yet out of
 	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
-	 * sectors = 128), in order, a ring of dq_mask + 1 from dq_h, dq_n of
-	 * them, dq_sec sectors in all */
+	 * sectors = 128), a min-heap of dq_n of them (room for dq_mask + 1;
+	 * mem_dq_push), dq_sec sectors in all */
 	uint64_t *dq_t;
-	unsigned dq_h, dq_n, dq_mask;
+	unsigned dq_n, dq_mask;
 	int dq_sec;
 	double dq_avg;       /* dq_sec averaged over time (time constant dram_window_cycles) */
 	uint64_t dq_avg_t;   /* the cycle it was brought to */
