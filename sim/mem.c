@@ -1010,7 +1010,7 @@ static unsigned mem_ring_cap(double need, unsigned max)
 	return cap;
 }
 
-/* The release ring, and with a loaded DRAM delay its ring of accesses,
+/* The release ring, and with a loaded DRAM delay its heap of accesses,
  * decay factors and table (sim_create). Returns 0, or -1 out of memory
  * (mem_destroy frees what was allocated). */
 static int mem_create(struct sim *s)
@@ -1028,7 +1028,7 @@ static int mem_create(struct sim *s)
 	if (arch_dram_loaded(a)) {
 		/* an access counts in the memory system for at most dq_span cycles
 		 * (four of its longest latency, or what DQ_MAX entries hold), and a
-		 * scheduler issues one a cycle: the ring never fills */
+		 * scheduler issues one a cycle: the heap never fills */
 		double dmax = (double)mem_delay_of_u(a, 0.95);
 		if (a->dram_shared_queue) {
 			/* the longest mean delay the in-flight limit allows (Little),

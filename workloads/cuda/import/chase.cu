@@ -1293,19 +1293,26 @@ __global__ void chase_ld(void** buf, const unsigned* start, int wpn, int warm, i
   imp_end(rec);
 }
 
-template <int CG>
-static void run_l2path(Ctx& c, const ChaseBuf& b, const char* level, int warm, Prep prep) {
+// One warp per SM walks b for 2048 steps with kernel k (chase_ld, chase_lanes, chase_stride: the
+// same arguments), the chains starting at golden-ratio positions; one runs.csv row.
+template <typename K>
+static void run_walk1(Ctx& c, K k, const char* group, const ChaseBuf& b, int warm, Prep prep,
+                      const std::string& variant, const char* param) {
   LaunchCfg L = cfg_W(c.sms, 1, prep);
   if (prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
   unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
   const int steps = 2048;
-  const Meas m = measure(c, chase_ld<CG>, L, b.buf, (const unsigned*)d_start, (int)b.wpn, warm, steps, c.d_out,
-                         c.d_sink, c.d_rec);
+  const Meas m = measure(c, k, L, b.buf, (const unsigned*)d_start, (int)b.wpn, warm, steps, c.d_out, c.d_sink,
+                         c.d_rec);
   CK(cudaFree(d_start));
+  imp_row(c, group, (const void*)k, variant, 1, 1, L.bps, L.tpb, steps, param, m);
+}
+
+template <int CG>
+static void run_l2path(Ctx& c, const ChaseBuf& b, const char* level, int warm, Prep prep) {
   char param[256];
   snprintf(param, sizeof param, "footprint=%zu;bytes=%u;cg=%d;warm=%d;level=%s", b.bytes, b.wpn * 8, CG, warm, level);
-  imp_row(c, "mech_l2path", (const void*)chase_ld<CG>, std::string(CG ? "cg_" : "ld_") + level, 1, 1, L.bps, L.tpb,
-          steps, param, m);
+  run_walk1(c, chase_ld<CG>, "mech_l2path", b, warm, prep, std::string(CG ? "cg_" : "ld_") + level, param);
 }
 
 void group_mech_l2path(Ctx& c) {
@@ -1326,7 +1333,8 @@ void group_mech_l2path(Ctx& c) {
 // mech_l2path chase_lanes<L>: the same walk with only lanes 0..L-1 loading (L = 1, 8, 16; one
 // 8-byte word each, distinct): does an L2 hit's latency grow with the access's lanes, or with
 // words read twice (chase<1> at wpn 16: 16 words, every one read by two lanes; wpn 1: one word
-// read by all 32)? The other lanes follow lane 0's pointer through a shuffle (no load).
+// read by all 32)? The other lanes keep their pointer (no load). chase_stride<L, 1> below is
+// the same walk; both kept as measured (their listings are in tests/data/h200/mech/l2path).
 template <int L>
 __global__ void chase_lanes(void** buf, const unsigned* start, int wpn, int warm, int steps, u64* out, int* sink,
                             BlockRec* rec) {
@@ -1344,17 +1352,10 @@ __global__ void chase_lanes(void** buf, const unsigned* start, int wpn, int warm
 
 template <int L>
 static void run_lanes(Ctx& c, const ChaseBuf& b, const char* level, Prep prep) {
-  LaunchCfg Lc = cfg_W(c.sms, 1, prep);
-  if (prep == PREP_TOUCH) Lc.touch = b.buf, Lc.touch_bytes = b.bytes;
-  unsigned* d_start = chase_starts(b, (size_t)Lc.grid, true, 1);
-  const int steps = 2048;
-  const Meas m = measure(c, chase_lanes<L>, Lc, b.buf, (const unsigned*)d_start, (int)b.wpn, 0, steps, c.d_out,
-                         c.d_sink, c.d_rec);
-  CK(cudaFree(d_start));
   char param[256];
   snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;level=%s", b.bytes, b.wpn * 8, L, level);
-  imp_row(c, "mech_l2lanes", (const void*)chase_lanes<L>, std::string("lanes") + std::to_string(L) + "_" + level, 1, 1,
-          Lc.bps, Lc.tpb, steps, param, m);
+  run_walk1(c, chase_lanes<L>, "mech_l2lanes", b, 0, prep, std::string("lanes") + std::to_string(L) + "_" + level,
+            param);
 }
 
 void group_mech_l2lanes(Ctx& c) {
@@ -1400,17 +1401,10 @@ __global__ void chase_stride(void** buf, const unsigned* start, int wpn, int war
 
 template <int L, int S>
 static void run_stride(Ctx& c, const ChaseBuf& b) {
-  LaunchCfg Lc = cfg_W(c.sms, 1, PREP_TOUCH);
-  Lc.touch = b.buf, Lc.touch_bytes = b.bytes;
-  unsigned* d_start = chase_starts(b, (size_t)Lc.grid, true, 1);
-  const int steps = 2048;
-  const Meas m = measure(c, chase_stride<L, S>, Lc, b.buf, (const unsigned*)d_start, (int)b.wpn, 0, steps, c.d_out,
-                         c.d_sink, c.d_rec);
-  CK(cudaFree(d_start));
   char param[256];
   snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;stride=%d;level=l2", b.bytes, b.wpn * 8, L, S);
-  imp_row(c, "mech_l2lanes", (const void*)chase_stride<L, S>,
-          "l" + std::to_string(L) + "s" + std::to_string(S) + "_l2", 1, 1, Lc.bps, Lc.tpb, steps, param, m);
+  run_walk1(c, chase_stride<L, S>, "mech_l2lanes", b, 0, PREP_TOUCH,
+            "l" + std::to_string(L) + "s" + std::to_string(S) + "_l2", param);
 }
 
 void group_mech_l2stride(Ctx& c) {
