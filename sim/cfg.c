@@ -79,7 +79,7 @@ static const struct field memory_fields[] = {
 	FI(smem_latency, 1, 100000), FI(l1_latency, 1, 100000),
 	FI(l2_latency, 1, 100000), FI(dram_latency, 1, 100000),
 	FD(smem_bytes_per_cycle, 0.01, 1e6), FD(l1_bytes_per_cycle, 0.01, 1e6),
-	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6),
+	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6), FD(l2_sector_cycles, 0, 1000),
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),
 	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9),
 	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000),
@@ -170,6 +170,7 @@ static const struct {
 	{"memory", "l2_latency_spread"},
 	{"memory", "dram_latency_spread"},
 	{"memory", "dram_queue_curve"},
+	{"memory", "l2_line_cycles"},
 };
 #define NARRAYS (sizeof array_fields / sizeof array_fields[0])
 
@@ -324,6 +325,30 @@ static int load_spread(const char *file, const char *key, const cJSON *v, double
 	return SIM_OK;
 }
 
+/* The L2 line rule (memory.l2_line_cycles): [0] (none), or 2 to
+ * CFG_MAX_LINES numbers of cycles, at most 10000 in magnitude, the first 0:
+ * what an L2 hit's load over 1, 2, 4, 8, ... lines waits beyond l2_latency. */
+static int load_line_curve(const char *file, const cJSON *v, struct arch *a, struct err *e)
+{
+	char got[96];
+	const cJSON *x;
+	int k = 0;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 || cJSON_GetArraySize(v) > CFG_MAX_LINES)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.l2_line_cycles\": expected [0] (no line rule) or an array of 2 to %d numbers (cycles at 1, 2, 4, ... lines), got %s",
+			       file, CFG_MAX_LINES, v ? json_got(v, got, sizeof got) : "nothing (missing)");
+	cJSON_ArrayForEach(x, v) {
+		if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || fabs(x->valuedouble) > 10000 ||
+		    (k == 0 && x->valuedouble != 0))
+			return err_set(e, SIM_EINPUT, "%s: \"memory.l2_line_cycles[%d]\": expected %s, got %s", file, k,
+				       k == 0 ? "0 (one line is l2_latency itself)" : "a number of cycles of at most 10000 in magnitude",
+				       json_got(x, got, sizeof got));
+		a->line_curve[k++] = x->valuedouble;
+	}
+	a->n_line_curve = k;
+	return SIM_OK;
+}
+
 /* The loaded-latency curve (memory.dram_queue_curve): [0] (the delay from
  * dram_queue_cycles instead), or 2 to
  * CFG_MAX_SPREAD delays in cycles, not below 0 and not below the one
@@ -456,6 +481,7 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 		cJSON *l2 = cJSON_DetachItemFromObjectCaseSensitive(copy, "l2_latency_spread");
 		cJSON *dr = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_latency_spread");
 		cJSON *qc = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_queue_curve");
+		cJSON *lc = cJSON_DetachItemFromObjectCaseSensitive(copy, "l2_line_cycles");
 		rc = load_section(file, "memory", copy, memory_fields, a, e);
 		if (!rc)
 			rc = load_spread(file, "l2_latency_spread", l2, a->l2_spread, &a->n_l2_spread, e);
@@ -463,6 +489,9 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 			rc = load_spread(file, "dram_latency_spread", dr, a->dram_spread, &a->n_dram_spread, e);
 		if (!rc)
 			rc = load_queue_curve(file, qc, a, e);
+		if (!rc)
+			rc = load_line_curve(file, lc, a, e);
+		cJSON_Delete(lc);
 		cJSON_Delete(qc);
 		cJSON_Delete(l2);
 		cJSON_Delete(dr);

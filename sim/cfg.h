@@ -13,6 +13,7 @@
 
 #define CFG_MAX_CARVEOUTS 16
 #define CFG_MAX_SPREAD 64 /* quantiles in a latency spread */
+#define CFG_MAX_LINES 8   /* points of memory.l2_line_cycles: 1, 2, 4, ... 128 lines */
 
 struct arch {
 	char name[32];          /* "sm_90" */
@@ -80,6 +81,13 @@ struct arch {
 					   * wait to issue (lg or MIO throttle) */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
 	int n_l2_spread, n_dram_spread;   /* entries in l2_spread, dram_spread */
+	double l2_sector_cycles;          /* with an l2_line_cycles rule: an L2 hit's load waits this more for each
+					   * sector past the first of the line it asks the most sectors of */
+	int n_line_curve;                 /* entries in line_curve: 1 ([0]: no rule, the L2 server's time for the
+					   * load's bytes is in its latency) or 2 to CFG_MAX_LINES */
+	double line_curve[CFG_MAX_LINES]; /* the rule: an L2 hit's load over 1, 2, 4, 8, ... lines waits this more
+					   * than l2_latency (linear between; memory.l2_line_cycles), and the
+					   * server's time only when it queues */
 	double l2_spread[CFG_MAX_SPREAD]; /* one L2 hit's latency about l2_latency: equally likely quantiles, */
 	double dram_spread[CFG_MAX_SPREAD]; /* ascending, their mean removed (all 0: no spread); DRAM likewise */
 	int const_latency;                /* constant cache hit (LDC): cycles from its port to the result */

@@ -113,6 +113,48 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 }
 
 /*
+ * The L2 line rule: what an L2 hit of this access waits beyond l2_latency.
+ * On the H200 one warp's hit takes longer by about 2.3 cycles for each
+ * sector past the first that it asks of one line (4 words in 4 sectors as
+ * 16 words in 4: the sectors, not the bytes or the lanes), and by what the
+ * measured l2_line_cycles gives for the lines it spans: 3.5 cycles less for
+ * 2 lines than 1, then more (4 lines +8.6, 8 +15.5, 32 +71.5: about 2.3 a
+ * line; tests/data/h200/mech/l2path, l2lines). Lanes at `stride` bytes (or
+ * contiguous) from a line's start; interpolated linearly in lines between
+ * the curve's points at 1, 2, 4, 8, ... lines, and past the last point
+ * along its last segment.
+ */
+static double mem_l2_add(const struct arch *a, const struct insn *in, int lanes)
+{
+	int active = in->lanes && in->lanes < lanes ? in->lanes : lanes;
+	uint64_t stride = in->pattern == PAT_UNIFORM ? 0 : in->stride > in->width ? in->stride : in->width;
+	uint64_t lb = (uint64_t)a->line_bytes, sb = (uint64_t)a->sector_bytes;
+	int lines = 0, spl = 0, run = 0;
+	uint64_t line = UINT64_MAX, sec = UINT64_MAX;
+	for (int i = 0; i < (stride ? active : 1); i++) {
+		/* the sectors of lane i's bytes, in address order */
+		uint64_t lo = (uint64_t)i * stride, hi = lo + (in->width ? in->width : 1) - 1;
+		for (uint64_t s = lo / sb; s <= hi / sb; s++) {
+			if (s == sec)
+				continue;
+			sec = s;
+			if (s * sb / lb != line) {
+				line = s * sb / lb;
+				lines++;
+				run = 0;
+			}
+			if (++run > spl)
+				spl = run;
+		}
+	}
+	int n = a->n_line_curve, k = 0;
+	while (k + 2 < n && (1 << (k + 1)) <= lines)
+		k++;
+	double x0 = (double)(1 << k), c0 = a->line_curve[k], c1 = a->line_curve[k + 1];
+	return a->l2_sector_cycles * (spl - 1) + c0 + (c1 - c0) * ((double)lines - x0) / x0;
+}
+
+/*
  * Distinct addresses one constant load (LDC) reads: one when every lane
  * reads the same word (pattern uniform, what c[bank][immediate] always
  * is), else one per active lane (`bytes=` of an import's --mem gives the
@@ -341,6 +383,8 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		return;
 	}
 	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
+	m->l2rule = (uint8_t)(a->n_line_curve >= 2 && isa_l1_load(in->op));
+	m->l2_add = m->l2rule ? mem_l2_add(a, in, lanes) : 0.0;
 	m->l2_cycles = mem_level_cycles(s, in, lanes, m->bytes, LV_L2);
 	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
 	double miss_rate = groups ? a->stream_group_bytes_per_cycle : a->warp_miss_bytes_per_cycle;
@@ -944,7 +988,14 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				      : mem_serve_q(&s->l1_free, s->now, lv_cycles) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
-			dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
+			if (m->l2rule) {
+				/* the L2 line rule: the server's time only as a queue */
+				double start = s->l2_free > (double)s->now ? s->l2_free : (double)s->now;
+				s->l2_free = start + lv_cycles;
+				dd = ceil_d(start + m->l2_add) + (double)(a->l2_latency - 1);
+			} else {
+				dd = mem_serve_q(&s->l2_free, s->now, lv_cycles) + (double)(a->l2_latency - 1);
+			}
 			if (m->spread >> SP_L2 & 1)
 				dd += mem_draw(s, w, in, SP_L2, NULL, 1);
 			break;

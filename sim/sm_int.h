@@ -291,6 +291,9 @@ struct memc {
 	double l2_cycles;    /* bytes / l2_bytes_per_cycle: with the shared DRAM queue, DRAM data's
 			      * time on the SM's path from L2 (mem_issue) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
+	double l2_add;       /* l2rule: what an L2 hit adds to l2_latency (mem_l2_add) */
+	uint8_t l2rule;      /* a load under the L2 line rule (l2_line_cycles): its latency from its
+			      * lines and sectors, the L2 server's time only when it queues */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */
 	double lv_cyc[4];    /* partial: lv_cycles at each level (by enum mem_level) */
 };

@@ -43,12 +43,19 @@ if [ -z "$QUICK" ]; then
 	run_suite tests/blockorder_validate.sh sh tests/blockorder_validate.sh
 	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
 	# manifest a folder; each reads its folder's SASS listing, or mech/'s
-	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch; do
-		sass=tests/data/h200/$d/sass.txt
-		[ -f "$sass" ] || sass=tests/data/h200/mech/sass.txt
-		run_suite "tests/import_validate.sh ($d)" env QUICK=${SANITIZED:+1} \
-			MANIFEST=tests/data/h200/$d/programs.csv RUNS=tests/data/h200/$d/runs.csv \
-			SASS=$sass sh tests/import_validate.sh
+	# manifest, runs and listing of the same suffix (l2path: programs_lanes.csv,
+	# runs_lanes.csv, sass_lanes.txt beside programs.csv, runs.csv, sass.txt)
+	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch \
+		mech/l2path mech/l2lines; do
+		for m in tests/data/h200/$d/programs*.csv; do
+			suf=$(basename "$m" .csv | sed 's/^programs//')
+			sass=tests/data/h200/$d/sass$suf.txt
+			[ -f "$sass" ] || sass=tests/data/h200/$d/sass.txt
+			[ -f "$sass" ] || sass=tests/data/h200/mech/sass.txt
+			run_suite "tests/import_validate.sh ($d${suf:+ $suf})" env QUICK=${SANITIZED:+1} \
+				MANIFEST="$m" RUNS=tests/data/h200/$d/runs$suf.csv \
+				SASS="$sass" sh tests/import_validate.sh
+		done
 	done
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"

@@ -90,11 +90,16 @@ static void bad_files(void **state)
 		{"      8,\n      16,", "      16,\n      8,", "\"allocation.sharedMemCarveoutKB[2]\""},
 		{"\"dram_latency_spread\": [-181, -171,", "\"dram_latency_spread\": [-181, -190,", "\"memory.dram_latency_spread[1]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (-181), got -190"},
 		{"\"l2_latency_spread\": [-31,", "\"l2_latency_spread\": [null,", "\"memory.l2_latency_spread[0]\": expected a number of cycles of at most 100000 in magnitude, got null"},
-		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_cycles, dram_window_cycles, dram_shared_queue, dram_queue_scale_cycles, dram_backlog_cycles, warp_miss_bytes_per_cycle, stream_group_bytes_per_cycle, store_bytes_per_cycle, store_buffer_bytes, lsu_warp_cycles, const_latency, const_index_cycles, const_cycles_per_addr, s2ur_cycles, s2ur_latency, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread, dram_queue_curve)"},
+		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l2_bytes_per_cycle, dram_bytes_per_cycle, l2_sector_cycles, dram_queue_cycles, dram_window_cycles, dram_shared_queue, dram_queue_scale_cycles, dram_backlog_cycles, warp_miss_bytes_per_cycle, stream_group_bytes_per_cycle, store_bytes_per_cycle, store_buffer_bytes, lsu_warp_cycles, const_latency, const_index_cycles, const_cycles_per_addr, s2ur_cycles, s2ur_latency, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread, dram_queue_curve, l2_line_cycles)"},
 		{"\"sharedMemPerBlockOptin\": 232448", "\"sharedMemPerBlockOptin\": 1024", "\"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock"},
 		{"\"store_buffer_bytes\": 10240", "\"store_buffer_bytes\": -1", "\"memory.store_buffer_bytes\": expected number in [0, 1000000000], got -1"},
 		{"\"warp_launch_group\": 8", "\"warp_launch_group\": 65", "\"timing.warp_launch_group\": expected integer in [0, 64], got 65"},
 		{"\"s2ur_latency\": 34", "\"s2ur_latency\": 0", "\"memory.s2ur_latency\": expected integer in [1, 100000], got 0"},
+		{"\"l2_sector_cycles\": 2.3", "\"l2_sector_cycles\": -1", "\"memory.l2_sector_cycles\": expected number in [0, 1000], got -1"},
+		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5]", "\"l2_line_cycles\": [1, 2]", "\"memory.l2_line_cycles[0]\": expected 0 (one line is l2_latency itself), got 1"},
+		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5]", "\"l2_line_cycles\": [0, \"x\"]", "\"memory.l2_line_cycles[1]\": expected a number of cycles of at most 10000 in magnitude, got \"x\""},
+		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5]", "\"l2_line_cycles\": [0, 1, 2, 3, 4, 5, 6, 7, 8]", "\"memory.l2_line_cycles\": expected [0] (no line rule) or an array of 2 to 8 numbers (cycles at 1, 2, 4, ... lines), got"},
+		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5],", "", "\"memory.l2_line_cycles\": expected [0] (no line rule) or an array of 2 to 8 numbers (cycles at 1, 2, 4, ... lines), got nothing (missing)"},
 		{"\"timing\": {", "\"timings\": 1, \"timing\": {", "\"timings\": unknown key"},
 		{"\"device\": {", "\"device\": [1], \"x\": {", "unknown key"},
 		{"\"dram_queue_curve\": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50.0, 61.7, 81.6, 101.7, 146.4, 191.0, 235.5, 280.0]", "\"dram_queue_curve\": [5]", "\"memory.dram_queue_curve\": expected [0] (the loaded delay from dram_queue_cycles) or 2 or more delays at utilisations 0 to 0.95, got one delay (5)"},
@@ -168,6 +173,10 @@ static void overrides(void **state)
 		 "dram_queue_curve=0.0:0.0:0.0:0.0:0.0:0.0:0.1:5.7:11.9:19.3:28.3:37.4:50.0:61.7:81.6:101.7:146.4:191.0:235.5:280.0,"
 		 "dram_window_cycles=500", NULL},
 		{"dram_queue_curve=0,dram_queue_cycles=0", "--arch-set: \"memory.dram_shared_queue\": 1 needs a loaded delay"},
+		/* the L2 line rule off (README), and a bad curve */
+		{"l2_line_cycles=0,l2_sector_cycles=0", NULL},
+		{"l2_line_cycles=0:-3.5:8.5", NULL},
+		{"l2_line_cycles=2:3", "--arch-set: \"memory.l2_line_cycles[0]\": expected 0 (one line is l2_latency itself), got 2"},
 		/* the first-come DRAM server of rounds 1-13 (README) */
 		{"dram_shared_queue=0,dram_queue_scale_cycles=0,dram_backlog_cycles=0,stream_group_bytes_per_cycle=0,dram_queue_curve=0", NULL},
 	};
@@ -194,7 +203,8 @@ static void overrides(void **state)
 		assert_int_equal(a.pipe_latency[PIPE_FMA], 8);
 		assert_int_equal(a.ncarveout, 3);
 		assert_int_equal(a.carveout_kb[1], 100);
-		assert_int_equal(a.l2_latency, 272); /* the rest as in the file */
+		assert_int_equal(a.l2_latency, 282); /* the rest as in the file */
+		assert_int_equal(a.n_line_curve, 6);
 		assert_string_equal(a.overrides, "memory.dram_latency=900,pipes.fma.latency=8,allocation.sharedMemCarveoutKB=0:100:228");
 		/* the file's own error first, naming the file */
 		char *bad = mutate("\"dram_latency\": 682", "\"dram_latency\": 0");

@@ -384,6 +384,7 @@ static void sm_3_8_l2_no_miss_path(void **state)
 	struct arch a = ideal;
 	a.warp_miss_bytes_per_cycle = 8;
 	a.l2_bytes_per_cycle = 40;
+	a.n_line_curve = 1; /* the server's time in the latency (the L2 line rule: sm-3.18) */
 	struct sim_stats st = run_arch(&a, "LDG.64 R0, [R10] pattern=coalesced footprint=1M\nEXIT\n", 32, 1, POLICY_GRR);
 	assert_int_equal(st.cycles, 7 + a.l2_latency - 1 + 1);
 	st = run_arch(&a, "LDG.64 R0, [R10] pattern=coalesced footprint=1M\nLDG.64 R1, [R11] pattern=coalesced footprint=1M\nEXIT\n",
@@ -463,8 +464,9 @@ static void sm_3_10_constant_port(void **state)
  * sm-3.11: partial hits near a cache's capacity (mem_curve, tests/data/h200/
  * mech/cap), by hand. One warp, 2000 dependent 256-byte chase loads, ideal
  * file (no loaded delay, no miss path, no latency spread; l2_bytes_per_cycle
- * 37, dram 17.71): an L2 step L2 is ceil(256 / 37) = 7 cycles at the server
- * and l2_latency - 1 more (278); a DRAM step D ceil(256 / 17.71) = 15 and
+ * 37, dram 17.71): an L2 step L2 is the L2 line rule's ceil(2.3 x 3 - 3.5)
+ * = 4 cycles for 2 lines of 4 sectors (sm-3.18) and l2_latency - 1 more
+ * (285); a DRAM step D ceil(256 / 17.71) = 15 and
  * dram_latency - 1 (696). A footprint of 0.3 x the L2 hits it on every
  * step: 2000 L2 + 1 (EXIT); 8 x the L2 never: 2000 D + 1. At exactly the
  * L2's size the curve gives 37.8% L2 hits: the run lies within 4 binomial
@@ -490,7 +492,7 @@ static void sm_3_11_partial_hits(void **state)
 		}
 		free(t);
 	}
-	const int L2 = 7 + ideal.l2_latency - 1, D = 15 + ideal.dram_latency - 1;
+	const int L2 = 4 + ideal.l2_latency - 1, D = 15 + ideal.dram_latency - 1;
 	assert_int_equal(c[0], 2000 * L2 + 1);
 	assert_int_equal(c[1], 2000 * D + 1);
 	double expect = 2000 * (0.378 * L2 + 0.622 * D) + 1, slack = 4 * 21.7 * (D - L2);
@@ -829,6 +831,62 @@ static void sm_3_17_s2ur_unit(void **state)
 	a.s2ur_cycles = 8;
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 43);
 	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 99);
+}
+
+/*
+ * sm-3.18: the L2 line rule (l2_sector_cycles, l2_line_cycles), by hand.
+ * One warp: an LDG.64 of an L2-resident footprint (8 MB: no latency draw
+ * for a coalesced or strided load at L2), an IADD3 that waits for it, EXIT.
+ * With the rule the load lands at ceil(issue + add) + l2_latency - 1 with
+ * add = 2.3 (sectors of its fullest line - 1) + the line curve at its lines
+ * [0, -3.5, 8.5, 15.5, 34.2, 71.5] at 1, 2, 4, 8, 16, 32 lines, linear
+ * between: one lane (1 sector, 1 line) add 0; 16 lanes contiguous (4
+ * sectors, 1 line) 6.9 -> +7; 2 lanes 128 B apart (2 lines) -3.5 -> -3; 32
+ * lanes contiguous (2 lines of 4 sectors) 3.4 -> +4; 3 lanes 128 B apart
+ * (3 lines: halfway from 2 to 4) 2.5 -> +3; 4 lanes 32 B apart (4 sectors
+ * of one line, one word each) +7 as 16 contiguous; 32 lanes 128 B apart 71.5
+ * -> +72; 16 of them 34.2 -> +35. Without the rule ([0]) the L2 server's
+ * time is in the latency: ceil(bytes / 37), 1 for 8 B (one sector), 7 for
+ * 256 B. The server still queues under the rule: two warps on two
+ * schedulers issue 256-B loads in cycle 0, the second starts when the
+ * first's 256 / 37 = 6.9 cycles end: lands ceil(6.9 + 3.4) = 11 after, the
+ * block 7 cycles later than one warp.
+ */
+static void sm_3_18_l2_lines(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.n_line_curve, 6);
+	assert_true(fabs(a.l2_sector_cycles - 2.3) < 1e-9);
+	char t[256];
+	static const struct {
+		int lanes, stride, add;
+	} c[] = {{1, 0, 0}, {16, 0, 7}, {2, 128, -3}, {32, 0, 4}, {3, 128, 3}, {4, 32, 7}, {32, 128, 72}, {16, 128, 35}};
+	long base = -1;
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		int n = c[i].stride ? snprintf(t, sizeof t, "LDG.64 R0, [R10] footprint=8M lanes=%d stride=%d\n", c[i].lanes, c[i].stride)
+				    : snprintf(t, sizeof t, "LDG.64 R0, [R10] footprint=8M lanes=%d\n", c[i].lanes);
+		snprintf(t + n, sizeof t - (size_t)n, "IADD3 R1, R0, R2, RZ\nEXIT\n");
+		long cyc = (long)run_arch(&a, t, 32, 1, POLICY_GRR).cycles;
+		if (base < 0)
+			base = cyc;
+		assert_int_equal(cyc - base, c[i].add);
+	}
+	/* one lane: the load issued at 0 lands at l2_latency - 1, the IADD3 issues
+	 * then and EXIT waits for its result (4 cycles) and issues: + 5 */
+	assert_int_equal(base, a.l2_latency - 1 + 5);
+	/* two warps, one a scheduler: the second 256-B load queues behind the first's server time */
+	long one = (long)run_arch(&a, "LDG.64 R0, [R10] footprint=8M\nIADD3 R1, R0, R2, RZ\nEXIT\n", 32, 1, POLICY_GRR).cycles;
+	long two = (long)run_arch(&a, "LDG.64 R0, [R10] footprint=8M\nIADD3 R1, R0, R2, RZ\nEXIT\n", 64, 1, POLICY_GRR).cycles;
+	assert_int_equal(one - base, 4);
+	assert_int_equal(two - one, 7);
+	/* without the rule: the server's time in the latency */
+	a.n_line_curve = 1;
+	a.line_curve[0] = 0;
+	a.l2_sector_cycles = 0;
+	assert_int_equal((long)run_arch(&a, "LDG.64 R0, [R10] footprint=8M lanes=1\nIADD3 R1, R0, R2, RZ\nEXIT\n", 32, 1, POLICY_GRR).cycles - base, 1);
+	assert_int_equal((long)run_arch(&a, "LDG.64 R0, [R10] footprint=8M\nIADD3 R1, R0, R2, RZ\nEXIT\n", 32, 1, POLICY_GRR).cycles - base, 7);
 }
 
 /* sm-3.15: the loaded-latency curve (dram_queue_curve) in place of
@@ -1461,6 +1519,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_15_queue_curve),
 		cmocka_unit_test(sm_3_16_store_path),
 		cmocka_unit_test(sm_3_17_s2ur_unit),
+		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),

@@ -248,8 +248,26 @@ check warp_miss_bytes_per_cycle "$w" "$(arch warp_miss_bytes_per_cycle)" 0.01
 check dram_bytes_per_cycle "$(get dram_read_bytes_per_sm_cycle)" "$(arch dram_bytes_per_cycle)" 0.01
 check smem_latency "$(get lat_smem_chase)" "$(arch smem_latency)" 0.5
 check l1_latency "$(get lat_l1_chase)" "$(arch l1_latency)" 0.5
-# L2 hits do not return through the warp's miss path (tests/data/h200/import multiload): latency + the data path
-check "l2_latency + 1" "$(get lat_l2_chase)" "$(awk -v l="$(arch l2_latency)" 'BEGIN { print l + 1 }')" 1
+# L2 hits do not return through the warp's miss path (tests/data/h200/import
+# multiload). l2_latency is the median SM's one-sector hit: one lane's walk
+# (chase_stride<1, 1>, a step (cycles - 187) / 2048) on every SM (l2path's
+# l1s1 and l2lines' l1s1_g132, two runs, averaged). calib.csv's one-block
+# lat_l2_chase (273.4) is one SM's: the SMs' steps span 271.7-295.5 by the
+# SM's place (l2lines/blocks.csv), 9 below the median is a fast SM's.
+# l2_sector_cycles: each sector past the first of a line, from the 4- and
+# 1-sector rows at 1, 2, 4 and 8 lines; l2_line_cycles: the 1-sector rows
+# at 2, 4, 8 and 32 lines less the 1-line row (16: between 8 and 32).
+l2=tests/data/h200/mech/l2path/runs_lanes.csv
+l2n=tests/data/h200/mech/l2lines/runs.csv
+step() { awk -F, -v v="$2" '$3 == v { printf "%.2f", ($10 - 187) / 2048 }' "$1"; }
+check l2_latency "$(awk -v a="$(step $l2 l1s1_l2)" -v b="$(step $l2n l1s1_g132)" 'BEGIN { printf "%.1f", (a + b) / 2 }')" "$(arch l2_latency)" 1
+check l2_sector_cycles "$(awk -v a="$(step $l2 l16s1_l2)" -v b="$(step $l2 l1s1_l2)" -v c="$(step $l2 l16s2_l2)" -v d="$(step $l2 l2s16_l2)" \
+	-v e="$(step $l2n l32s2_n512)" -v f="$(step $l2n l4s16_n512)" -v g="$(step $l2n l32s4_n1024)" -v h="$(step $l2n l8s16_n1024)" \
+	'BEGIN { printf "%.2f", (a - b + c - d + e - f + g - h) / 12 }')" "$(arch l2_sector_cycles)" 0.05
+lc=$(sed -n 's/.*"l2_line_cycles": *\[\([^]]*\)\].*/\1/p' arch/sm_90.json | tr -d ' ')
+want=$(awk -v o="$(step $l2 l1s1_l2)" -v a="$(step $l2 l2s16_l2)" -v b="$(step $l2n l4s16_n512)" -v c="$(step $l2n l8s16_n1024)" -v d="$(step $l2n l32s16_n4096)" \
+	'BEGIN { e = d - o; c8 = c - o; printf "0,%.1f,%.1f,%.1f,%.1f,%.1f", a - o, b - o, c8, c8 + (e - c8) * 8 / 24, e }')
+if [ "$lc" = "$want" ]; then ok "arch/sm_90.json l2_line_cycles = [$lc] (from the calibration data: [$want])"; else bad "arch/sm_90.json l2_line_cycles = [$lc], but the calibration data give [$want]"; fi
 # A random walk's DRAM loads do not return through the warp's miss path either:
 # one warp's 2 and 4 chase loads issued together cost the slowest of 2 and 4
 # draws from the latency spread and nothing more (tests/data/h200/mech/latd)

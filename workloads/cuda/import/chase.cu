@@ -1407,6 +1407,56 @@ static void run_stride(Ctx& c, const ChaseBuf& b) {
             "l" + std::to_string(L) + "s" + std::to_string(S) + "_l2", param);
 }
 
+// mech_l2lines (round 15): chase_stride<L, S> over nodes of 2, 4, 8 and 32 lines: does an L2
+// hit's latency stay at one line's (the rule of mech_l2stride: a line's sectors, 3.5 less for 2
+// lines) when a warp's access spans 4, 8 or 32 lines, one sector or four a line? And the walk
+// of one lane (chase_stride<1, 1>, one sector) on 1 to 132 SMs: is calib.csv's one-block
+// lat_l2_chase (273.4) the SM it ran on (mech_l2stride's SMs span 271.7-295.3, median 282.3)
+// or the L2 carrying one SM's walk instead of 132? IMP_BLOCKS gives every block's SM and stamps.
+template <int L, int S>
+static void run_stride_n(Ctx& c, const ChaseBuf& b) {
+  char param[256];
+  snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;stride=%d;level=l2", b.bytes, b.wpn * 8, L, S);
+  run_walk1(c, chase_stride<L, S>, "mech_l2lines", b, 0, PREP_TOUCH,
+            "l" + std::to_string(L) + "s" + std::to_string(S) + "_n" + std::to_string(b.wpn * 8), param);
+}
+
+void group_mech_l2lines(Ctx& c) {
+  {
+    ChaseBuf b = chase_build(c, (size_t)8 << 20, 64, 0x5eed3a00ull, false);  // 512-B nodes: 4 lines
+    run_stride_n<32, 2>(c, b);   // 4 lines x 4 sectors
+    run_stride_n<4, 16>(c, b);   // 4 lines x 1 sector
+    chase_free(b);
+  }
+  {
+    ChaseBuf b = chase_build(c, (size_t)8 << 20, 128, 0x5eed3b00ull, false);  // 1-KB nodes: 8 lines
+    run_stride_n<32, 4>(c, b);   // 8 lines x 4 sectors
+    run_stride_n<8, 16>(c, b);   // 8 lines x 1 sector
+    chase_free(b);
+  }
+  {
+    ChaseBuf b = chase_build(c, (size_t)8 << 20, 512, 0x5eed3c00ull, false);  // 4-KB nodes: 32 lines
+    run_stride_n<32, 16>(c, b);  // 32 lines x 1 sector
+    chase_free(b);
+  }
+  // one lane, one sector (mech_l2stride's l1s1 walk and buffer) on G SMs, one block each
+  ChaseBuf b = chase_build(c, (size_t)8 << 20, 32, 0x5eed3900ull, false);
+  for (int G : {1, 2, 8, 33, 66, 132}) {
+    if (G > c.sms) continue;
+    LaunchCfg L = cfg_W(c.sms, 1, PREP_TOUCH);
+    L.grid = G, L.bps = 0, L.touch = b.buf, L.touch_bytes = b.bytes;
+    unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
+    const Meas m = measure(c, chase_stride<1, 1>, L, b.buf, (const unsigned*)d_start, (int)b.wpn, 0, 2048, c.d_out,
+                           c.d_sink, c.d_rec);
+    CK(cudaFree(d_start));
+    char param[256];
+    snprintf(param, sizeof param, "footprint=%zu;node=256;lanes=1;stride=1;level=l2;grid=%d", b.bytes, G);
+    imp_row(c, "mech_l2grid", (const void*)chase_stride<1, 1>, "l1s1_g" + std::to_string(G), 1, 1, 0, L.tpb, 2048,
+            param, m);
+  }
+  chase_free(b);
+}
+
 void group_mech_l2stride(Ctx& c) {
   ChaseBuf l2 = chase_build(c, (size_t)8 << 20, 32, 0x5eed3900ull, false);
   run_stride<16, 1>(c, l2);
