@@ -286,7 +286,10 @@ void group_multiload(Ctx& c) {
       for (int W : {1, 4})
         for (int k : {1, 2, 4, 8}) {
           if (c.quick && k == 2) continue;
-          run_chase(c, "multiload", lv.name, b, k, W, lv.steps, 0, lv.prep);
+          // the L2 rows with start=gold since round 15 (mech_l2corr): with start=even a warp's K
+          // chains start N/(132 W K) nodes apart and re-read the lines their neighbour chain
+          // fetched (L1 hits after 31-124 steps at W = 1), not the independent walks measured
+          run_chase(c, "multiload", lv.name, b, k, W, lv.steps, 0, lv.prep, false, lv.prep == PREP_TOUCH);
         }
       chase_free(b);
     }
@@ -586,6 +589,69 @@ void group_mech_latd(Ctx& c) {
   lat_multis(c, f, d_lat);
   fclose(f);
   fclose(fr);
+  CK(cudaFree(d_lat));
+  CK(cudaFree(d_smid));
+}
+
+// mech_l2corr (issue #18, round 15, not in the default run): why one warp's K independent L2
+// chains (multiload: chase<K>, 4 MB, 256 steps) cost K = 2, 4, 8 only 1.8, 6.1, 22 cycles a step
+// more than one chain, where lat_multi<K> (8 MB, each step's K loads stamped) costs 11 and 26 at
+// K = 2, 4, about the slowest of K draws from lat_step's spread (sd 18.6). The footprint (4 MB
+// against 8 MB), the walk's length (256 against 1024 steps) or the kernel (free-running chains
+// against a step that waits for all K)? chase<K> at 4 and 8 MB for 1024 steps, lat_multi<K> at
+// 4 MB, and lat_step's spread at 4 and 8 MB (l2corr.csv: its mean, sd, the SMs' mean sd).
+static void l2corr_step(Ctx& c, FILE* f, size_t fp, unsigned* d_lat, unsigned* d_smid) {
+  ChaseBuf b = chase_build(c, fp, 16, 0x5eed4000ull + fp, false);
+  LaunchCfg L = cfg_W(c.sms, 1, PREP_TOUCH);
+  L.touch = b.buf, L.touch_bytes = b.bytes;
+  const size_t S = (size_t)L.grid * L.tpb / 32;
+  unsigned* d_start = chase_starts(b, S, true, (size_t)L.tpb / 32);
+  const Meas m = measure(c, lat_step, L, b.buf, (const unsigned*)d_start, 16, 0, LATD_N, d_lat, d_smid, c.d_out,
+                         c.d_rec);
+  imp_row(c, "mech_l2corr", (const void*)lat_step, "step", 1, 1, L.bps, L.tpb, LATD_N,
+          "footprint=" + std::to_string(fp) + ";bytes=128;form=ptr;prep=touch;start=gold", m);
+  const std::vector<unsigned> h = lat_fetch(d_lat, S);
+  double sum = 0, sq = 0, wsd = 0;
+  for (size_t w = 0; w < S; ++w) {
+    double s1 = 0, s2 = 0;
+    for (int i = 0; i < LATD_N; ++i) {
+      const double x = h[w * LATD_N + i];
+      s1 += x, s2 += x * x;
+    }
+    sum += s1, sq += s2;
+    const double mu = s1 / LATD_N;
+    wsd += sqrt(std::max(0.0, s2 / LATD_N - mu * mu));
+  }
+  const double n = (double)S * LATD_N, mu = sum / n;
+  fprintf(f, "step,%zu,%.2f,%.2f,%.2f\n", fp, mu, sqrt(std::max(0.0, sq / n - mu * mu)), wsd / (double)S);
+  fflush(f);
+  CK(cudaFree(d_start));
+  chase_free(b);
+}
+
+void group_mech_l2corr(Ctx& c) {
+  FILE* f = imp_side_file("l2corr.csv");
+  fprintf(f, "# lat_step (one warp an SM, 1024 stamped steps, last timed launch): footprint, mean, sd over every "
+             "step, the SMs' mean sd\nkernel,footprint,mean,sd,sd_within_sm\n");
+  unsigned *d_lat = nullptr, *d_smid = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * 4 * LATD_N * sizeof(unsigned)));
+  CK(cudaMalloc(&d_smid, (size_t)c.sms * 4 * sizeof(unsigned)));
+  for (size_t fp : {(size_t)4 << 20, (size_t)8 << 20}) {
+    l2corr_step(c, f, fp, d_lat, d_smid);
+    ChaseBuf b = chase_build(c, fp, 16, 0x5eed1000ull + 16 + fp, false);
+    const char* v = fp == ((size_t)4 << 20) ? "chase_4m" : "chase_8m";
+    for (int k : {1, 2, 4, 8}) run_chase(c, "mech_l2corr", v, b, k, 1, 1024, 0, PREP_TOUCH, false, true);
+    chase_free(b);
+  }
+  FILE* fh = imp_side_file("l2corr_hist.csv");
+  fprintf(fh, "level,footprint,warps_per_sm,cycles,count\n");
+  ChaseBuf b4 = chase_build(c, (size_t)4 << 20, 16, 0x5eed4200ull + ((size_t)4 << 20), false);
+  run_lat_multi<1>(c, fh, "l2_4m", b4, PREP_TOUCH, 1, d_lat);
+  run_lat_multi<2>(c, fh, "l2_4m", b4, PREP_TOUCH, 1, d_lat);
+  run_lat_multi<4>(c, fh, "l2_4m", b4, PREP_TOUCH, 1, d_lat);
+  chase_free(b4);
+  fclose(fh);
+  fclose(f);
   CK(cudaFree(d_lat));
   CK(cudaFree(d_smid));
 }

@@ -267,6 +267,7 @@ void group_mech_l2path(Ctx& c);
 void group_mech_l2lanes(Ctx& c);
 void group_mech_l2stride(Ctx& c);
 void group_mech_l2lines(Ctx& c);
+void group_mech_l2corr(Ctx& c);
 void group_mech_bank(Ctx& c);
 void group_mech_latseq(Ctx& c);
 void group_mech_latprox(Ctx& c);
