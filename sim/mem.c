@@ -622,62 +622,52 @@ static void mem_queue_table(struct sim *s)
  * their own moments); the average of one SM over time stands for the
  * average over the SMs at one time.
  */
-/* The DRAM accesses in the memory system (dq_t, dq_n of them) are a
- * min-heap of end << 8 | sectors: with the shared queue's drawn waits they
- * end in no particular order (a sorted ring cost an insertion of O(n): 40%
- * of a DRAM chase's time at 64 warps). Equal ends leave in any order: the
- * average does not move between them. */
-static inline void mem_dq_push(uint64_t *q, unsigned n, uint64_t e)
+/* The DRAM accesses in the memory system are a wheel of the sectors ending
+ * at each cycle (dq_w, dq_bits: with the shared queue's drawn waits they
+ * end in no particular order; a sorted ring cost an insertion of O(n), 40%
+ * of a DRAM chase's time at 64 warps, and a min-heap a removal of O(log n),
+ * 8%). Accesses with equal ends leave together: the average does not move
+ * between them. */
+static inline void mem_dq_add(struct sim *s, uint64_t end, int sectors)
 {
-	unsigned i = n;
-	while (i) {
-		unsigned p = (i - 1) >> 1;
-		if (q[p] <= e)
-			break;
-		q[i] = q[p];
-		i = p;
-	}
-	q[i] = e;
-}
-
-/* Removes the heap's least of its n entries. */
-static inline void mem_dq_pop(uint64_t *q, unsigned n)
-{
-	uint64_t last = q[n - 1];
-	unsigned m = n - 1, i = 0;
-	for (;;) {
-		unsigned c = 2 * i + 1;
-		if (c >= m)
-			break;
-		if (c + 1 < m && q[c + 1] < q[c])
-			c++;
-		if (q[c] >= last)
-			break;
-		q[i] = q[c];
-		i = c;
-	}
-	if (m)
-		q[i] = last;
+	unsigned i = (unsigned)end & s->dq_mask;
+	s->dq_w[i] += (uint32_t)sectors;
+	s->dq_bits[i >> 6] |= 1ull << (i & 63);
 }
 
 static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
 {
 	const struct arch *a = s->a;
-	unsigned mask = s->dq_mask, n = s->dq_n;
-	uint64_t *q = s->dq_t, at = s->dq_avg_t, now = s->now;
+	unsigned mask = s->dq_mask;
+	uint64_t at = s->dq_avg_t, now = s->now;
 	int cur = s->dq_sec;
 	double avg = s->dq_avg;
-	/* the average, brought to each access's end and then to now: the count
-	 * is constant between them */
-	while (n && q[0] >> 8 <= now) {
-		uint64_t e = q[0] >> 8;
-		avg = mem_avg_step(s, avg, cur, e - at);
-		at = e;
-		cur -= (int)(q[0] & 255);
-		mem_dq_pop(q, n);
-		n--;
+	/* the average, brought to each end up to now in turn and then to now:
+	 * the count is constant between them. Every access still in the
+	 * wheel ends from the last call's now (at: one may end then) to
+	 * dq_span after it. */
+	uint64_t lim = now < at + (uint64_t)s->dq_span ? now : at + (uint64_t)s->dq_span;
+	for (uint64_t t = at; cur && t <= lim;) {
+		unsigned i = (unsigned)t & mask, b = i & 63;
+		uint64_t word = s->dq_bits[i >> 6] >> b;
+		if (lim - t < 63 - b)
+			word &= (2ull << (lim - t)) - 1; /* the bits of t..lim */
+		if (!word) {
+			t += 64 - b;
+			continue;
+		}
+		t += (uint64_t)__builtin_ctzll(word);
+		i = (unsigned)t & mask;
+		if (t != at)
+			avg = mem_avg_step(s, avg, cur, t - at);
+		at = t;
+		cur -= (int)s->dq_w[i];
+		s->dq_w[i] = 0;
+		s->dq_bits[i >> 6] &= ~(1ull << (i & 63));
+		t++;
 	}
-	avg = mem_avg_step(s, avg, cur, now - at);
+	if (now != at)
+		avg = mem_avg_step(s, avg, cur, now - at);
 	/* this access joins the average now */
 	double held = avg + sectors;
 	int k = held < (double)s->qsat ? (int)held : s->qsat;
@@ -698,9 +688,8 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
 	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
 	if (end > cap)
 		end = cap;
-	SIM_ASSERT(n < mask && sectors < 256); /* see dq_span and dq_t */
-	mem_dq_push(q, n, end << 8 | (uint64_t)sectors);
-	s->dq_n = n + 1;
+	SIM_ASSERT(end >= now && end - now <= (uint64_t)s->dq_span && (uint64_t)s->dq_span < mask - 64); /* the wheel's room */
+	mem_dq_add(s, end, sectors);
 	s->dq_sec = cur + sectors;
 	s->dq_avg = avg;
 	s->dq_avg_t = now;
@@ -1004,7 +993,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				dd = mem_dram_shared(s, w, in, m, lv_cycles, &draw);
 			} else {
 				dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
-				dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_t ? mem_dram_queue_delay(s, m->sectors, dd, -1) : 0));
+				dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_w ? mem_dram_queue_delay(s, m->sectors, dd, -1) : 0));
 				if (m->spread >> SP_DRAM & 1) {
 					/* a stream load's draw: its block's (mem_block_draw) */
 					int fresh = 1;
@@ -1090,11 +1079,13 @@ static int mem_create(struct sim *s)
 		double span = 4.0 * (a->dram_latency + dmax) + 64;
 		unsigned cap = mem_ring_cap((double)s->nsched * span + 1, DQ_MAX);
 		s->dq_span = span < (double)((cap - 1) / (unsigned)s->nsched) ? (int)span : (int)((cap - 1) / (unsigned)s->nsched);
-		s->dq_mask = cap - 1;
-		s->dq_t = calloc(cap, sizeof *s->dq_t);
+		unsigned w = mem_ring_cap((double)s->dq_span + 128, 1u << 22);
+		s->dq_mask = w - 1;
+		s->dq_w = calloc(w, sizeof *s->dq_w);
+		s->dq_bits = calloc(w / 64, sizeof *s->dq_bits);
 		s->decay = calloc(DECAY_N, sizeof *s->decay);
 	}
-	if (!s->rq_t || !s->rq_sec || (arch_dram_loaded(a) && (!s->dq_t || !s->decay)))
+	if (!s->rq_t || !s->rq_sec || (arch_dram_loaded(a) && (!s->dq_w || !s->dq_bits || !s->decay)))
 		return -1;
 	if (s->decay)
 		for (int i = 0; i < DECAY_N; i++)
@@ -1102,7 +1093,7 @@ static int mem_create(struct sim *s)
 	mem_queue_table(s);
 	s->sp_n[SP_L2] = mem_spread_init(s->sp[SP_L2], a->l2_spread, a->n_l2_spread);
 	s->sp_n[SP_DRAM] = mem_spread_init(s->sp[SP_DRAM], a->dram_spread, a->n_dram_spread);
-	s->sp_n[SP_QUEUE] = a->dram_shared_queue && s->dq_t ? QDECK_N : 0;
+	s->sp_n[SP_QUEUE] = a->dram_shared_queue && s->dq_w ? QDECK_N : 0;
 	if (s->sp_n[SP_QUEUE] && a->dram_queue_scale_cycles > 0)
 		mem_queue_rows(s->qf);
 	return 0;
@@ -1120,7 +1111,12 @@ static void mem_reset(struct sim *s)
 			s->sp_perm[l][i] = (uint8_t)i;
 		s->sp_pos[l] = CFG_MAX_SPREAD; /* the first access shuffles */
 	}
-	s->dq_n = 0;
+	if (s->dq_bits) /* the wheel emptied: the cycles marked */
+		for (unsigned k = 0; k <= s->dq_mask >> 6; k++)
+			for (uint64_t u = s->dq_bits[k]; u; u &= u - 1)
+				s->dq_w[k << 6 | (unsigned)__builtin_ctzll(u)] = 0;
+	if (s->dq_bits)
+		memset(s->dq_bits, 0, ((size_t)(s->dq_mask >> 6) + 1) * sizeof *s->dq_bits);
 	s->dq_sec = 0;
 	s->dq_avg = 0.0;
 	s->dq_avg_t = 0;
@@ -1135,7 +1131,8 @@ static void mem_destroy(struct sim *s)
 {
 	free(s->rq_t);
 	free(s->rq_sec);
-	free(s->dq_t);
+	free(s->dq_w);
+	free(s->dq_bits);
 	free(s->decay);
 	free(s->qtab);
 }

@@ -368,11 +368,13 @@ struct sim {
 	uint8_t sp_perm[3][CFG_MAX_SPREAD];
 	int sp_pos[3];
 	/* DRAM accesses in the memory system (issued, their data not yet out of
-	 * DRAM): end cycle << 8 | sectors (at most 32 lanes * 16 bytes / 4-byte
-	 * sectors = 128), a min-heap of dq_n of them (room for dq_mask + 1;
-	 * mem_dq_push), dq_sec sectors in all */
-	uint64_t *dq_t;
-	unsigned dq_n, dq_mask;
+	 * DRAM): a wheel of the sectors whose accesses end at each cycle, by
+	 * cycle mod dq_mask + 1 (more than dq_span), dq_bits marking the
+	 * cycles that hold some (mem_dq_add, mem_queue_delay's drain), dq_sec
+	 * sectors in all */
+	uint32_t *dq_w;
+	uint64_t *dq_bits;
+	unsigned dq_mask;
 	int dq_sec;
 	double dq_avg;       /* dq_sec averaged over time (time constant dram_window_cycles) */
 	uint64_t dq_avg_t;   /* the cycle it was brought to */
