@@ -913,6 +913,136 @@ void group_mech_cta(Ctx& c) {
   CK(cudaFree(d_ent));
 }
 
+// ---- round 15 (issue #18): mech_barlife bar_life<M>: what an empty block's life (start barrier
+// to end barrier, thread 0's c0 to c1) is made of, first wave against later ones. mech_cta's
+// cta_work<0, 0> lives 301 cycles at 32 warps from the second wave on (219 in the first; 256
+// threads 133 and 109) where smsim gives 136. Between imp_begin's and imp_end's barriers:
+// M = 0 nothing; M = 1 cta_work<0, 0>'s `if (zero) store` (a constant load, a compare, a taken
+// branch); M = 2 four more barriers; M = 3 sixteen dependent FFMAs; M = 4 the M = 1 test on a
+// value in a register (the compare and the taken branch, no constant load in between).
+template <int M>
+__global__ void bar_life(float4* out, u64* ent, float a, float b, int zero, BlockRec* rec) {
+  if (threadIdx.x == 0) ent[blockIdx.x] = imp_clock();
+  float x = threadIdx.x * 1e-3f;
+  const int z = zero + (int)(threadIdx.x >> 16);  // 0, loaded before the start barrier
+  imp_begin(rec);
+  if (M == 1 && zero) out[imp_gtid()] = make_float4(x, x, x, x);
+  if (M == 2) {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) __syncthreads();
+  }
+  if (M == 3) {
+#pragma unroll
+    for (int i = 0; i < 16; ++i) x = fmaf(x, a, b);
+    if (x == 12345.f) out[imp_gtid()] = make_float4(x, x, x, x);
+  }
+  if (M == 4 && z) out[imp_gtid()] = make_float4(x, x, x, x);
+  imp_end(rec);
+}
+
+template <int M>
+static void run_barlife(Ctx& c, FILE* f, float4* d_out, u64* d_ent, int tpb, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
+  const Meas m = measure(c, bar_life<M>, L, d_out, d_ent, 0.999f, 0.001f, 0, c.d_rec);
+  const std::string var = "m" + std::to_string(M);
+  imp_row(c, "mech_barlife", (const void*)bar_life<M>, var, 1, tpb / 32, 1, tpb, M,
+          "m=" + std::to_string(M) + ";res=1;blocks=" + std::to_string(B), m);
+  std::vector<u64> e(L.grid);
+  std::vector<BlockRec> h(L.grid);
+  CK(cudaMemcpy(e.data(), d_ent, L.grid * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int bl = 0; bl < L.grid; ++bl)
+    fprintf(f, "%s,%d,1,%d,%d,%d,%u,%llu,%llu,%llu\n", var.c_str(), tpb, B, bl, M, h[bl].smid,
+            (unsigned long long)e[bl], (unsigned long long)h[bl].c0, (unsigned long long)h[bl].c1);
+}
+
+void group_mech_barlife(Ctx& c) {
+  const int B = 8;
+  float4* d_out = nullptr;
+  u64* d_ent = nullptr;
+  const size_t nb = (size_t)c.sms * B;
+  CK(cudaMalloc(&d_out, nb * 1024 * sizeof(float4)));
+  CK(cudaMalloc(&d_ent, nb * sizeof(u64)));
+  FILE* f = imp_side_file("barlife.csv");
+  fprintf(f, "# bar_life<M> (workloads/cuda/import/mech.cu), the last timed launch: per block its SM, thread 0's "
+             "clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
+  fprintf(f, "variant,tpb,res,blocks_per_sm,block,m,smid,entry,c0,c1\n");
+  for (int tpb : {32, 256, 512, 1024}) {
+    run_barlife<0>(c, f, d_out, d_ent, tpb, B);
+    run_barlife<1>(c, f, d_out, d_ent, tpb, B);
+    run_barlife<2>(c, f, d_out, d_ent, tpb, B);
+    run_barlife<3>(c, f, d_out, d_ent, tpb, B);
+    run_barlife<4>(c, f, d_out, d_ent, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_ent));
+}
+
+// mech_barrel bar_rel<S> (round 15): when each warp leaves a barrier. Lane 0 of every warp
+// reads the clock after the start barrier (a0), after w x S dependent FFMAs (warp w; a1, its
+// arrival at the middle barrier) and after the middle barrier (a2): the start barrier's release,
+// right after the block's warps were launched, against a later barrier's, with the warps arriving
+// together (S = 0) or S x 4 cycles apart (S = 4, 16).
+template <int S>
+__global__ void bar_rel(u64* st, float a, float b, BlockRec* rec) {
+  const unsigned w = threadIdx.x >> 5, lane = threadIdx.x & 31u;
+  float x = threadIdx.x * 1e-3f;
+  imp_begin(rec);
+  const u64 a0 = imp_clock();
+  for (unsigned i = 0; i < w * S; ++i) x = fmaf(x, a, b);
+  const u64 a1 = imp_clock() + (x == 12345.f);
+  __syncthreads();
+  const u64 a2 = imp_clock();
+  if (lane == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
+    p[0] = a0, p[1] = a1, p[2] = a2;
+  }
+  imp_end(rec);
+}
+
+template <int S>
+static void run_barrel(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
+  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 3 * sizeof(u64)));
+  const Meas m = measure(c, bar_rel<S>, L, d_st, 0.999f, 0.001f, c.d_rec);
+  imp_row(c, "mech_barrel", (const void*)bar_rel<S>, "s" + std::to_string(S), 1, tpb / 32, 1, tpb, S,
+          "s=" + std::to_string(S) + ";res=1;blocks=" + std::to_string(B), m);
+  const int nw = tpb / 32;
+  std::vector<u64> st((size_t)L.grid * 32 * 3);
+  std::vector<BlockRec> h(L.grid);
+  CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  // per block: its SM, c0, then per warp a0 - a0[0], a1 - a0[0], a2 - a0[0]
+  for (int bl = 0; bl < L.grid; ++bl) {
+    const u64* p = &st[(size_t)bl * 32 * 3];
+    fprintf(f, "%d,%d,%d,%u,%llu", S, tpb, bl, h[bl].smid, (unsigned long long)h[bl].c0);
+    for (int w = 0; w < nw; ++w)
+      fprintf(f, ",%lld,%lld,%lld", (long long)(p[w * 3] - p[0]), (long long)(p[w * 3 + 1] - p[0]),
+              (long long)(p[w * 3 + 2] - p[0]));
+    fprintf(f, "\n");
+  }
+}
+
+void group_mech_barrel(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 3 * sizeof(u64)));
+  FILE* f = imp_side_file("barrel.csv");
+  fprintf(f, "# bar_rel<S> (workloads/cuda/import/mech.cu), the last timed launch: per block S, tpb, block, SM, "
+             "c0, then per warp w: a0 - a0[0], a1 - a0[0], a2 - a0[0] (lane 0's clock after the start barrier, "
+             "at the middle barrier, after it)\n");
+  for (int tpb : {256, 1024}) {
+    run_barrel<0>(c, f, d_st, tpb, B);
+    run_barrel<4>(c, f, d_st, tpb, B);
+    run_barrel<16>(c, f, d_st, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
 // ---- round 14c (issue #18): straight-line code and the SM's clock reads.
 //
 // mech_fetch straight<N>: a loop of N FFMAs in 8 independent chains, fully unrolled (a trip's
