@@ -101,6 +101,7 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 	case PAT_UNIFORM:
 		return 1;
 	case PAT_STRIDED:
+	case PAT_CHASE: /* a random walk's lanes may be stride apart too (mech_l2stride) */
 		if (in->stride > in->width) {
 			if (in->stride >= (uint32_t)sec)
 				return active;
@@ -118,7 +119,7 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
  * sector past the first that it asks of one line (4 words in 4 sectors as
  * 16 words in 4: the sectors, not the bytes or the lanes), and by what the
  * measured l2_line_cycles gives for the lines it spans: 3.5 cycles less for
- * 2 lines than 1, then more (4 lines +8.6, 8 +15.5, 32 +71.5: about 2.3 a
+ * 2 lines than 1, then more (4 lines +8.5, 8 +15.5, 32 +71.5: about 2.3 a
  * line; tests/data/h200/mech/l2path, l2lines). Lanes at `stride` bytes (or
  * contiguous) from a line's start; interpolated linearly in lines between
  * the curve's points at 1, 2, 4, 8, ... lines, and past the last point
