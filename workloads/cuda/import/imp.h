@@ -270,6 +270,8 @@ void group_mech_l2lines(Ctx& c);
 void group_mech_l2corr(Ctx& c);
 void group_mech_barlife(Ctx& c);
 void group_mech_barrel(Ctx& c);
+void group_mech_wlaunch(Ctx& c);
+void group_mech_s2r(Ctx& c);
 void group_mech_bank(Ctx& c);
 void group_mech_latseq(Ctx& c);
 void group_mech_latprox(Ctx& c);

@@ -1043,6 +1043,61 @@ void group_mech_barrel(Ctx& c) {
   CK(cudaFree(d_st));
 }
 
+// mech_wlaunch warp_entry (round 15): when each warp of a new block starts. Lane 0 of every warp
+// reads the clock as its first instruction (e0) and again after the start barrier (e1: its
+// arrival there, the clock read is not held by BAR.SYNC.DEFER_BLOCKING: mech_barrel); 8 blocks an
+// SM, one or two resident: the launch order and spacing in the first wave and the later ones.
+__global__ void warp_entry(u64* st, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned w = threadIdx.x >> 5, lane = threadIdx.x & 31u;
+  imp_begin(rec);
+  const u64 e1 = imp_clock();
+  if (lane == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 2;
+    p[0] = e0, p[1] = e1;
+  }
+  imp_end(rec);
+}
+
+static void run_wlaunch(Ctx& c, FILE* f, u64* d_st, int tpb, int R, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = R == 1 ? SMEM_1BPS : SMEM_2BPS, L.bps = 0;
+  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
+  const Meas m = measure(c, warp_entry, L, d_st, c.d_rec);
+  imp_row(c, "mech_wlaunch", (const void*)warp_entry, "r" + std::to_string(R), 1, R * tpb / 32, R, tpb, 0,
+          "res=" + std::to_string(R) + ";blocks=" + std::to_string(B), m);
+  const int nw = tpb / 32;
+  std::vector<u64> st((size_t)L.grid * 32 * 2);
+  std::vector<BlockRec> h(L.grid);
+  CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  // per block: tpb, res, block, SM, c1 (the end stamp), the earliest e0, then per warp e0 and e1
+  // less that earliest e0
+  for (int bl = 0; bl < L.grid; ++bl) {
+    const u64* p = &st[(size_t)bl * 32 * 2];
+    u64 m0 = p[0];
+    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * 2]);
+    fprintf(f, "%d,%d,%d,%u,%llu,%llu", tpb, R, bl, h[bl].smid, (unsigned long long)h[bl].c1, (unsigned long long)m0);
+    for (int w = 0; w < nw; ++w)
+      fprintf(f, ",%lld,%lld", (long long)(p[w * 2] - m0), (long long)(p[w * 2 + 1] - m0));
+    fprintf(f, "\n");
+  }
+}
+
+void group_mech_wlaunch(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
+  FILE* f = imp_side_file("wlaunch.csv");
+  fprintf(f, "# warp_entry (workloads/cuda/import/mech.cu), the last timed launch: per block tpb, res, block, SM, "
+             "c1, the earliest warp's first clock e0min, then per warp w: e0 - e0min, e1 - e0min (its first "
+             "instruction, its arrival at the start barrier)\n");
+  for (int tpb : {256, 512, 1024}) run_wlaunch(c, f, d_st, tpb, 1, B);
+  for (int tpb : {256, 512, 1024}) run_wlaunch(c, f, d_st, tpb, 2, B);
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
 // ---- round 14c (issue #18): straight-line code and the SM's clock reads.
 //
 // mech_fetch straight<N>: a loop of N FFMAs in 8 independent chains, fully unrolled (a trip's
@@ -1139,6 +1194,47 @@ static void run_clk(Ctx& c, void (*k)(float*, int, BlockRec*), const char* varia
 void group_mech_s2ur(Ctx& c) {
   run_clk<8>(c, clk_u<8>, "u8");
   run_clk<8>(c, clk_v<8>, "v8");
+}
+
+// mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
+// into an ordinary one (S2R): R = 0 %tid.x (SR_TID.X, every kernel's prologue), R = 1 %laneid.
+// mech_wlaunch: a 1024-thread block's warps take 90-270 cycles from their first instruction to
+// the start barrier (8 warps: 90-110), through LDC, ULDC, CS2R and S2R SR_TID.X: is S2R one
+// SM-wide unit, as S2UR is (2.0 cycles: mech_s2ur)?
+template <int K, int R>
+__global__ void sreg_v(float* out, int trips, BlockRec* rec) {
+  unsigned acc = threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < trips; ++t) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      unsigned c;
+      if (R == 0)
+        asm volatile("mov.u32 %0, %%tid.x;" : "=r"(c)::"memory");
+      else
+        asm volatile("mov.u32 %0, %%laneid;" : "=r"(c)::"memory");
+      acc = acc * 3u + c;
+    }
+  }
+  out[imp_gtid()] = (float)acc;
+  imp_end(rec);
+}
+
+template <int K>
+static void run_sreg(Ctx& c, void (*k)(float*, int, BlockRec*), const char* variant) {
+  const int trips = 256;
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, k, L, (float*)c.d_out, trips, c.d_rec);
+    imp_row(c, "mech_s2r", (const void*)k, variant, 1, W, L.bps, L.tpb, trips, "k=" + std::to_string(K), m);
+  }
+}
+
+void group_mech_s2r(Ctx& c) {
+  run_sreg<8>(c, sreg_v<8, 0>, "tid8");
+  run_sreg<8>(c, sreg_v<8, 1>, "lane8");
+  run_sreg<8>(c, clk_v<8>, "clk8");
 }
 
 // ---- round 14d (issue #18): do a block's shuffles and shared-memory loads slow down while
