@@ -1196,6 +1196,70 @@ void group_mech_s2ur(Ctx& c) {
   run_clk<8>(c, clk_v<8>, "v8");
 }
 
+// mech_prolog warp_entry_c<N> (round 15): warp_entry with N more constant loads before the start
+// barrier (N words of a __constant__ array at a kernel-parameter index: LDC with a register
+// address, one address a warp): does the prologue's ~6.6 cycles a warp (mech_wlaunch) grow by the
+// constant port's 2 cycles an address a warp?
+__constant__ unsigned prolog_c[16];
+template <int N>
+__global__ void warp_entry_c(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned w = threadIdx.x >> 5, lane = threadIdx.x & 31u;
+  unsigned acc = 0;
+#pragma unroll
+  for (int k = 0; k < N; ++k) acc += prolog_c[(base + k) & 15];
+  imp_begin(rec);
+  const u64 e1 = imp_clock();
+  if (lane == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 2;
+    p[0] = e0, p[1] = e1 + (acc == 12345u);
+  }
+  imp_end(rec);
+}
+
+template <int N>
+static void run_prolog(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
+  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
+  const Meas m = measure(c, warp_entry_c<N>, L, d_st, 0, c.d_rec);
+  imp_row(c, "mech_prolog", (const void*)warp_entry_c<N>, "c" + std::to_string(N), 1, tpb / 32, 1, tpb, N,
+          "c=" + std::to_string(N) + ";res=1;blocks=" + std::to_string(B), m);
+  const int nw = tpb / 32;
+  std::vector<u64> st((size_t)L.grid * 32 * 2);
+  std::vector<BlockRec> h(L.grid);
+  CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int bl = 0; bl < L.grid; ++bl) {
+    const u64* p = &st[(size_t)bl * 32 * 2];
+    u64 m0 = p[0];
+    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * 2]);
+    fprintf(f, "%d,%d,%d,%u,%llu,%llu", N, tpb, bl, h[bl].smid, (unsigned long long)h[bl].c1, (unsigned long long)m0);
+    for (int w = 0; w < nw; ++w)
+      fprintf(f, ",%lld,%lld", (long long)(p[w * 2] - m0), (long long)(p[w * 2 + 1] - m0));
+    fprintf(f, "\n");
+  }
+}
+
+void group_mech_prolog(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
+  unsigned h[16];
+  for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
+  CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
+  FILE* f = imp_side_file("prolog.csv");
+  fprintf(f, "# warp_entry_c<N> (workloads/cuda/import/mech.cu), the last timed launch: per block N, tpb, block, SM, "
+             "c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
+  for (int tpb : {256, 1024}) {
+    run_prolog<0>(c, f, d_st, tpb, B);
+    run_prolog<2>(c, f, d_st, tpb, B);
+    run_prolog<8>(c, f, d_st, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
 // mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
 // into an ordinary one (S2R): R = 0 %tid.x (SR_TID.X, every kernel's prologue), R = 1 %laneid.
 // mech_wlaunch: a 1024-thread block's warps take 90-270 cycles from their first instruction to
