@@ -1113,11 +1113,11 @@ static void mem_reset(struct sim *s)
 		s->sp_pos[l] = CFG_MAX_SPREAD; /* the first access shuffles */
 	}
 	if (s->dq_bits) /* the wheel emptied: the cycles marked */
-		for (unsigned k = 0; k <= s->dq_mask >> 6; k++)
+		for (unsigned k = 0; k <= s->dq_mask >> 6; k++) {
 			for (uint64_t u = s->dq_bits[k]; u; u &= u - 1)
 				s->dq_w[k << 6 | (unsigned)__builtin_ctzll(u)] = 0;
-	if (s->dq_bits)
-		memset(s->dq_bits, 0, ((size_t)(s->dq_mask >> 6) + 1) * sizeof *s->dq_bits);
+			s->dq_bits[k] = 0;
+		}
 	s->dq_sec = 0;
 	s->dq_avg = 0.0;
 	s->dq_avg_t = 0;

@@ -1360,11 +1360,13 @@ __global__ void chase_ld(void** buf, const unsigned* start, int wpn, int warm, i
 }
 
 // One warp per SM walks b for 2048 steps with kernel k (chase_ld, chase_lanes, chase_stride: the
-// same arguments), the chains starting at golden-ratio positions; one runs.csv row.
+// same arguments), the chains starting at golden-ratio positions; one runs.csv row. grid > 0:
+// that many blocks instead of one an SM (mech_l2grid).
 template <typename K>
 static void run_walk1(Ctx& c, K k, const char* group, const ChaseBuf& b, int warm, Prep prep,
-                      const std::string& variant, const char* param) {
+                      const std::string& variant, const char* param, int grid = 0) {
   LaunchCfg L = cfg_W(c.sms, 1, prep);
+  if (grid > 0) L.grid = grid, L.bps = 0;  // grid blocks, one an SM on that many SMs
   if (prep == PREP_TOUCH) L.touch = b.buf, L.touch_bytes = b.bytes;
   unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
   const int steps = 2048;
@@ -1465,12 +1467,15 @@ __global__ void chase_stride(void** buf, const unsigned* start, int wpn, int war
   imp_end(rec);
 }
 
+// a row of group mech_l2lanes (variant lL sS _l2), or with lines of mech_l2lines (lL sS _nBYTES,
+// the node's size)
 template <int L, int S>
-static void run_stride(Ctx& c, const ChaseBuf& b) {
+static void run_stride(Ctx& c, const ChaseBuf& b, bool lines = false) {
   char param[256];
   snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;stride=%d;level=l2", b.bytes, b.wpn * 8, L, S);
-  run_walk1(c, chase_stride<L, S>, "mech_l2lanes", b, 0, PREP_TOUCH,
-            "l" + std::to_string(L) + "s" + std::to_string(S) + "_l2", param);
+  run_walk1(c, chase_stride<L, S>, lines ? "mech_l2lines" : "mech_l2lanes", b, 0, PREP_TOUCH,
+            "l" + std::to_string(L) + "s" + std::to_string(S) + (lines ? "_n" + std::to_string(b.wpn * 8) : "_l2"),
+            param);
 }
 
 // mech_l2lines (round 15): chase_stride<L, S> over nodes of 2, 4, 8 and 32 lines: does an L2
@@ -1479,46 +1484,31 @@ static void run_stride(Ctx& c, const ChaseBuf& b) {
 // of one lane (chase_stride<1, 1>, one sector) on 1 to 132 SMs: is calib.csv's one-block
 // lat_l2_chase (273.4) the SM it ran on (mech_l2stride's SMs span 271.7-295.3, median 282.3)
 // or the L2 carrying one SM's walk instead of 132? IMP_BLOCKS gives every block's SM and stamps.
-template <int L, int S>
-static void run_stride_n(Ctx& c, const ChaseBuf& b) {
-  char param[256];
-  snprintf(param, sizeof param, "footprint=%zu;node=%u;lanes=%d;stride=%d;level=l2", b.bytes, b.wpn * 8, L, S);
-  run_walk1(c, chase_stride<L, S>, "mech_l2lines", b, 0, PREP_TOUCH,
-            "l" + std::to_string(L) + "s" + std::to_string(S) + "_n" + std::to_string(b.wpn * 8), param);
-}
-
 void group_mech_l2lines(Ctx& c) {
   {
     ChaseBuf b = chase_build(c, (size_t)8 << 20, 64, 0x5eed3a00ull, false);  // 512-B nodes: 4 lines
-    run_stride_n<32, 2>(c, b);   // 4 lines x 4 sectors
-    run_stride_n<4, 16>(c, b);   // 4 lines x 1 sector
+    run_stride<32, 2>(c, b, true);   // 4 lines x 4 sectors
+    run_stride<4, 16>(c, b, true);   // 4 lines x 1 sector
     chase_free(b);
   }
   {
     ChaseBuf b = chase_build(c, (size_t)8 << 20, 128, 0x5eed3b00ull, false);  // 1-KB nodes: 8 lines
-    run_stride_n<32, 4>(c, b);   // 8 lines x 4 sectors
-    run_stride_n<8, 16>(c, b);   // 8 lines x 1 sector
+    run_stride<32, 4>(c, b, true);   // 8 lines x 4 sectors
+    run_stride<8, 16>(c, b, true);   // 8 lines x 1 sector
     chase_free(b);
   }
   {
     ChaseBuf b = chase_build(c, (size_t)8 << 20, 512, 0x5eed3c00ull, false);  // 4-KB nodes: 32 lines
-    run_stride_n<32, 16>(c, b);  // 32 lines x 1 sector
+    run_stride<32, 16>(c, b, true);  // 32 lines x 1 sector
     chase_free(b);
   }
   // one lane, one sector (mech_l2stride's l1s1 walk and buffer) on G SMs, one block each
   ChaseBuf b = chase_build(c, (size_t)8 << 20, 32, 0x5eed3900ull, false);
   for (int G : {1, 2, 8, 33, 66, 132}) {
     if (G > c.sms) continue;
-    LaunchCfg L = cfg_W(c.sms, 1, PREP_TOUCH);
-    L.grid = G, L.bps = 0, L.touch = b.buf, L.touch_bytes = b.bytes;
-    unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
-    const Meas m = measure(c, chase_stride<1, 1>, L, b.buf, (const unsigned*)d_start, (int)b.wpn, 0, 2048, c.d_out,
-                           c.d_sink, c.d_rec);
-    CK(cudaFree(d_start));
     char param[256];
     snprintf(param, sizeof param, "footprint=%zu;node=256;lanes=1;stride=1;level=l2;grid=%d", b.bytes, G);
-    imp_row(c, "mech_l2grid", (const void*)chase_stride<1, 1>, "l1s1_g" + std::to_string(G), 1, 1, 0, L.tpb, 2048,
-            param, m);
+    run_walk1(c, chase_stride<1, 1>, "mech_l2grid", b, 0, PREP_TOUCH, "l1s1_g" + std::to_string(G), param, G);
   }
   chase_free(b);
 }

@@ -859,6 +859,19 @@ __global__ void cta_work(float4* out, u64* ent, float a, float b, int zero, Bloc
   imp_end(rec);
 }
 
+// The last launch's entry stamps (d_ent) and block records, one row a block into f:
+// var, tpb, res, blocks_per_sm, block, n, SM, entry, c0, c1 (cta.csv's and barlife.csv's schema).
+static void block_stamp_rows(Ctx& c, FILE* f, const std::string& var, int tpb, int R, int B, int n, int grid,
+                             const u64* d_ent) {
+  std::vector<u64> e(grid);
+  std::vector<BlockRec> h(grid);
+  CK(cudaMemcpy(e.data(), d_ent, grid * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int bl = 0; bl < grid; ++bl)
+    fprintf(f, "%s,%d,%d,%d,%d,%d,%u,%llu,%llu,%llu\n", var.c_str(), tpb, R, B, bl, n, h[bl].smid,
+            (unsigned long long)e[bl], (unsigned long long)h[bl].c0, (unsigned long long)h[bl].c1);
+}
+
 template <int N, int V>
 static void run_cta(Ctx& c, FILE* f, float4* d_out, u64* d_ent, int tpb, int R, int B) {
   LaunchCfg L;
@@ -868,14 +881,7 @@ static void run_cta(Ctx& c, FILE* f, float4* d_out, u64* d_ent, int tpb, int R, 
   const std::string var = "n" + std::to_string(N) + "_v" + std::to_string(V);
   imp_row(c, "mech_cta", (const void*)cta_work<N, V>, var, 1, W, R, tpb, N,
           "v=" + std::to_string(V) + ";res=" + std::to_string(R) + ";blocks=" + std::to_string(B), m);
-  // the last launch's entry stamps and records, one row a block
-  std::vector<u64> e(L.grid);
-  std::vector<BlockRec> h(L.grid);
-  CK(cudaMemcpy(e.data(), d_ent, L.grid * sizeof(u64), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
-  for (int bl = 0; bl < L.grid; ++bl)
-    fprintf(f, "%s,%d,%d,%d,%d,%d,%u,%llu,%llu,%llu\n", var.c_str(), tpb, R, B, bl, N, h[bl].smid,
-            (unsigned long long)e[bl], (unsigned long long)h[bl].c0, (unsigned long long)h[bl].c1);
+  block_stamp_rows(c, f, var, tpb, R, B, N, L.grid, d_ent);
 }
 
 void group_mech_cta(Ctx& c) {
@@ -948,13 +954,7 @@ static void run_barlife(Ctx& c, FILE* f, float4* d_out, u64* d_ent, int tpb, int
   const std::string var = "m" + std::to_string(M);
   imp_row(c, "mech_barlife", (const void*)bar_life<M>, var, 1, tpb / 32, 1, tpb, M,
           "m=" + std::to_string(M) + ";res=1;blocks=" + std::to_string(B), m);
-  std::vector<u64> e(L.grid);
-  std::vector<BlockRec> h(L.grid);
-  CK(cudaMemcpy(e.data(), d_ent, L.grid * sizeof(u64), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
-  for (int bl = 0; bl < L.grid; ++bl)
-    fprintf(f, "%s,%d,1,%d,%d,%d,%u,%llu,%llu,%llu\n", var.c_str(), tpb, B, bl, M, h[bl].smid,
-            (unsigned long long)e[bl], (unsigned long long)h[bl].c0, (unsigned long long)h[bl].c1);
+  block_stamp_rows(c, f, var, tpb, 1, B, M, L.grid, d_ent);
 }
 
 void group_mech_barlife(Ctx& c) {
@@ -1059,6 +1059,26 @@ __global__ void warp_entry(u64* st, BlockRec* rec) {
   imp_end(rec);
 }
 
+// The last launch's per-warp stamp pairs (d_st: e0, e1 of warp w of block b at (b * 32 + w) * 2)
+// and block records, one row a block into f: head (the row's key columns), block, SM, c1, the
+// block's earliest e0, then per warp e0 and e1 less that earliest e0.
+static void warp_stamp_rows(Ctx& c, FILE* f, const std::string& head, int grid, int nw, const u64* d_st) {
+  std::vector<u64> st((size_t)grid * 32 * 2);
+  std::vector<BlockRec> h(grid);
+  CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h.data(), c.d_rec, grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int bl = 0; bl < grid; ++bl) {
+    const u64* p = &st[(size_t)bl * 32 * 2];
+    u64 m0 = p[0];
+    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * 2]);
+    fprintf(f, "%s,%d,%u,%llu,%llu", head.c_str(), bl, h[bl].smid, (unsigned long long)h[bl].c1,
+            (unsigned long long)m0);
+    for (int w = 0; w < nw; ++w)
+      fprintf(f, ",%lld,%lld", (long long)(p[w * 2] - m0), (long long)(p[w * 2 + 1] - m0));
+    fprintf(f, "\n");
+  }
+}
+
 static void run_wlaunch(Ctx& c, FILE* f, u64* d_st, int tpb, int R, int B) {
   LaunchCfg L;
   L.grid = c.sms * B, L.tpb = tpb, L.smem = R == 1 ? SMEM_1BPS : SMEM_2BPS, L.bps = 0;
@@ -1066,22 +1086,7 @@ static void run_wlaunch(Ctx& c, FILE* f, u64* d_st, int tpb, int R, int B) {
   const Meas m = measure(c, warp_entry, L, d_st, c.d_rec);
   imp_row(c, "mech_wlaunch", (const void*)warp_entry, "r" + std::to_string(R), 1, R * tpb / 32, R, tpb, 0,
           "res=" + std::to_string(R) + ";blocks=" + std::to_string(B), m);
-  const int nw = tpb / 32;
-  std::vector<u64> st((size_t)L.grid * 32 * 2);
-  std::vector<BlockRec> h(L.grid);
-  CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
-  // per block: tpb, res, block, SM, c1 (the end stamp), the earliest e0, then per warp e0 and e1
-  // less that earliest e0
-  for (int bl = 0; bl < L.grid; ++bl) {
-    const u64* p = &st[(size_t)bl * 32 * 2];
-    u64 m0 = p[0];
-    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * 2]);
-    fprintf(f, "%d,%d,%d,%u,%llu,%llu", tpb, R, bl, h[bl].smid, (unsigned long long)h[bl].c1, (unsigned long long)m0);
-    for (int w = 0; w < nw; ++w)
-      fprintf(f, ",%lld,%lld", (long long)(p[w * 2] - m0), (long long)(p[w * 2 + 1] - m0));
-    fprintf(f, "\n");
-  }
+  warp_stamp_rows(c, f, std::to_string(tpb) + "," + std::to_string(R), L.grid, tpb / 32, d_st);
 }
 
 void group_mech_wlaunch(Ctx& c) {
@@ -1225,20 +1230,7 @@ static void run_prolog(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
   const Meas m = measure(c, warp_entry_c<N>, L, d_st, 0, c.d_rec);
   imp_row(c, "mech_prolog", (const void*)warp_entry_c<N>, "c" + std::to_string(N), 1, tpb / 32, 1, tpb, N,
           "c=" + std::to_string(N) + ";res=1;blocks=" + std::to_string(B), m);
-  const int nw = tpb / 32;
-  std::vector<u64> st((size_t)L.grid * 32 * 2);
-  std::vector<BlockRec> h(L.grid);
-  CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(h.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
-  for (int bl = 0; bl < L.grid; ++bl) {
-    const u64* p = &st[(size_t)bl * 32 * 2];
-    u64 m0 = p[0];
-    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * 2]);
-    fprintf(f, "%d,%d,%d,%u,%llu,%llu", N, tpb, bl, h[bl].smid, (unsigned long long)h[bl].c1, (unsigned long long)m0);
-    for (int w = 0; w < nw; ++w)
-      fprintf(f, ",%lld,%lld", (long long)(p[w * 2] - m0), (long long)(p[w * 2 + 1] - m0));
-    fprintf(f, "\n");
-  }
+  warp_stamp_rows(c, f, std::to_string(N) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
 }
 
 void group_mech_prolog(Ctx& c) {
