@@ -121,7 +121,17 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 				*c = ' ';
 		return SIM_OK;
 	}
-	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken or --mem)", flag);
+	if (strcmp(flag, "--span") == 0) {
+		const char *colon = strchr(value, ':');
+		static const char what[] = "--span: expected FROM:TO, two instruction addresses in hex (0x50:0x1f0), got \"%.40s\"";
+		if (!colon || parse_pc(value, colon, &o->span[0]) || parse_pc(colon + 1, colon + 1 + strlen(colon + 1), &o->span[1]))
+			return err_set(e, SIM_EINPUT, what, value);
+		if (o->span[0] % 16 || o->span[1] % 16)
+			return err_set(e, SIM_EINPUT, "--span: expected instruction addresses, multiples of 16, got \"%.40s\"", value);
+		o->has_span = 1;
+		return SIM_OK;
+	}
+	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken, --mem or --span)", flag);
 }
 
 /* The rule for instruction in, by pc first, then by opcode. */
@@ -554,6 +564,20 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	/* every instruction below is one of the listing's, in order: their
 	 * addresses place them in instruction-fetch lines (fetch_line_bytes) */
 	fprintf(out, ".pc 0x%x    # the listing's address of the first instruction; each next one 16 bytes on\n", in[0].pc);
+	if (o.has_span) {
+		for (int j = 0; j < 2; j++) {
+			int found = 0;
+			for (int i = 0; i <= end && !found; i++)
+				found = in[i].pc == o.span[j];
+			if (!found) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: --span: kernel %s has no instruction at 0x%x (expected FROM:TO, addresses of its listing from 0x%x to 0x%x)",
+					     fname, k->line, k->name, o.span[j], in[0].pc, in[end].pc);
+				goto out;
+			}
+		}
+		fprintf(out, ".span 0x%x 0x%x    # --span: cycles from the first block's stamp at FROM to the last one's at TO (each block's warp 0)\n",
+			o.span[0], o.span[1]);
+	}
 
 	for (int i = 0; i <= end + 1; i++) {
 		/* closers before instruction i: ENDIFs and ELSEs of the IFs that end here */

@@ -55,11 +55,14 @@ struct import_opts {
 	int nmem;
 	int unknown_alu;                     /* --unknown=alu: unmodelled opcodes issue as ALU */
 	int regs, smem;                      /* --regs / --smem when the listing has none (0 / -1: none) */
+	int has_span;                        /* --span FROM:TO: the harness's clock stamps (.span) */
+	uint32_t span[2];
 };
 
 /*
- * Parses one command-line value of --trips (N or PC=N), --taken (PC=F) or
- * --mem (PC=attrs or OPCODE=attrs, attributes joined by ',') into o.
+ * Parses one command-line value of --trips (N or PC=N), --taken (PC=F),
+ * --mem (PC=attrs or OPCODE=attrs, attributes joined by ',') or --span
+ * (FROM:TO) into o.
  * Returns 0 or SIM_EINPUT naming the flag, what was expected and what was found.
  */
 int import_opt(struct import_opts *o, const char *flag, const char *value, struct err *e);

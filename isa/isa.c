@@ -309,6 +309,21 @@ int program_finish(struct program *p, char *msg, int msglen)
 	}
 	if (!p->regs_declared)
 		p->regs_per_thread = maxreg + 1 < 1 ? 1 : maxreg + 1;
+	if (p->has_span) {
+		for (int k = 0; k < 2; k++) {
+			p->span_insn[k] = -1;
+			for (int i = 0; i < p->ninsn; i++)
+				if (p->code[i].has_addr && p->code[i].addr == p->span_addr[k]) {
+					p->span_insn[k] = i;
+					break;
+				}
+			if (p->span_insn[k] < 0) {
+				snprintf(msg, (size_t)msglen, "%u: .span: no instruction at 0x%x (expected the address of one of the program's instructions, after .pc)",
+					 p->span_line, p->span_addr[k]);
+				return -1;
+			}
+		}
+	}
 	return 0;
 }
 

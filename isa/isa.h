@@ -205,6 +205,14 @@ struct program {
 	int regs_declared;   /* 1 if .regs was given */
 	int has_addr;        /* 1 after a .pc directive: instructions get addresses */
 	uint32_t next_addr;  /* the next instruction's byte address (16 B an instruction) */
+	/* .span FROM TO: a harness's clock stamps. The run's cycles are then from
+	 * the earliest issue of the instruction at FROM by any block's first warp
+	 * to the latest issue of the one at TO (the measured span: thread 0's
+	 * clock reads, per SM the latest end less the earliest start) */
+	int has_span;
+	uint32_t span_addr[2];
+	int span_insn[2];    /* their instruction indices (program_finish) */
+	uint32_t span_line;  /* the directive's line */
 	char name[64];       /* workload or file name, for reports */
 };
 

@@ -1,7 +1,7 @@
 /*
  * parse.c: a hand-written line parser for smsim program files.
  *
- * One statement per line: a directive (.regs N, .smem BYTES, .pc ADDR), a control
+ * One statement per line: a directive (.regs N, .smem BYTES, .pc ADDR, .span FROM TO), a control
  * marker (LOOP N, ENDLOOP, IF P, IF warp<N, ELSE, ENDIF) or an instruction
  * (OPCODE[.SUFFIX...] operands [key=value ...]). Comments start with '#'
  * or "//". Every error names FILE:LINE:COL, what was expected and what was
@@ -810,9 +810,31 @@ static int parse_line(struct lexer *lx, struct program *p)
 			}
 			p->has_addr = 1;
 			p->next_addr = (uint32_t)v;
+		} else if (n == 4 && strncasecmp(lx->p, "span", 4) == 0) {
+			/* the harness's clock stamps: FROM and TO, two instructions'
+			 * byte addresses (program_finish finds them) */
+			static const char spanwhat[] = ".span: expected two instruction addresses FROM TO, multiples of 16 (0x0 to 0xfffffff0)";
+			lx->p += 4;
+			for (int k = 0; k < 2; k++) {
+				skip_ws(lx);
+				const char *at = lx->p;
+				if ((rc = parse_uint(lx, 0xfffffff0u, UINT_HEX, &v, spanwhat)))
+					return rc;
+				if (v % 16) {
+					lx->p = at;
+					return fail(lx, spanwhat);
+				}
+				p->span_addr[k] = (uint32_t)v;
+			}
+			if (p->has_span) {
+				lx->p = start;
+				return fail(lx, ".span: given twice (expected one .span a program)");
+			}
+			p->has_span = 1;
+			p->span_line = (uint32_t)lx->lineno;
 		} else {
 			lx->p = start;
-			return fail(lx, "unknown directive (expected .regs, .smem or .pc)");
+			return fail(lx, "unknown directive (expected .regs, .smem, .pc or .span)");
 		}
 		goto end;
 	}
@@ -843,7 +865,7 @@ static int parse_line(struct lexer *lx, struct program *p)
 	op = n ? isa_find_op(start, n) : -1;
 	if (op < 0) {
 		char what[256];
-		snprintf(what, sizeof what, "unknown opcode (expected one of FFMA FADD FMUL IMAD IADD3 LOP3 MOV MUFU DFMA LDG STG LDS STS BAR BRA EXIT NOP LOOP ENDLOOP IF ELSE ENDIF, a SASS opcode of isa/README.md, or a directive .regs .smem .pc)");
+		snprintf(what, sizeof what, "unknown opcode (expected one of FFMA FADD FMUL IMAD IADD3 LOP3 MOV MUFU DFMA LDG STG LDS STS BAR BRA EXIT NOP LOOP ENDLOOP IF ELSE ENDIF, a SASS opcode of isa/README.md, or a directive .regs .smem .pc .span)");
 		return fail(lx, what);
 	}
 	in.op = (uint8_t)op;

@@ -59,7 +59,7 @@ static const struct help_opt run_opts[] = {
 	ARCH_SET_OPT,
 	{"--program FILE", "a program in smsim's SASS-like text format (isa/README.md)"},
 	{"--sass FILE --kernel NAME", "a compiled kernel, imported as smsim import does (with its --trips, --taken, "
-				      "--mem and --unknown options)"},
+				      "--mem, --span and --unknown options)"},
 	{"--workload NAME", "a built-in workload: fma, dram_chase, l1_chase, smem_chase, mix,\n"
 			    "tile, diverge, barrier (workloads/README.md)"},
 	{"--set K=V[,K=V]", "workload parameters: ilp, iters (any positive count), unroll, seed,\n"
@@ -90,7 +90,7 @@ static const struct help_opt sweep_opts[] = {
 			   "(no closed form); --ilp and --set are refused, --vary takes arch fields only"},
 	{"--sass FILE --kernel NAME", "sweep a compiled kernel, imported once as smsim import does, like\n"
 				      "--program; its workload is LISTING:KERNEL and its set column the options below"},
-	{"--trips, --taken, --mem, --unknown", "the import options, as for smsim import (with --sass)"},
+	{"--trips, --taken, --mem, --span, --unknown", "the import options, as for smsim import (with --sass)"},
 	{"--ilp LIST", "ILP values, as 1,2,4,8 (the default) or 1-8 (workloads only)"},
 	{"--warps LIST", "resident warps per SM, as 1-64 (the default); with --vary one W"},
 	{"--set K=V|K=A:B:...", "workload parameters; a list of values sweeps each"},
@@ -143,6 +143,8 @@ static const struct help_opt import_opts[] = {
 	{"--trips N | PC=N", "trip count of every loop (N), or of the loop whose head or back edge is at PC (hex); "
 			     "a loop without one is an error"},
 	{"--taken PC=F", "fraction of lanes taking the forward branch at PC (default: none; the fall-through runs)"},
+	{"--span FROM:TO", "cycles as a harness measures them: from the first block's clock read at FROM to the last "
+			   "block's at TO (each block's warp 0: thread 0), not first issue to last exit; writes .span"},
 	{"--mem PC|OPCODE=k=v,...", "memory attributes of one instruction or every instruction of an opcode: "
 				    "pattern, footprint, bytes (distinct bytes a warp access touches), stride, width"},
 	{"--unknown alu|error", "an opcode smsim does not model: an error naming it and its PC (default), or "
@@ -183,7 +185,7 @@ static const struct help_cmdinfo cmds[] = {
 	 run_opts, "run --arch sm_90 --workload dram_chase --set ilp=2 --warps 16"},
 	{"sweep", "ILP x resident-warps sweep of a workload, with knees and Little's law",
 	 "[--arch NAME] [--arch-set K=V,...] (--workload NAME [--ilp LIST] [--set K=V|K=A:B,...] | --program FILE | "
-	 "--sass FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--unknown alu]) "
+	 "--sass FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--span FROM:TO] [--unknown alu]) "
 	 "[--warps LIST] "
 	 "[--vary KEY=FROM:TO:STEP] [--jobs N] [--out FILE] [--resume] [--shard I/N] [--knee-tol F] "
 	 "[--policy bgrr|grr|gto|lrr|gty] [--json|--csv]",
@@ -209,7 +211,7 @@ static const struct help_cmdinfo cmds[] = {
 	 "same program on a GPU.\n",
 	 emit_opts, "emit-cuda isa/examples/fma_ilp2.prog --out k.cu"},
 	{"import", "a compiled kernel's SASS (cuobjdump -sass, nvdisasm, .cubin) as a program",
-	 "FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--unknown alu] "
+	 "FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--span FROM:TO] [--unknown alu] "
 	 "[--regs R] [--smem BYTES] [--out FILE.prog]",
 	 "Writes the kernel as an smsim program, one line per SASS instruction with its control bits\n"
 	 "(stall count, scoreboards, wait mask) and the original instruction as a comment, after a .pc\n"

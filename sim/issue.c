@@ -158,6 +158,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_DRAIN;
 		if (in->op == OP_BSYNC && s->a->bsync_cycles > 0)
 			u->flags |= U_BSYNC;
+		if (prog->has_span && (pc == prog->span_insn[0] || pc == prog->span_insn[1]))
+			u->flags |= U_STAMP;
 		if (ctl) {
 			/*
 			 * Control bits: the hardware checks no registers. The warp
@@ -280,6 +282,23 @@ static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp
 	}
 }
 
+/* A .span stamp issues (U_STAMP): a block's first warp, whose lane 0 is the
+ * harness's thread 0, reads the clock. FROM keeps the earliest, TO the
+ * latest (one instruction may be both). */
+static void issue_stamp(struct sim *s, const struct warp *w)
+{
+	if (w->wib != 0)
+		return;
+	if (w->pc == s->p->span_insn[0] && s->now < s->span_t0) {
+		s->span_t0 = s->now;
+		s->span_seen |= 1;
+	}
+	if (w->pc == s->p->span_insn[1] && s->now >= s->span_t1) {
+		s->span_t1 = s->now;
+		s->span_seen |= 2;
+	}
+}
+
 /* Warp w, picked by its scheduler, issues its instruction now: operand
  * collection and the pipe's busy time, the warp's next wake-up (next
  * cycle, unless the scheduler files it later), then what the instruction
@@ -304,6 +323,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 
 	if (u->flags & U_CTL)
 		issue_ctl(s, w, u, oc);
+	if (__builtin_expect(u->flags & U_STAMP, 0))
+		issue_stamp(s, w);
 	if (u->flags & U_PLAIN) {
 		if (u->flags & U_MEM)
 			mem_issue(s, w, in);

@@ -174,6 +174,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->n_cta_events = 0;
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;
+	s->span_t0 = NEVER;
+	s->span_t1 = 0;
+	s->span_seen = 0;
 	s->park_ok = l->timeline == NULL;
 	pipe_reset(s);
 	evq_clear(s->q);
@@ -220,6 +223,15 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			       (unsigned long long)l->max_cycles, s->blocks_done, s->blocks_total);
 	if (st->end == END_DEADLOCK)
 		return ctl_deadlock(s, e);
+	if (prog->has_span && (s->span_seen != 3 || s->span_t1 < s->span_t0)) {
+		int k = !(s->span_seen & 1) ? 0 : 1;
+		if (s->span_seen == 3)
+			return err_set(e, SIM_EINPUT, "program %s: .span (line %u): the TO stamp at 0x%x issued last at cycle %llu, before the FROM stamp at 0x%x first did (%llu): expected FROM before TO",
+				       prog->name, prog->span_line, prog->span_addr[1], (unsigned long long)s->span_t1,
+				       prog->span_addr[0], (unsigned long long)s->span_t0);
+		return err_set(e, SIM_EINPUT, "program %s: .span (line %u): no block's first warp issued the %s stamp at 0x%x (expected an instruction warp 0 runs, outside a skipped IF path)",
+			       prog->name, prog->span_line, k ? "TO" : "FROM", prog->span_addr[k]);
+	}
 	return SIM_OK;
 }
 

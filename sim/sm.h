@@ -68,7 +68,9 @@ struct sim_launch {
 };
 
 struct sim_stats {
-	uint64_t cycles;               /* elapsed SM cycles, first issue to last warp's exit */
+	uint64_t cycles;               /* elapsed SM cycles, first issue to last warp's exit; with
+					* a .span, its FROM stamp to its TO stamp (program.has_span) */
+	uint64_t elapsed_cycles;       /* first issue to last warp's exit, span or not */
 	uint64_t warp_instructions;    /* warp-level instructions issued */
 	uint64_t thread_instructions;  /* sum of active lanes over issued instructions */
 	double ipc;                    /* warp instructions per cycle, per SM */

@@ -232,9 +232,11 @@ enum {
 	U_CTL = 256,     /* follows its control bits: stall count, scoreboards (insn.has_ctl) */
 	U_XDST = 512,    /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
 	U_BSYNC = 1024,  /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
-	U_MIOX = 2048    /* meets the store path (store_bytes_per_cycle > 0): a global or local
+	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle > 0): a global or local
 			  * store, a shared-memory instruction or a shuffle (mem_store_path), or
 			  * an S2UR with s2ur_cycles > 0 */
+	U_STAMP = 4096   /* a .span stamp (program.span_insn): its issue by a block's first
+			  * warp is recorded (issue_stamp) */
 };
 #define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
@@ -403,6 +405,9 @@ struct sim {
 	uint64_t sched_active;  /* scheduler active cycles, summed */
 	uint64_t eligible_sum;  /* eligible warps summed over scheduler-cycles */
 	uint64_t end_cycle;  /* the cycle after the last EXIT so far (stats.c: cycles) */
+	uint64_t span_t0;    /* .span: the earliest issue of its FROM stamp by a block's warp 0 (NEVER: none yet) */
+	uint64_t span_t1;    /* ... the latest of its TO stamp (0 with span_seen's bit 1 clear) */
+	int span_seen;       /* bit k: stamp k issued */
 };
 
 /* The next 64 random bits of the sequence *state: xorshift64*. */

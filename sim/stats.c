@@ -83,14 +83,16 @@ static void stats_finish(struct sim *s)
 			s->sched_active += s->now - s->sc[k].active_since;
 	if (st->end != END_DONE)
 		s->end_cycle = s->now;
-	st->cycles = s->end_cycle;
+	st->cycles = st->elapsed_cycles = s->end_cycle;
+	if (s->p->has_span && s->span_seen == 3 && s->span_t1 >= s->span_t0)
+		st->cycles = s->span_t1 - s->span_t0;
 	for (int i = 0; i < ST_COUNT; i++)
 		total += st->state_cycles[i];
 	st->warp_cycles = total;
 	for (int i = 0; i < ST_COUNT; i++)
 		st->stalls[i] = total ? (double)st->state_cycles[i] / (double)total : 0.0;
-	st->ipc = st->cycles ? (double)st->warp_instructions / (double)st->cycles : 0.0;
-	st->achieved_occupancy = st->cycles ? (double)total / ((double)st->cycles * s->max_warps) : 0.0;
+	st->ipc = st->elapsed_cycles ? (double)st->warp_instructions / (double)st->elapsed_cycles : 0.0;
+	st->achieved_occupancy = st->elapsed_cycles ? (double)total / ((double)st->elapsed_cycles * s->max_warps) : 0.0;
 	st->eligible_warps_per_cycle = s->sched_active ? (double)s->eligible_sum / (double)s->sched_active : 0.0;
 	st->issue_slot_utilization = s->sched_active ? (double)st->warp_instructions / (double)s->sched_active : 0.0;
 }

@@ -780,7 +780,7 @@ int sweep_load_csv(struct sweep *s, const char *path, int *taken, struct err *e)
 			if (s->extra_cols && (strcmp(row->f[cas], as) || strcmp(row->f[cvk], s->vary) ||
 					      strcmp(row->f[cvv], s->vary[0] ? s->vals[r->vi] : "")))
 				continue;
-			r->st.cycles = (uint64_t)cyc;
+			r->st.cycles = r->st.elapsed_cycles = (uint64_t)cyc; /* a resumed row: its CSV has no elapsed_cycles */
 			r->st.warp_instructions = (uint64_t)wi;
 			r->st.ipc = ipc;
 			double v;

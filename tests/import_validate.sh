@@ -181,7 +181,7 @@ fileno == 1 {
 	FP[nfam] = trim(f[5]); FW[nfam] = trim(f[6]); FK[nfam] = trim(f[7]); FM[nfam] = trim(f[8])
 	FO[nfam] = trim(f[9]); FLINE[nfam] = FNR
 	if (FM[nfam] !~ /^[0-9]+(\.[0-9]*)?$/) err(FILENAME ":" FNR ": max_mape: expected a number, got \"" FM[nfam] "\"")
-	if (FO[nfam] ~ /["'"'"'`$\\;|&<>*?:\t]/) err(FILENAME ":" FNR ": options: expected plain words (no quotes, ;, |, :, $, globs)")
+	if (FO[nfam] ~ /["'"'"'`$\\;|&<>*?\t]/) err(FILENAME ":" FNR ": options: expected plain words (no quotes, ;, |, $, globs)")
 	next
 }
 fileno == 2 {

@@ -319,6 +319,15 @@ static void listing_addresses(void **state)
 			assert_int_equal(p.code[i].addr, at[i]);
 	}
 	assert_int_equal(p.code[1].op, OP_P2R);
+	assert_int_equal(p.has_span, 0);
+	program_free(&p);
+	free(text);
+	/* --span FROM:TO writes .span; the program finds both by address */
+	static const char *const sopts[] = {"--trips", "2", "--span", "0x10:0x30", NULL};
+	if (import_str(listing, "k", sopts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_non_null(strstr(text, "\n.span 0x10 0x30 "));
+	assert_true(p.has_span && p.span_insn[0] == 1 && p.span_insn[1] == 4);
 	program_free(&p);
 	free(text);
 }
@@ -339,6 +348,9 @@ static void import_errors(void **state)
 		/* no EXIT every lane takes */
 		{"Function : k\n/*0000*/ FFMA R4, R4, R4, R4 ;\n/*0010*/ @P0 EXIT ;\n", NULL, NULL,
 		 "has no EXIT that every lane takes"},
+		/* --span to an address the kernel lacks */
+		{"Function : k\n/*0000*/ NOP ;\n/*0010*/ EXIT ;\n", "--span", "0x0:0x20",
+		 "k.sass:1: --span: kernel k has no instruction at 0x20 (expected FROM:TO, addresses of its listing from 0x0 to 0x10)"},
 		/* a subroutine call */
 		{"Function : k\n/*0000*/ CALL.REL.NOINC 0x20 ;\n/*0010*/ EXIT ;\n/*0020*/ RET.REL.NODEC R20 0x0 ;\n", NULL, NULL,
 		 "CALL at PC 0x0000: subroutine calls are not modelled"},
@@ -364,6 +376,9 @@ static void import_errors(void **state)
 		{"--taken", "0.5", "--taken: expected PC=FRACTION (0x1a0=0.5), got \"0.5\""},
 		{"--mem", "FFMA=footprint=1G", "--mem: FFMA is not a memory opcode"},
 		{"--mem", "LDG", "--mem: expected PC=ATTRS or OPCODE=ATTRS"},
+		{"--span", "0x10", "--span: expected FROM:TO, two instruction addresses in hex (0x50:0x1f0), got \"0x10\""},
+		{"--span", "0x10:zz", "--span: expected FROM:TO, two instruction addresses in hex"},
+		{"--span", "0x10:0x18", "--span: expected instruction addresses, multiples of 16, got \"0x10:0x18\""},
 	};
 	for (size_t i = 0; i < sizeof opt / sizeof opt[0]; i++) {
 		struct import_opts o;

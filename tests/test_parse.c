@@ -224,6 +224,13 @@ static void regs_and_exit(void **state)
 	program_free(&p);
 	parse_ok("NOP\nEXIT\n", &p);
 	assert_int_equal(p.code[0].has_addr, 0);
+	assert_int_equal(p.has_span, 0);
+	program_free(&p);
+	/* .span FROM TO: found by address wherever the directive stands */
+	parse_ok(".span 0x90 0x70\n.pc 0x70\nLOOP 2\nFFMA R1, R2, R3, R4\nENDLOOP\nNOP\n", &p);
+	assert_int_equal(p.has_span, 1);
+	assert_int_equal(p.span_insn[0], 3); /* LOOP has no address: FFMA 0x70, ENDLOOP 0x80, NOP 0x90 */
+	assert_int_equal(p.span_insn[1], 1);
 	program_free(&p);
 	/* the name is the file's base name */
 	struct err e;
@@ -422,7 +429,12 @@ static void bad_programs(void **state)
 		{".regs 300\nNOP\n", "t.prog:1:7: ", ".regs: expected registers per thread, 1 to 255, got \"300\""},
 		{".regs\nNOP\n", "t.prog:1:6: ", ".regs: expected registers per thread"},
 		{".smem 2G\nNOP\n", "t.prog:1:7: ", ".smem: expected shared memory bytes per block"},
-		{".foo 3\nNOP\n", "t.prog:1:1: ", "unknown directive (expected .regs, .smem or .pc), got \".foo\""},
+		{".foo 3\nNOP\n", "t.prog:1:1: ", "unknown directive (expected .regs, .smem, .pc or .span), got \".foo\""},
+		{".span 0x10\nNOP\n", "t.prog:1:11: ", ".span: expected two instruction addresses FROM TO, multiples of 16 (0x0 to 0xfffffff0)"},
+		{".span 0x10 0x18\nNOP\n", "t.prog:1:12: ", ".span: expected two instruction addresses FROM TO, multiples of 16 (0x0 to 0xfffffff0), got \"0x18\""},
+		{".span 0x0 0x0\n.span 0x0 0x0\nNOP\n", "t.prog:2:1: ", ".span: given twice (expected one .span a program)"},
+		{".pc 0x0\n.span 0x0 0x20\nNOP\nNOP\n", "t.prog:2: ", ".span: no instruction at 0x20 (expected the address of one of the program's instructions, after .pc)"},
+		{".span 0x0 0x0\nNOP\n", "t.prog:1: ", ".span: no instruction at 0x0"},
 		{".pc 0x171\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"0x171\""},
 		{".pc\nNOP\n", "t.prog:1:4: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)"},
 		{".pc 0x100000000\nNOP\n", "t.prog:1:5: ", ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0), got \"0x100000000\""},

@@ -1066,6 +1066,56 @@ static void sm_4_3_block_age(void **state)
 	free(t);
 }
 
+/* sm-4.4: .span: cycles are the harness's span, from the earliest issue of
+ * the FROM stamp by a block's first warp to the latest issue of the TO
+ * stamp. One warp, control bits, stall counts of 4: the stamps at 0x10 and
+ * 0x30 issue at 4 and 12, span 8; EXIT at 16, elapsed 17. Two blocks of
+ * which one fits (.smem 150K): the second launches cta_launch_cycles after
+ * the first's exit, 16 + 1 + 320 = 337, and stamps TO at 337 + 12: span 345.
+ * Warp 1 of a block never stamps: in a block of 2 warps where only warp 1
+ * runs the FROM stamp (IF warp<1 skips it for warp 0), the run is an error
+ * naming the stamp; TO before FROM is one too. */
+static void sm_4_4_span(void **state)
+{
+	(void)state;
+	const char *t = ".pc 0x0\n.span 0x10 0x30\n"
+			"[B------:R-:W-:-:S04] NOP\n[B------:R-:W-:-:S04] CS2R R2, SR_CLOCKLO\n"
+			"[B------:R-:W-:-:S04] NOP\n[B------:R-:W-:-:S04] CS2R R4, SR_CLOCKLO\n"
+			"[B------:R-:W-:-:S04] EXIT\n";
+	struct sim_stats st = run_arch(&ideal, t, 32, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 8);
+	assert_int_equal(st.elapsed_cycles, 17);
+	char *t2 = malloc(strlen(t) + 32);
+	sprintf(t2, ".smem 150K\n%s", t);
+	struct arch a = ideal;
+	a.warp_launch_group = 0;
+	a.cta_launch_cycles = 320;
+	st = run_arch(&a, t2, 32, 2, POLICY_GRR);
+	assert_int_equal(st.resident_blocks_per_sm, 1);
+	assert_int_equal(st.cycles, 345);
+	assert_int_equal(st.elapsed_cycles, 337 + 17);
+	free(t2);
+
+	static const struct {
+		const char *text, *msg;
+	} bad[] = {
+		{".pc 0x0\n.span 0x30 0x0\nNOP\nIF warp<1\nNOP\nELSE\nCS2R R2, SR_CLOCKLO\nENDIF\nEXIT\n",
+		 "no block's first warp issued the FROM stamp at 0x30"},
+		{".pc 0x0\n.span 0x10 0x0\nNOP\nCS2R R2, SR_CLOCKLO\nEXIT\n",
+		 "the TO stamp at 0x0 issued last at cycle 0, before the FROM stamp at 0x10 first did"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct program p;
+		struct err e = {{0}};
+		struct sim_launch l = {.threads_per_block = 64, .blocks = 1, .smem_per_block = -1, .carveout_pct = -1};
+		assert_int_equal(parse_program(bad[i].text, strlen(bad[i].text), "span", &p, &e), 0);
+		assert_int_equal(sim_run_once(&ideal, &p, &l, &st, &e), SIM_EINPUT);
+		if (!strstr(e.msg, bad[i].msg))
+			fail_msg("case %zu: got \"%s\"", i, e.msg);
+		program_free(&p);
+	}
+}
+
 static void sm_4_2_deadlock(void **state)
 {
 	(void)state;
@@ -1524,6 +1574,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
+		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),
 		cmocka_unit_test(sm_8_2_loop_counter_chain),

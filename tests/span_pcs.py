@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""span_pcs.py SASS KERNEL: the harness's clock stamps of a kernel, as FROM:TO for --span.
+
+The import harness (workloads/cuda/import/imp.h) stamps thread 0's clock after the start
+barrier (imp_begin) and after the end barrier (imp_end); a row's cycles are, per SM, the latest
+end less the earliest start. In the SASS: FROM is the first CS2R of SR_CLOCKLO after the
+kernel's first BAR.SYNC, TO the first after its last. Prints FROM:TO (hex), or exits 2 naming
+what is missing.
+"""
+import re
+import sys
+
+
+def span(path, kernel):
+    cur, code = None, []
+    with open(path) as f:
+        for line in f:
+            m = re.search(r"Function : (\S+)", line)
+            if m:
+                if cur == kernel:
+                    break
+                cur, code = m.group(1), []
+                continue
+            m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;", line)
+            if m and cur == kernel:
+                code.append((int(m.group(1), 16), m.group(2)))
+    if cur != kernel or not code:
+        sys.exit(f"span_pcs.py: {path}: no kernel {kernel}")
+    bars = [i for i, (_, t) in enumerate(code) if t.startswith("BAR.SYNC")]
+    if not bars:
+        sys.exit(f"span_pcs.py: {path}: kernel {kernel} has no BAR.SYNC (expected the harness's start and end barriers)")
+
+    def clock_after(i):
+        for pc, t in code[i + 1:]:
+            if re.search(r"\bCS2R\b.*SR_CLOCKLO", t):
+                return pc
+        sys.exit(f"span_pcs.py: {path}: kernel {kernel}: no CS2R SR_CLOCKLO after the BAR at 0x{code[i][0]:x}")
+
+    return clock_after(bars[0]), clock_after(bars[-1])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: span_pcs.py SASS KERNEL")
+    a, b = span(sys.argv[1], sys.argv[2])
+    print(f"0x{a:x}:0x{b:x}")
