@@ -1252,6 +1252,73 @@ void group_mech_prolog(Ctx& c) {
   CK(cudaFree(d_st));
 }
 
+// mech_probe pro_probe<V> (round 16): what a warp's first instructions cost, each warp alone and
+// with a block's 8 or 32 warps starting together (later waves, one block resident). Lane 0 of
+// every warp reads the clock first (e0) and again after X (e1), X forced to finish first by a
+// branch on its value; the start barrier comes after. V = 0: nothing; 1: one S2R (%tid.x);
+// 2: four S2Rs (%tid.x, %tid.y, %laneid, %warpid); 3: one ULDC of a register address (a word of
+// a __constant__ array at a kernel-parameter index: every warp the same); 4: one S2R, then an LDC
+// at the warp's index (c[0x3][R]: one address a warp). mech_s2r's sreg_v measured no S2R at all
+// (ptxas hoisted them out of its loop): this is S2R's first measurement.
+__device__ __forceinline__ unsigned probe_sreg(int k) {
+  unsigned r;
+  if (k == 0) asm volatile("mov.u32 %0, %%tid.x;" : "=r"(r)::"memory");
+  else if (k == 1) asm volatile("mov.u32 %0, %%tid.y;" : "=r"(r)::"memory");
+  else if (k == 2) asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)::"memory");
+  else asm volatile("mov.u32 %0, %%warpid;" : "=r"(r)::"memory");
+  return r;
+}
+template <int V>
+__global__ void pro_probe(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  unsigned x = 0;
+  if (V == 1) x = probe_sreg(0);
+  if (V == 2) x = probe_sreg(0) + probe_sreg(1) + probe_sreg(2) + probe_sreg(3);
+  if (V == 3) x = prolog_c[base & 15];
+  if (V == 4) x = prolog_c[(probe_sreg(0) >> 5) & 15];
+  if (V != 0 && x == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  imp_begin(rec);
+  const unsigned t = threadIdx.x;
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 2;
+    p[0] = e0, p[1] = e1;
+  }
+  imp_end(rec);
+}
+
+template <int V>
+static void run_probe(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
+  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
+  const Meas m = measure(c, pro_probe<V>, L, d_st, 0, c.d_rec);
+  imp_row(c, "mech_probe", (const void*)pro_probe<V>, "v" + std::to_string(V), 1, tpb / 32, 1, tpb, V,
+          "v=" + std::to_string(V) + ";res=1;blocks=" + std::to_string(B), m);
+  warp_stamp_rows(c, f, std::to_string(V) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
+}
+
+void group_mech_probe(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
+  unsigned h[16];
+  for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
+  CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
+  FILE* f = imp_side_file("probe.csv");
+  fprintf(f, "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, "
+             "c1, e0min, then per warp e0 - e0min, e1 - e0min (its first clock, its clock after X)\n");
+  for (int tpb : {32, 256, 1024}) {
+    run_probe<0>(c, f, d_st, tpb, B);
+    run_probe<1>(c, f, d_st, tpb, B);
+    run_probe<2>(c, f, d_st, tpb, B);
+    run_probe<3>(c, f, d_st, tpb, B);
+    run_probe<4>(c, f, d_st, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
 // mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
 // into an ordinary one (S2R): R = 0 %tid.x (SR_TID.X, every kernel's prologue), R = 1 %laneid.
 // mech_wlaunch: a 1024-thread block's warps take 90-270 cycles from their first instruction to
