@@ -1258,7 +1258,10 @@ void group_mech_prolog(Ctx& c) {
 // branch on its value; the start barrier comes after. V = 0: nothing; 1: one S2R (%tid.x);
 // 2: four S2Rs (%tid.x, %tid.y, %laneid, %warpid); 3: one ULDC of a register address (a word of
 // a __constant__ array at a kernel-parameter index: every warp the same); 4: one S2R, then an LDC
-// at the warp's index (c[0x3][R]: one address a warp). mech_s2r's sreg_v measured no S2R at all
+// at the warp's index (c[0x3][R]: one address a warp). Round 16b (mech_probe2): 5: one S2R and
+// three that no lane runs (predicated off); 6: two S2Rs and two LDCs of register addresses,
+// independent (one unit or two?); 7: a store of e0 and the clock read into its register (the
+// store's read scoreboard). mech_s2r's sreg_v measured no S2R at all
 // (ptxas hoisted them out of its loop): this is S2R's first measurement.
 __device__ __forceinline__ unsigned probe_sreg(int k) {
   unsigned r;
@@ -1276,8 +1279,21 @@ __global__ void pro_probe(u64* st, int base, BlockRec* rec) {
   if (V == 2) x = probe_sreg(0) + probe_sreg(1) + probe_sreg(2) + probe_sreg(3);
   if (V == 3) x = prolog_c[base & 15];
   if (V == 4) x = prolog_c[(probe_sreg(0) >> 5) & 15];
-  if (V != 0 && x == 0x7fffffffu) asm volatile("trap;");
-  const u64 e1 = imp_clock();
+  if (V == 5) {  // one S2R, three more that no lane runs (ptxas predicates them off, or branches)
+    x = probe_sreg(0);
+    if (x == 1000000u) x = probe_sreg(1) + probe_sreg(2) + probe_sreg(3);
+  }
+  if (V == 6) x = probe_sreg(0) + probe_sreg(1) + prolog_c[base & 15] + prolog_c[(base + 5) & 15];
+  u64 e1;
+  if (V == 7) {  // a store of e0, then the clock into the same register: waits for the store to read it
+    u64 r = e0;
+    u64* q = st + ((size_t)blockIdx.x * 32 + (threadIdx.x >> 5)) * 2 + 1;
+    asm volatile("st.global.u64 [%1], %0;\n\tmov.u64 %0, %%clock64;" : "+l"(r) : "l"(q) : "memory");
+    e1 = r;
+  } else {
+    if (V != 0 && x == 0x7fffffffu) asm volatile("trap;");
+    e1 = imp_clock();
+  }
   imp_begin(rec);
   const unsigned t = threadIdx.x;
   if ((t & 31u) == 0) {
@@ -1298,13 +1314,33 @@ static void run_probe(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
   warp_stamp_rows(c, f, std::to_string(V) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
 }
 
-void group_mech_probe(Ctx& c) {
-  const int B = 8;
-  u64* d_st = nullptr;
-  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
+static void probe_setup(Ctx& c, u64** d_st, int B) {
+  CK(cudaMalloc(d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
   unsigned h[16];
   for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
   CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
+}
+
+void group_mech_probe2(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  probe_setup(c, &d_st, B);
+  FILE* f = imp_side_file("probe2.csv");
+  fprintf(f, "# pro_probe<V> V = 5-7 (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, "
+             "SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
+  for (int tpb : {32, 256, 1024}) {
+    run_probe<5>(c, f, d_st, tpb, B);
+    run_probe<6>(c, f, d_st, tpb, B);
+    run_probe<7>(c, f, d_st, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
+void group_mech_probe(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  probe_setup(c, &d_st, B);
   FILE* f = imp_side_file("probe.csv");
   fprintf(f, "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, "
              "c1, e0min, then per warp e0 - e0min, e1 - e0min (its first clock, its clock after X)\n");
