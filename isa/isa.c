@@ -116,6 +116,7 @@ const struct opinfo isa_ops[OP_COUNT] = {
 	[OP_BREAK] = CB("BREAK"),
 	[OP_BMOV] = CB("BMOV"),
 	[OP_YIELD] = CB("YIELD"),
+	[OP_BPT] = CB("BPT"), /* BPT.TRAP: a trap behind a branch nothing takes (an assert); issued as a slot */
 	/* the uniform datapath: one value per warp, fixed latency */
 	[OP_UIADD3] = UF("UIADD3", 3),
 	[OP_UMOV] = UF("UMOV", 1),

@@ -950,14 +950,29 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 
 	const struct uop *u = &s->uop[w->pc];
 	if (u->unit == UNIT_SMEM) {
-		/* shared memory, and the shuffles and special registers that use its data path */
-		int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
-		double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
-		if (sbytes < 1)
-			sbytes = 1;
-		done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
-		if (__builtin_expect(u->flags & U_MIOX, 0))
-			done = mem_miox_done(s, in, done);
+		if (in->op == OP_S2R && a->s2r_cycles > 0) {
+			/*
+			 * One S2R unit for the SM (s2r_cycles), as for S2UR: on the
+			 * H200 a warp's 1 and 4 S2Rs of %tid.x, %tid.y, %laneid and
+			 * %warpid before the start barrier take 47 and 69 cycles to
+			 * a branch on their sum, alone; with a block's 8 and 32 warps
+			 * starting 2 cycles apart, the 4 S2Rs a warp finish 8 cycles
+			 * a warp later each, the one S2R no later (the unit keeps up
+			 * with the launch): one S2R every 2.0 SM cycles, its result
+			 * s2r_latency after the unit (tests/data/h200/mech/probe,
+			 * mech_probe v1, v2). Not behind the stores (mech_cta).
+			 */
+			done = ceil_u64(mem_serve_q(&s->s2r_free, s->now, a->s2r_cycles)) + (uint64_t)a->s2r_latency - 1;
+		} else {
+			/* shared memory, and the shuffles and special registers that use its data path */
+			int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
+			double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
+			if (sbytes < 1)
+				sbytes = 1;
+			done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+			if (__builtin_expect(u->flags & U_MIOX, 0))
+				done = mem_miox_done(s, in, done);
+		}
 		reg_kind = RK_SHORT;
 	} else {
 		const struct memc *m = mem_info(s, in, w->lanes);
@@ -1104,7 +1119,7 @@ static int mem_create(struct sim *s)
  * the memory-info cache empty. */
 static void mem_reset(struct sim *s)
 {
-	s->smem_free = s->st_free = s->s2ur_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
+	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
 	s->qrng = 0xD1B54A32D192ED03ULL; /* mem_queue_pos's deck: its own, so the levels' draws stay as they were */
 	for (int l = 0; l < 3; l++) {

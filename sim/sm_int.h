@@ -354,6 +354,7 @@ struct sim {
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double st_free;      /* where the SM's stores stand (mem_store_path) */
 	double s2ur_free;    /* the SM's S2UR unit (s2ur_cycles): free-at time */
+	double s2r_free;     /* the SM's S2R unit (s2r_cycles): free-at time */
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */

@@ -31,7 +31,7 @@
 
 static struct arch sm90;  /* the calibrated file */
 static struct arch ideal; /* the same without register-bank conflicts, branch, divergence, barrier-release
-			   * or constant-port costs */
+			   * or constant-port costs, a block's warps all starting at once */
 
 static int setup(void **state)
 {
@@ -61,6 +61,7 @@ static int setup(void **state)
 	ideal.n_l2_spread = ideal.n_dram_spread = 0;
 	ideal.fetch_cycles = 0;
 	ideal.fetch_turn = 0;
+	ideal.warp_launch_group = 0; /* a block's warps all start at cycle 0 */
 	return 0;
 }
 
@@ -287,14 +288,16 @@ static void sm_10_1_bank_conflicts(void **state)
 {
 	(void)state;
 	char *t = repeat("", "FFMA R12, R12, R2, R3\n", 100, "EXIT\n");
-	struct sim_stats one = run_arch(&sm90, t, 32, 1, POLICY_GRR);
+	struct arch a = sm90;
+	a.warp_launch_group = 0; /* the warps start together */
+	struct sim_stats one = run_arch(&a, t, 32, 1, POLICY_GRR);
 	assert_int_equal(one.cycles, 4 * 100 + 2);
-	struct sim_stats two = run_arch(&sm90, t, 160, 1, POLICY_GRR); /* warps 0 and 4 share scheduler 0 */
+	struct sim_stats two = run_arch(&a, t, 160, 1, POLICY_GRR); /* warps 0 and 4 share scheduler 0 */
 	assert_int_equal(two.cycles, 5 * 100 + 3);
 	free(t);
 	/* registers in different banks: no conflict, 2 warps interleave at latency 4 */
 	t = repeat("", "FFMA R12, R12, R3, RZ\n", 100, "EXIT\n");
-	two = run_arch(&sm90, t, 160, 1, POLICY_GRR);
+	two = run_arch(&a, t, 160, 1, POLICY_GRR);
 	assert_int_equal(two.cycles, 4 * 100 + 2);
 	free(t);
 }
@@ -834,6 +837,42 @@ static void sm_3_17_s2ur_unit(void **state)
 }
 
 /*
+ * sm-3.19: the SM's S2R unit (s2r_cycles, s2r_latency), by hand, as sm-3.17.
+ * Each warp reads %tid.x with S2R into R0 (scoreboard 0), an IADD3 waits for
+ * it, then EXIT. One warp, one S2R every c cycles, result s2r_latency (20)
+ * after the unit: the S2R at 0 served by c, its result at c + 19, the IADD3
+ * then and the EXIT the cycle after: c = 2 gives 23. Eight warps starting
+ * at once: the last S2R done at 8c, 8c + 21 in all: c = 2 gives 37, c = 8
+ * 85. The same eight warps starting 2 cycles apart (warp_launch_group 1,
+ * warp_launch_cycles 2, the H200's): with c = 2 the unit keeps up and the
+ * last warp, started at 14, is done at 14 + 23 = 37 as well; with c = 8 its
+ * S2R waits for seven others: 85 again. s2r_cycles 0: the shared-memory
+ * path (one 128-byte access, smem_latency 23): 1 + 22 + 2 = 25 for one warp.
+ */
+static void sm_3_19_s2r_unit(void **state)
+{
+	(void)state;
+	const char *t = "[B------:R-:W0:-:S01] S2R R0, SR_TID.X\n[B0-----:R-:W-:-:S01] IADD3 R1, R0, 1, RZ\n"
+			"[B------:R-:W-:-:S05] EXIT\n";
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.s2r_latency, 20);
+	assert_true(a.s2r_cycles == 2);
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 23);
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 37);
+	a.s2r_cycles = 8;
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 85);
+	a.warp_launch_group = 1;
+	a.warp_launch_cycles = 2;
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 85);
+	a.s2r_cycles = 2;
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 37);
+	a.s2r_cycles = 0;
+	a.warp_launch_group = 0;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 25);
+}
+
+/*
  * sm-3.18: the L2 line rule (l2_sector_cycles, l2_line_cycles), by hand.
  * One warp: an LDG.64 of an L2-resident footprint (8 MB: no latency draw
  * for a coalesced or strided load at L2), an IADD3 that waits for it, EXIT.
@@ -1352,6 +1391,7 @@ static void sm_8_10_fetch_turn(void **state)
 	struct arch a = sm90;
 	a.fetch_turn = 1;
 	a.fetch_cycles = 0;
+	a.warp_launch_group = 0; /* the warps start together */
 	assert_int_equal(fetch_loop_trips(&a, "", 1, 32), 29000);
 	uint64_t d = fetch_loop_trips(&a, "", 1, 160);
 	assert_true(d >= 29436 && d <= 29700);
@@ -1569,6 +1609,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_15_queue_curve),
 		cmocka_unit_test(sm_3_16_store_path),
 		cmocka_unit_test(sm_3_17_s2ur_unit),
+		cmocka_unit_test(sm_3_19_s2r_unit),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
