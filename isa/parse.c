@@ -106,6 +106,22 @@ static int parse_uint(struct lexer *lx, uint64_t max, int flags, uint64_t *out, 
 	return SIM_OK;
 }
 
+/* An instruction's byte address (.pc, .span): decimal or 0x hex, a multiple
+ * of 16 up to 0xfffffff0; `what` is the message when it is not one. */
+static int parse_insn_addr(struct lexer *lx, uint64_t *v, const char *what)
+{
+	int rc;
+	skip_ws(lx);
+	const char *at = lx->p;
+	if ((rc = parse_uint(lx, 0xfffffff0u, UINT_HEX, v, what)))
+		return rc;
+	if (*v % 16) {
+		lx->p = at;
+		return fail(lx, what);
+	}
+	return SIM_OK;
+}
+
 /* Register: R0..R254, or RZ (R255). Immediates are accepted where
  * allow_imm is set and carry no dependence (RZ). */
 static int parse_reg(struct lexer *lx, int allow_imm, uint16_t *reg)
@@ -798,32 +814,18 @@ static int parse_line(struct lexer *lx, struct program *p)
 		} else if (n == 2 && strncasecmp(lx->p, "pc", 2) == 0) {
 			/* the next instruction's byte address in the listing it came
 			 * from; those after it follow 16 bytes apart (smsim import) */
-			static const char pcwhat[] = ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)";
 			lx->p += 2;
-			skip_ws(lx);
-			const char *at = lx->p;
-			if ((rc = parse_uint(lx, 0xfffffff0u, UINT_HEX, &v, pcwhat)))
+			if ((rc = parse_insn_addr(lx, &v, ".pc: expected the next instruction's byte address, a multiple of 16 (0x0 to 0xfffffff0)")))
 				return rc;
-			if (v % 16) {
-				lx->p = at;
-				return fail(lx, pcwhat);
-			}
 			p->has_addr = 1;
 			p->next_addr = (uint32_t)v;
 		} else if (n == 4 && strncasecmp(lx->p, "span", 4) == 0) {
 			/* the harness's clock stamps: FROM and TO, two instructions'
 			 * byte addresses (program_finish finds them) */
-			static const char spanwhat[] = ".span: expected two instruction addresses FROM TO, multiples of 16 (0x0 to 0xfffffff0)";
 			lx->p += 4;
 			for (int k = 0; k < 2; k++) {
-				skip_ws(lx);
-				const char *at = lx->p;
-				if ((rc = parse_uint(lx, 0xfffffff0u, UINT_HEX, &v, spanwhat)))
+				if ((rc = parse_insn_addr(lx, &v, ".span: expected two instruction addresses FROM TO, multiples of 16 (0x0 to 0xfffffff0)")))
 					return rc;
-				if (v % 16) {
-					lx->p = at;
-					return fail(lx, spanwhat);
-				}
 				p->span_addr[k] = (uint32_t)v;
 			}
 			if (p->has_span) {

@@ -1222,31 +1222,39 @@ __global__ void warp_entry_c(u64* st, int base, BlockRec* rec) {
   imp_end(rec);
 }
 
-template <int N>
-static void run_prolog(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
+// One launch of a kernel k(st, 0, rec) whose warps stamp their first clock and a second one
+// (warp_entry_c<N>, pro_probe<V>): 8 blocks an SM of tpb threads, one resident; its row (variant
+// key + n, param key=n) and every warp's stamps into f.
+static void run_warp_stamped(Ctx& c, FILE* f, u64* d_st, void (*k)(u64*, int, BlockRec*), const char* group,
+                             const std::string& key, int n, int tpb, int B) {
   LaunchCfg L;
   L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
   CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
-  const Meas m = measure(c, warp_entry_c<N>, L, d_st, 0, c.d_rec);
-  imp_row(c, "mech_prolog", (const void*)warp_entry_c<N>, "c" + std::to_string(N), 1, tpb / 32, 1, tpb, N,
-          "c=" + std::to_string(N) + ";res=1;blocks=" + std::to_string(B), m);
-  warp_stamp_rows(c, f, std::to_string(N) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
+  const Meas m = measure(c, k, L, d_st, 0, c.d_rec);
+  imp_row(c, group, (const void*)k, key + std::to_string(n), 1, tpb / 32, 1, tpb, n,
+          key + "=" + std::to_string(n) + ";res=1;blocks=" + std::to_string(B), m);
+  warp_stamp_rows(c, f, std::to_string(n) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
+}
+
+// The stamps' buffer for B blocks an SM, and prolog_c's words.
+static void stamp_setup(Ctx& c, u64** d_st, int B) {
+  CK(cudaMalloc(d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
+  unsigned h[16];
+  for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
+  CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
 }
 
 void group_mech_prolog(Ctx& c) {
   const int B = 8;
   u64* d_st = nullptr;
-  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
-  unsigned h[16];
-  for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
-  CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
+  stamp_setup(c, &d_st, B);
   FILE* f = imp_side_file("prolog.csv");
   fprintf(f, "# warp_entry_c<N> (workloads/cuda/import/mech.cu), the last timed launch: per block N, tpb, block, SM, "
              "c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
   for (int tpb : {256, 1024}) {
-    run_prolog<0>(c, f, d_st, tpb, B);
-    run_prolog<2>(c, f, d_st, tpb, B);
-    run_prolog<8>(c, f, d_st, tpb, B);
+    run_warp_stamped(c, f, d_st, warp_entry_c<0>, "mech_prolog", "c", 0, tpb, B);
+    run_warp_stamped(c, f, d_st, warp_entry_c<2>, "mech_prolog", "c", 2, tpb, B);
+    run_warp_stamped(c, f, d_st, warp_entry_c<8>, "mech_prolog", "c", 8, tpb, B);
   }
   fclose(f);
   CK(cudaFree(d_st));
@@ -1303,35 +1311,17 @@ __global__ void pro_probe(u64* st, int base, BlockRec* rec) {
   imp_end(rec);
 }
 
-template <int V>
-static void run_probe(Ctx& c, FILE* f, u64* d_st, int tpb, int B) {
-  LaunchCfg L;
-  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
-  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
-  const Meas m = measure(c, pro_probe<V>, L, d_st, 0, c.d_rec);
-  imp_row(c, "mech_probe", (const void*)pro_probe<V>, "v" + std::to_string(V), 1, tpb / 32, 1, tpb, V,
-          "v=" + std::to_string(V) + ";res=1;blocks=" + std::to_string(B), m);
-  warp_stamp_rows(c, f, std::to_string(V) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
-}
-
-static void probe_setup(Ctx& c, u64** d_st, int B) {
-  CK(cudaMalloc(d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
-  unsigned h[16];
-  for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
-  CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
-}
-
 void group_mech_probe2(Ctx& c) {
   const int B = 8;
   u64* d_st = nullptr;
-  probe_setup(c, &d_st, B);
+  stamp_setup(c, &d_st, B);
   FILE* f = imp_side_file("probe2.csv");
   fprintf(f, "# pro_probe<V> V = 5-7 (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, "
              "SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
   for (int tpb : {32, 256, 1024}) {
-    run_probe<5>(c, f, d_st, tpb, B);
-    run_probe<6>(c, f, d_st, tpb, B);
-    run_probe<7>(c, f, d_st, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<5>, "mech_probe", "v", 5, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<6>, "mech_probe", "v", 6, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<7>, "mech_probe", "v", 7, tpb, B);
   }
   fclose(f);
   CK(cudaFree(d_st));
@@ -1340,16 +1330,16 @@ void group_mech_probe2(Ctx& c) {
 void group_mech_probe(Ctx& c) {
   const int B = 8;
   u64* d_st = nullptr;
-  probe_setup(c, &d_st, B);
+  stamp_setup(c, &d_st, B);
   FILE* f = imp_side_file("probe.csv");
   fprintf(f, "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, "
              "c1, e0min, then per warp e0 - e0min, e1 - e0min (its first clock, its clock after X)\n");
   for (int tpb : {32, 256, 1024}) {
-    run_probe<0>(c, f, d_st, tpb, B);
-    run_probe<1>(c, f, d_st, tpb, B);
-    run_probe<2>(c, f, d_st, tpb, B);
-    run_probe<3>(c, f, d_st, tpb, B);
-    run_probe<4>(c, f, d_st, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<0>, "mech_probe", "v", 0, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<1>, "mech_probe", "v", 1, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<2>, "mech_probe", "v", 2, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<3>, "mech_probe", "v", 3, tpb, B);
+    run_warp_stamped(c, f, d_st, pro_probe<4>, "mech_probe", "v", 4, tpb, B);
   }
   fclose(f);
   CK(cudaFree(d_st));
