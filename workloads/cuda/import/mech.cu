@@ -1226,14 +1226,15 @@ __global__ void warp_entry_c(u64* st, int base, BlockRec* rec) {
 // (warp_entry_c<N>, pro_probe<V>): 8 blocks an SM of tpb threads, one resident; its row (variant
 // key + n, param key=n) and every warp's stamps into f.
 static void run_warp_stamped(Ctx& c, FILE* f, u64* d_st, void (*k)(u64*, int, BlockRec*), const char* group,
-                             const std::string& key, int n, int tpb, int B) {
+                             const std::string& key, int n, int tpb, int B, int res = 1) {
   LaunchCfg L;
-  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = res == 1 ? SMEM_1BPS : SMEM_2BPS, L.bps = 0;
   CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
   const Meas m = measure(c, k, L, d_st, 0, c.d_rec);
-  imp_row(c, group, (const void*)k, key + std::to_string(n), 1, tpb / 32, 1, tpb, n,
-          key + "=" + std::to_string(n) + ";res=1;blocks=" + std::to_string(B), m);
-  warp_stamp_rows(c, f, std::to_string(n) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st);
+  imp_row(c, group, (const void*)k, key + std::to_string(n), 1, res * tpb / 32, res, tpb, n,
+          key + "=" + std::to_string(n) + ";res=" + std::to_string(res) + ";blocks=" + std::to_string(B), m);
+  warp_stamp_rows(c, f, std::to_string(n) + "," + std::to_string(tpb) + (res == 1 ? "" : "," + std::to_string(res)),
+                  L.grid, tpb / 32, d_st);
 }
 
 // The stamps' buffer for B blocks an SM, and prolog_c's words.
@@ -1323,6 +1324,24 @@ void group_mech_probe2(Ctx& c) {
     run_warp_stamped(c, f, d_st, pro_probe<6>, "mech_probe", "v", 6, tpb, B);
     run_warp_stamped(c, f, d_st, pro_probe<7>, "mech_probe", "v", 7, tpb, B);
   }
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
+// mech_probe3 (round 16c): where the second half of a 32-warp block's S2Rs go (V2's warps 16-31
+// served late): V2 at 16, 24 and 32 warps a block, and 16 and 32 with two blocks resident; V0 with
+// two blocks of 32 warps (a block starting beside a running one).
+void group_mech_probe3(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  stamp_setup(c, &d_st, B);
+  FILE* f = imp_side_file("probe3.csv");
+  fprintf(f, "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb[, res when 2], "
+             "block, SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
+  for (int tpb : {512, 768, 1024}) run_warp_stamped(c, f, d_st, pro_probe<2>, "mech_probe", "v", 2, tpb, B);
+  for (int tpb : {512, 1024}) run_warp_stamped(c, f, d_st, pro_probe<2>, "mech_probe", "v", 2, tpb, B, 2);
+  run_warp_stamped(c, f, d_st, pro_probe<0>, "mech_probe", "v", 0, 1024, B, 2);
+  run_warp_stamped(c, f, d_st, pro_probe<1>, "mech_probe", "v", 1, 1024, B, 2);
   fclose(f);
   CK(cudaFree(d_st));
 }
