@@ -158,6 +158,18 @@ else
 	ok "run --json: contract fields"
 fi
 expect "run --json: 16 warps in one block of 512" 0 -E '"threads_per_block":[[:space:]]*512,' "$T/out"
+expect "run --json: elapsed_cycles (no .span: cycles)" 0 -E '"elapsed_cycles":[[:space:]]*[1-9]' "$T/out"
+# --span: cycles are the harness's stamps' span, shorter than first issue to last exit
+# (tests/data/h200/mech/probe: pro_probe<0>, its stamps at 0x80 and 0x1d0)
+run "$SMSIM" run --sass tests/data/h200/mech/probe/sass.txt --kernel _Z9pro_probeILi0EEvPyiP8BlockRec \
+	--span 0x80:0x1d0 --taken 0x100=0.96875 --threads 256 --blocks 2 --smem 120K --json
+if [ "$got" -eq 0 ] && python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (0 < d["cycles"] < d["elapsed_cycles"]))' "$T/out"; then
+	ok "run --span: cycles within elapsed_cycles"
+else
+	no "run --span: cycles within elapsed_cycles" "exit status $got: $(show "$T/out") $(show "$T/err")"
+fi
+run "$SMSIM" run --sass tests/data/h200/mech/probe/sass.txt --kernel _Z9pro_probeILi0EEvPyiP8BlockRec --span 0x80:0x908 --warps 1
+expect "run --span: an address not a multiple of 16" 2 -F 'span: expected instruction addresses, multiples of 16, got "0x80:0x908"' "$T/err"
 run "$SMSIM" run --workload fma --warps 16 --json
 same "run: same input, byte-identical output" "$T/run1.json" "$T/out"
 t "run: table" 0 "warp states (fraction of" "$SMSIM" run --workload fma --warps 4
