@@ -1245,20 +1245,37 @@ static void stamp_setup(Ctx& c, u64** d_st, int B) {
   CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
 }
 
-void group_mech_prolog(Ctx& c) {
+// One launch of run_warp_stamped: kernel, row key and n, threads a block, blocks resident.
+struct StampRun {
+  void (*k)(u64*, int, BlockRec*);
+  const char* key;
+  int n, tpb, res;
+};
+
+// A group of such launches, in order, 8 blocks an SM each, every warp's stamps into the side file
+// `side` after its header line.
+static void run_stamp_group(Ctx& c, const char* group, const char* side, const char* header,
+                            const std::vector<StampRun>& runs) {
   const int B = 8;
   u64* d_st = nullptr;
   stamp_setup(c, &d_st, B);
-  FILE* f = imp_side_file("prolog.csv");
-  fprintf(f, "# warp_entry_c<N> (workloads/cuda/import/mech.cu), the last timed launch: per block N, tpb, block, SM, "
-             "c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
-  for (int tpb : {256, 1024}) {
-    run_warp_stamped(c, f, d_st, warp_entry_c<0>, "mech_prolog", "c", 0, tpb, B);
-    run_warp_stamped(c, f, d_st, warp_entry_c<2>, "mech_prolog", "c", 2, tpb, B);
-    run_warp_stamped(c, f, d_st, warp_entry_c<8>, "mech_prolog", "c", 8, tpb, B);
-  }
+  FILE* f = imp_side_file(side);
+  fputs(header, f);
+  for (const StampRun& r : runs) run_warp_stamped(c, f, d_st, r.k, group, r.key, r.n, r.tpb, B, r.res);
   fclose(f);
   CK(cudaFree(d_st));
+}
+
+void group_mech_prolog(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {256, 1024})
+    for (auto r : {StampRun{warp_entry_c<0>, "c", 0, tpb, 1}, StampRun{warp_entry_c<2>, "c", 2, tpb, 1},
+                   StampRun{warp_entry_c<8>, "c", 8, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_prolog", "prolog.csv",
+                  "# warp_entry_c<N> (workloads/cuda/import/mech.cu), the last timed launch: per block N, tpb, block, SM, "
+                  "c1, e0min, then per warp e0 - e0min, e1 - e0min\n",
+                  runs);
 }
 
 // mech_probe pro_probe<V> (round 16): what a warp's first instructions cost, each warp alone and
@@ -1313,55 +1330,43 @@ __global__ void pro_probe(u64* st, int base, BlockRec* rec) {
 }
 
 void group_mech_probe2(Ctx& c) {
-  const int B = 8;
-  u64* d_st = nullptr;
-  stamp_setup(c, &d_st, B);
-  FILE* f = imp_side_file("probe2.csv");
-  fprintf(f, "# pro_probe<V> V = 5-7 (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, "
-             "SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
-  for (int tpb : {32, 256, 1024}) {
-    run_warp_stamped(c, f, d_st, pro_probe<5>, "mech_probe", "v", 5, tpb, B);
-    run_warp_stamped(c, f, d_st, pro_probe<6>, "mech_probe", "v", 6, tpb, B);
-    run_warp_stamped(c, f, d_st, pro_probe<7>, "mech_probe", "v", 7, tpb, B);
-  }
-  fclose(f);
-  CK(cudaFree(d_st));
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 1024})
+    for (auto r : {StampRun{pro_probe<5>, "v", 5, tpb, 1}, StampRun{pro_probe<6>, "v", 6, tpb, 1},
+                   StampRun{pro_probe<7>, "v", 7, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_probe", "probe2.csv",
+                  "# pro_probe<V> V = 5-7 (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, "
+                  "SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n",
+                  runs);
 }
 
 // mech_probe3 (round 16c): where the second half of a 32-warp block's S2Rs go (V2's warps 16-31
 // served late): V2 at 16, 24 and 32 warps a block, and 16 and 32 with two blocks resident; V0 with
 // two blocks of 32 warps (a block starting beside a running one).
 void group_mech_probe3(Ctx& c) {
-  const int B = 8;
-  u64* d_st = nullptr;
-  stamp_setup(c, &d_st, B);
-  FILE* f = imp_side_file("probe3.csv");
-  fprintf(f, "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb[, res when 2], "
-             "block, SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n");
-  for (int tpb : {512, 768, 1024}) run_warp_stamped(c, f, d_st, pro_probe<2>, "mech_probe", "v", 2, tpb, B);
-  for (int tpb : {512, 1024}) run_warp_stamped(c, f, d_st, pro_probe<2>, "mech_probe", "v", 2, tpb, B, 2);
-  run_warp_stamped(c, f, d_st, pro_probe<0>, "mech_probe", "v", 0, 1024, B, 2);
-  run_warp_stamped(c, f, d_st, pro_probe<1>, "mech_probe", "v", 1, 1024, B, 2);
-  fclose(f);
-  CK(cudaFree(d_st));
+  std::vector<StampRun> runs;
+  for (int tpb : {512, 768, 1024}) runs.push_back({pro_probe<2>, "v", 2, tpb, 1});
+  for (int tpb : {512, 1024}) runs.push_back({pro_probe<2>, "v", 2, tpb, 2});
+  runs.push_back({pro_probe<0>, "v", 0, 1024, 2});
+  runs.push_back({pro_probe<1>, "v", 1, 1024, 2});
+  run_stamp_group(c, "mech_probe", "probe3.csv",
+                  "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb[, res when 2], "
+                  "block, SM, c1, e0min, then per warp e0 - e0min, e1 - e0min\n",
+                  runs);
 }
 
 void group_mech_probe(Ctx& c) {
-  const int B = 8;
-  u64* d_st = nullptr;
-  stamp_setup(c, &d_st, B);
-  FILE* f = imp_side_file("probe.csv");
-  fprintf(f, "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, "
-             "c1, e0min, then per warp e0 - e0min, e1 - e0min (its first clock, its clock after X)\n");
-  for (int tpb : {32, 256, 1024}) {
-    run_warp_stamped(c, f, d_st, pro_probe<0>, "mech_probe", "v", 0, tpb, B);
-    run_warp_stamped(c, f, d_st, pro_probe<1>, "mech_probe", "v", 1, tpb, B);
-    run_warp_stamped(c, f, d_st, pro_probe<2>, "mech_probe", "v", 2, tpb, B);
-    run_warp_stamped(c, f, d_st, pro_probe<3>, "mech_probe", "v", 3, tpb, B);
-    run_warp_stamped(c, f, d_st, pro_probe<4>, "mech_probe", "v", 4, tpb, B);
-  }
-  fclose(f);
-  CK(cudaFree(d_st));
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 1024})
+    for (auto r : {StampRun{pro_probe<0>, "v", 0, tpb, 1}, StampRun{pro_probe<1>, "v", 1, tpb, 1},
+                   StampRun{pro_probe<2>, "v", 2, tpb, 1}, StampRun{pro_probe<3>, "v", 3, tpb, 1},
+                   StampRun{pro_probe<4>, "v", 4, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_probe", "probe.csv",
+                  "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, "
+                  "c1, e0min, then per warp e0 - e0min, e1 - e0min (its first clock, its clock after X)\n",
+                  runs);
 }
 
 // mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
