@@ -223,7 +223,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			       (unsigned long long)l->max_cycles, s->blocks_done, s->blocks_total);
 	if (st->end == END_DEADLOCK)
 		return ctl_deadlock(s, e);
-	if (prog->has_span && (s->span_seen != 3 || s->span_t1 < s->span_t0)) {
+	if (prog->has_span && !span_valid(s)) {
 		int k = !(s->span_seen & 1) ? 0 : 1;
 		if (s->span_seen == 3)
 			return err_set(e, SIM_EINPUT, "program %s: .span (line %u): the TO stamp at 0x%x issued last at cycle %llu, before the FROM stamp at 0x%x first did (%llu): expected FROM before TO",

@@ -411,6 +411,13 @@ struct sim {
 	int span_seen;       /* bit k: stamp k issued */
 };
 
+/* Whether the run's .span is a span: both stamps issued, TO no earlier than
+ * FROM (stats_finish then reports it as cycles; sim_run errs otherwise). */
+static inline int span_valid(const struct sim *s)
+{
+	return s->span_seen == 3 && s->span_t1 >= s->span_t0;
+}
+
 /* The next 64 random bits of the sequence *state: xorshift64*. */
 static inline uint64_t xorshift64s(uint64_t *state)
 {

@@ -84,7 +84,7 @@ static void stats_finish(struct sim *s)
 	if (st->end != END_DONE)
 		s->end_cycle = s->now;
 	st->cycles = st->elapsed_cycles = s->end_cycle;
-	if (s->p->has_span && s->span_seen == 3 && s->span_t1 >= s->span_t0)
+	if (s->p->has_span && span_valid(s))
 		st->cycles = s->span_t1 - s->span_t0;
 	for (int i = 0; i < ST_COUNT; i++)
 		total += st->state_cycles[i];
