@@ -1062,19 +1062,19 @@ __global__ void warp_entry(u64* st, BlockRec* rec) {
 // The last launch's per-warp stamp pairs (d_st: e0, e1 of warp w of block b at (b * 32 + w) * 2)
 // and block records, one row a block into f: head (the row's key columns), block, SM, c1, the
 // block's earliest e0, then per warp e0 and e1 less that earliest e0.
-static void warp_stamp_rows(Ctx& c, FILE* f, const std::string& head, int grid, int nw, const u64* d_st) {
-  std::vector<u64> st((size_t)grid * 32 * 2);
+static void warp_stamp_rows(Ctx& c, FILE* f, const std::string& head, int grid, int nw, const u64* d_st, int K = 2) {
+  std::vector<u64> st((size_t)grid * 32 * K);
   std::vector<BlockRec> h(grid);
   CK(cudaMemcpy(st.data(), d_st, st.size() * sizeof(u64), cudaMemcpyDeviceToHost));
   CK(cudaMemcpy(h.data(), c.d_rec, grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
   for (int bl = 0; bl < grid; ++bl) {
-    const u64* p = &st[(size_t)bl * 32 * 2];
+    const u64* p = &st[(size_t)bl * 32 * K];
     u64 m0 = p[0];
-    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * 2]);
+    for (int w = 1; w < nw; ++w) m0 = std::min(m0, p[w * K]);
     fprintf(f, "%s,%d,%u,%llu,%llu", head.c_str(), bl, h[bl].smid, (unsigned long long)h[bl].c1,
             (unsigned long long)m0);
     for (int w = 0; w < nw; ++w)
-      fprintf(f, ",%lld,%lld", (long long)(p[w * 2] - m0), (long long)(p[w * 2 + 1] - m0));
+      for (int k = 0; k < K; ++k) fprintf(f, ",%lld", (long long)(p[w * K + k] - m0));
     fprintf(f, "\n");
   }
 }
@@ -1226,20 +1226,20 @@ __global__ void warp_entry_c(u64* st, int base, BlockRec* rec) {
 // (warp_entry_c<N>, pro_probe<V>): 8 blocks an SM of tpb threads, one resident; its row (variant
 // key + n, param key=n) and every warp's stamps into f.
 static void run_warp_stamped(Ctx& c, FILE* f, u64* d_st, void (*k)(u64*, int, BlockRec*), const char* group,
-                             const std::string& key, int n, int tpb, int B, int res = 1) {
+                             const std::string& key, int n, int tpb, int B, int res = 1, int K = 2) {
   LaunchCfg L;
   L.grid = c.sms * B, L.tpb = tpb, L.smem = res == 1 ? SMEM_1BPS : SMEM_2BPS, L.bps = 0;
-  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 2 * sizeof(u64)));
+  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * K * sizeof(u64)));
   const Meas m = measure(c, k, L, d_st, 0, c.d_rec);
   imp_row(c, group, (const void*)k, key + std::to_string(n), 1, res * tpb / 32, res, tpb, n,
           key + "=" + std::to_string(n) + ";res=" + std::to_string(res) + ";blocks=" + std::to_string(B), m);
   warp_stamp_rows(c, f, std::to_string(n) + "," + std::to_string(tpb) + (res == 1 ? "" : "," + std::to_string(res)),
-                  L.grid, tpb / 32, d_st);
+                  L.grid, tpb / 32, d_st, K);
 }
 
-// The stamps' buffer for B blocks an SM, and prolog_c's words.
-static void stamp_setup(Ctx& c, u64** d_st, int B) {
-  CK(cudaMalloc(d_st, (size_t)c.sms * B * 32 * 2 * sizeof(u64)));
+// The stamps' buffer for B blocks an SM (K stamps a warp), and prolog_c's words.
+static void stamp_setup(Ctx& c, u64** d_st, int B, int K = 2) {
+  CK(cudaMalloc(d_st, (size_t)c.sms * B * 32 * K * sizeof(u64)));
   unsigned h[16];
   for (int i = 0; i < 16; ++i) h[i] = (unsigned)i * 7u;
   CK(cudaMemcpyToSymbol(prolog_c, h, sizeof h));
@@ -1255,13 +1255,13 @@ struct StampRun {
 // A group of such launches, in order, 8 blocks an SM each, every warp's stamps into the side file
 // `side` after its header line.
 static void run_stamp_group(Ctx& c, const char* group, const char* side, const char* header,
-                            const std::vector<StampRun>& runs) {
+                            const std::vector<StampRun>& runs, int K = 2) {
   const int B = 8;
   u64* d_st = nullptr;
-  stamp_setup(c, &d_st, B);
+  stamp_setup(c, &d_st, B, K);
   FILE* f = imp_side_file(side);
   fputs(header, f);
-  for (const StampRun& r : runs) run_warp_stamped(c, f, d_st, r.k, group, r.key, r.n, r.tpb, B, r.res);
+  for (const StampRun& r : runs) run_warp_stamped(c, f, d_st, r.k, group, r.key, r.n, r.tpb, B, r.res, K);
   fclose(f);
   CK(cudaFree(d_st));
 }
@@ -1367,6 +1367,51 @@ void group_mech_probe(Ctx& c) {
                   "# pro_probe<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, "
                   "c1, e0min, then per warp e0 - e0min, e1 - e0min (its first clock, its clock after X)\n",
                   runs);
+}
+
+// mech_bphase (round 17): where a block's life goes, warp by warp. Lane 0 of every warp reads the
+// clock at entry (t0), after its S2R SR_TID.X has returned (t1: a branch on it), after the start
+// barrier has released it (t2: a branch on t1 after the harness's imp_begin holds the warp
+// until the release; the clock read right after a BAR.SYNC.DEFER_BLOCKING is not held), and
+// after the end barrier (t3, likewise after imp_end), and stores the four after t3. V = 0:
+// nothing between the barriers; 1: pro_probe's body (lane 0 stores two words under a branch);
+// 2: as 0 with the S2R after t3 (t1 = t0's clock read again: no S2R before the start barrier).
+template <int V>
+__global__ void blk_phase(u64* st, int base, BlockRec* rec) {
+  const u64 t0 = imp_clock();
+  unsigned x = 0;
+  if (V != 2) {
+    x = probe_sreg(0);
+    if (x == 0x7fffffffu) asm volatile("trap;");
+  }
+  const u64 t1 = imp_clock();
+  imp_begin(rec);
+  if (t1 == 0x7fffffffffffull + (u64)base) asm volatile("trap;");
+  const u64 t2 = imp_clock();
+  if (V == 1 && (x & 31u) == 0) {  // rewritten after t3
+    u64* q = st + ((size_t)blockIdx.x * 32 + (x >> 5)) * 4;
+    q[2] = t0, q[3] = t2;
+  }
+  imp_end(rec);
+  if (t2 == 0x7fffffffffffull + (u64)base) asm volatile("trap;");
+  const u64 t3 = imp_clock();
+  if (V == 2) x = probe_sreg(0);
+  if ((x & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (x >> 5)) * 4;
+    p[0] = t0, p[1] = t1, p[2] = t2, p[3] = t3;
+  }
+}
+
+void group_mech_bphase(Ctx& c) {
+  void (*const k[3])(u64*, int, BlockRec*) = {blk_phase<0>, blk_phase<1>, blk_phase<2>};
+  std::vector<StampRun> runs;
+  for (int v = 0; v < 3; ++v)
+    for (int tpb : {32, 256, 512, 1024}) runs.push_back({k[v], "v", v, tpb, 1});
+  for (int v = 0; v < 3; ++v) runs.push_back({k[v], "v", v, 1024, 2});
+  run_stamp_group(c, "mech_bphase", "bphase.csv",
+                  "# blk_phase<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb[, res when 2], "
+                  "block, SM, c1, e0min (the earliest t0), then per warp t0, t1, t2, t3 less e0min\n",
+                  runs, 4);
 }
 
 // mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
