@@ -1414,6 +1414,65 @@ void group_mech_bphase(Ctx& c) {
                   runs, 4);
 }
 
+// mech_tail (round 17): what a block's code after its end barrier costs the next block on its SM.
+// mech_bphase's blocks turn over (thread 0's c1 to the next block's first clock) in 489 cycles at 1
+// warp and 789 at 32, where smsim gives 483 and 553; after the end barrier each warp's lane 0
+// there reads %ctaid and stores four words. blk_tail<K, L>: after imp_end, lane 0 of every warp
+// (L = 1) or every lane (L = 32) stores K words, each to its own 128-byte line (L = 1) or one
+// line a warp (L = 32: 128 B a store); thread 0 stamps its entry (before the start barrier).
+template <int K, int L>
+__global__ void blk_tail(float* out, u64* ent, BlockRec* rec) {
+  if (threadIdx.x == 0) ent[blockIdx.x] = imp_clock();
+  imp_begin(rec);
+  imp_end(rec);
+  const unsigned t = threadIdx.x;
+  const size_t w = (size_t)blockIdx.x * 32 + (t >> 5);
+  if (L == 32 || (t & 31u) == 0) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) out[((size_t)w * K + k) * 32 + (t & 31u)] = (float)k;
+  }
+}
+
+template <int K, int L>
+static void run_tail(Ctx& c, FILE* f, float* d_out, u64* d_ent, int tpb, int R, int B) {
+  LaunchCfg L_;
+  L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = R == 1 ? SMEM_1BPS : SMEM_2BPS, L_.bps = 0;
+  const Meas m = measure(c, blk_tail<K, L>, L_, d_out, d_ent, c.d_rec);
+  const std::string var = "k" + std::to_string(K) + "_l" + std::to_string(L);
+  imp_row(c, "mech_tail", (const void*)blk_tail<K, L>, var, 1, R * tpb / 32, R, tpb, K,
+          "k=" + std::to_string(K) + ";l=" + std::to_string(L) + ";res=" + std::to_string(R) + ";blocks=" +
+              std::to_string(B),
+          m);
+  block_stamp_rows(c, f, var, tpb, R, B, K, L_.grid, d_ent);
+}
+
+void group_mech_tail(Ctx& c) {
+  const int B = 8;
+  float* d_out = nullptr;
+  u64* d_ent = nullptr;
+  const size_t nb = (size_t)c.sms * B;
+  CK(cudaMalloc(&d_out, nb * 32 * 8 * 32 * sizeof(float)));  // K <= 8 lines a warp, 32 warps a block
+  CK(cudaMalloc(&d_ent, nb * sizeof(u64)));
+  FILE* f = imp_side_file("tail.csv");
+  fprintf(f, "# blk_tail<K, L> (workloads/cuda/import/mech.cu), the last timed launch: per block its SM, thread 0's "
+             "clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
+  fprintf(f, "variant,tpb,res,blocks_per_sm,block,n,smid,entry,c0,c1\n");
+  for (int tpb : {32, 256, 1024}) {
+    run_tail<0, 1>(c, f, d_out, d_ent, tpb, 1, B);
+    run_tail<1, 1>(c, f, d_out, d_ent, tpb, 1, B);
+    run_tail<2, 1>(c, f, d_out, d_ent, tpb, 1, B);
+    run_tail<4, 1>(c, f, d_out, d_ent, tpb, 1, B);
+    run_tail<8, 1>(c, f, d_out, d_ent, tpb, 1, B);
+    run_tail<4, 32>(c, f, d_out, d_ent, tpb, 1, B);
+  }
+  run_tail<0, 1>(c, f, d_out, d_ent, 1024, 2, B);  // two blocks resident
+  run_tail<4, 1>(c, f, d_out, d_ent, 1024, 2, B);
+  run_tail<4, 32>(c, f, d_out, d_ent, 1024, 2, B);
+  fclose(f);
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_ent));
+}
+
 // mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
 // into an ordinary one (S2R): R = 0 %tid.x (SR_TID.X, every kernel's prologue), R = 1 %laneid.
 // mech_wlaunch: a 1024-thread block's warps take 90-270 cycles from their first instruction to
