@@ -1414,6 +1414,43 @@ void group_mech_bphase(Ctx& c) {
                   runs, 4);
 }
 
+// mech_bord (round 17): the order a barrier releases a block's warps in. In mech_bphase the warps
+// pass the start barrier's branch last-arrived first (warp 31 first, warp 0 last, ~3.6 cycles a
+// warp) where smsim releases them in the order they arrived, 2 cycles a warp; but there each warp
+// ran thread 0's predicated code and a constant load between the barrier and its branch.
+// bar_ord<V>: lane 0 of every warp stamps t0 (entry), t1 (its S2R SR_TID.X returned), t2 (after
+// a barrier of its own and a branch on registers alone: held until the release), t3 (after
+// imp_begin's barrier and a branch likewise), and stores them after imp_end. V = 1: the branch
+// after the first barrier compares with a kernel parameter (a uniform constant load first).
+template <int V>
+__global__ void bar_ord(u64* st, int base, BlockRec* rec) {
+  const u64 t0 = imp_clock();
+  const unsigned x = probe_sreg(0);
+  if (x == 0xffffffffu) asm volatile("trap;");
+  const u64 t1 = imp_clock();
+  __syncthreads();
+  if (V == 0 ? t1 == t0 : t1 == t0 + (u64)base) asm volatile("trap;");
+  const u64 t2 = imp_clock();
+  imp_begin(rec);
+  if (t2 == t1) asm volatile("trap;");
+  const u64 t3 = imp_clock();
+  imp_end(rec);
+  if ((x & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (x >> 5)) * 4;
+    p[0] = t0, p[1] = t1, p[2] = t2, p[3] = t3;
+  }
+}
+
+void group_mech_bord(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 512, 1024})
+    for (auto r : {StampRun{bar_ord<0>, "v", 0, tpb, 1}, StampRun{bar_ord<1>, "v", 1, tpb, 1}}) runs.push_back(r);
+  run_stamp_group(c, "mech_bord", "bord.csv",
+                  "# bar_ord<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, c1, "
+                  "e0min (the earliest t0), then per warp t0, t1, t2, t3 less e0min\n",
+                  runs, 4);
+}
+
 // mech_tail (round 17): what a block's code after its end barrier costs the next block on its SM.
 // mech_bphase's blocks turn over (thread 0's c1 to the next block's first clock) in 489 cycles at 1
 // warp and 789 at 32, where smsim gives 483 and 553; after the end barrier each warp's lane 0
