@@ -155,6 +155,7 @@ struct br {
 	int has_else;
 	double taken;     /* BR_IF: the fraction of lanes taking it (1: unconditional) */
 	const char *why;  /* BR_IF: where that fraction came from, for the comment */
+	int thread0;      /* BR_IF: taken by every thread but thread 0 (tid0_preds): IF warp<1 */
 };
 
 struct frame {
@@ -163,7 +164,19 @@ struct frame {
 	int mid, end;     /* BR_IF: ELSE (or -1) and ENDIF indices; BR_LOOP: end = the back edge */
 	double first;     /* BR_IF: the fraction of lanes on the first path */
 	int in_else;      /* BR_IF: past its ELSE */
+	int thread0;      /* BR_IF: thread 0's region (IF warp<1): its memory instructions have one lane */
 };
+
+/* Whether the code at the top of the stack is thread 0's alone: the first
+ * path of an IF warp<1 that every thread but thread 0 skips, here or in an
+ * enclosing IF. */
+static int tid0_region(const struct frame *stack, int sp)
+{
+	for (int s = 0; s < sp; s++)
+		if (stack[s].kind == BR_IF && stack[s].thread0 && !stack[s].in_else)
+			return 1;
+	return 0;
+}
 
 /* Whether no lane runs the code at the top of the stack: an IF path that
  * no lane takes, here or in an enclosing IF. */
@@ -399,18 +412,25 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
  * then guards @!Pk on what thread 0 alone does and @Pk EXIT where every
  * other thread leaves (a block's result or its timing record written by
  * thread 0). Imported without it, those stores would be every lane's of
- * every warp. Fills tz[i], for instruction i of [0, end], with the
- * predicates that hold such a compare there, in listing order: bit k when
- * Pk is "not thread 0" (ISETP.NE), bit 8 + k when it is "thread 0"
- * (ISETP.EQ), of a register last written by S2R SR_TID.X. Any other write
- * of Pk (a destination: the first operands up to the first source that is
- * not a predicate) ends it; inside a loop that writes Pk anywhere, Pk is
- * not known (the back edge may bring the other value).
+ * every warp. The lane-0 idiom, `if ((threadIdx.x & 31) == 0)` (a warp's
+ * result written by its lane 0), compiles to LOP3.LUT Pk, RZ, Rt, 0x1f, RZ,
+ * 0xc0, !PT (Pk: the thread is not its warp's lane 0). Fills tz[i], for
+ * instruction i of [0, end], with the predicates that hold such a test
+ * there, in listing order: bit k when Pk is "not thread 0" (ISETP.NE), bit
+ * 8 + k when it is "thread 0" (ISETP.EQ), bit 16 + k when it is "not lane
+ * 0" (the LOP3), of a register last written by S2R SR_TID.X. Any other
+ * write of Pk (a destination: the first operands up to the first source
+ * that is not a predicate) ends it; inside a loop that writes Pk anywhere,
+ * Pk is not known (the back edge may bring the other value).
  */
-static void tid0_preds(const struct sass_insn *in, int end, uint16_t *tz)
+#define TZ_NE 0
+#define TZ_EQ 8
+#define TZ_LANE 16
+#define TZ_ALL(k) (0x010101u << (k))
+static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz)
 {
 	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
-	uint16_t cur = 0;
+	uint32_t cur = 0;
 	for (int i = 0; i <= end; i++) {
 		const struct sass_insn *x = &in[i];
 		char t[48];
@@ -418,7 +438,7 @@ static void tid0_preds(const struct sass_insn *in, int end, uint16_t *tz)
 		tz[i] = cur;
 		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
 			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
-				cur &= (uint16_t)~(0x101u << x->op[q].num);
+				cur &= ~TZ_ALL(x->op[q].num);
 		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
 		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
 		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
@@ -427,8 +447,17 @@ static void tid0_preds(const struct sass_insn *in, int end, uint16_t *tz)
 			int ne = !strcmp(x->mods, "NE.AND") || !strcmp(x->mods, "NE.U32.AND");
 			int eq = !strcmp(x->mods, "EQ.AND") || !strcmp(x->mods, "EQ.U32.AND");
 			if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg])
-				cur |= (uint16_t)(1u << (x->op[0].num + 8 * eq));
+				cur |= 1u << (x->op[0].num + (eq ? TZ_EQ : TZ_NE));
 		}
+		/* LOP3.LUT Pk, RZ, Rt, 0x1f, RZ, 0xc0, !PT: Pk = (Rt & 31) != 0 */
+		if (strcmp(x->opcode, "LOP3") == 0 && !strcmp(x->mods, "LUT") && x->nop == 7 && x->pred < 0 &&
+		    x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT && x->op[1].kind == SASS_REG &&
+		    x->op[1].num == SASS_RZ && x->op[2].kind == SASS_REG && x->op[2].num < 256 && tid[x->op[2].num] &&
+		    !x->op[2].bnot && x->op[3].kind == SASS_IMM && !x->op[3].is_float && x->op[3].ival == 0x1f &&
+		    x->op[4].kind == SASS_REG && x->op[4].num == SASS_RZ && x->op[5].kind == SASS_IMM &&
+		    !x->op[5].is_float && x->op[5].ival == 0xc0 && x->op[6].kind == SASS_PRED && x->op[6].num == SASS_PT &&
+		    x->op[6].lnot)
+			cur |= 1u << (x->op[0].num + TZ_LANE);
 		for (int r = d; nd > 0 && r < d + nd && r < 256; r++)
 			tid[r] = x->pred < 0 && nd == 1 && strcmp(x->opcode, "S2R") == 0 && x->nop == 2 &&
 				 x->op[1].kind == SASS_SPECIAL && strcmp(sass_opnd_text(x, 1, t, sizeof t), "SR_TID.X") == 0;
@@ -438,25 +467,34 @@ static void tid0_preds(const struct sass_insn *in, int end, uint16_t *tz)
 		if (!is_branch(&in[j]) || in[j].target < (int64_t)in[0].pc || in[j].target > (int64_t)in[j].pc)
 			continue;
 		int t0 = (int)((in[j].target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
-		uint16_t w = 0;
+		uint32_t w = 0;
 		for (int i = t0; i <= j; i++)
 			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
 				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT)
-					w |= (uint16_t)(0x101u << in[i].op[q].num);
+					w |= TZ_ALL(in[i].op[q].num);
 		for (int i = t0; i <= j; i++)
-			tz[i] &= (uint16_t)~w;
+			tz[i] &= ~w;
 	}
 }
 
 /* Whether guard (pred, neg) of x selects thread 0 alone (want 1) or every
  * thread but thread 0 (want 0), by tid0_preds' mask m. */
-static int tid0_guard(const struct sass_insn *x, unsigned m, int want)
+static int tid0_guard(const struct sass_insn *x, uint32_t m, int want)
 {
 	if (x->pred < 0 || x->pred >= SASS_PT || x->pred_uniform)
 		return 0;
-	int ne = (m >> x->pred) & 1, eq = (m >> (x->pred + 8)) & 1;
+	int ne = (m >> (x->pred + TZ_NE)) & 1, eq = (m >> (x->pred + TZ_EQ)) & 1;
 	int only0 = (ne && x->pred_neg) || (eq && !x->pred_neg), others = (ne && !x->pred_neg) || (eq && x->pred_neg);
 	return want ? only0 : others;
+}
+
+/* Whether guard (pred, neg) of x selects each warp's lane 0 alone (want 1)
+ * or every lane but lane 0 (want 0), by tid0_preds' mask m. */
+static int lane0_guard(const struct sass_insn *x, uint32_t m, int want)
+{
+	if (x->pred < 0 || x->pred >= SASS_PT || x->pred_uniform || !((m >> (x->pred + TZ_LANE)) & 1))
+		return 0;
+	return want ? x->pred_neg : !x->pred_neg;
 }
 
 int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, const char *fname, FILE *out, FILE *warn,
@@ -467,7 +505,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int n = k->n, end = -1, rc = SIM_OK, nloops = 0, sp = 0;
 	struct br *br = NULL;
 	int *tag = NULL; /* latency-draw groups: near_groups */
-	uint16_t *tid0 = NULL; /* the thread-0 predicates at each instruction: tid0_preds */
+	uint32_t *tid0 = NULL; /* the thread-0 and lane-0 predicates at each instruction: tid0_preds */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[200];
 
@@ -488,6 +526,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	}
 	near_groups(in, end, tag);
 	int thread0 = 0; /* past an @P EXIT that every thread but thread 0 takes: IF warp<1 open */
+	int lane0 = 0;   /* past an @P EXIT that every lane but lane 0 takes: every warp goes on with one lane */
 	tid0 = calloc((size_t)end + 1, sizeof *tid0);
 	if (!tid0) {
 		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
@@ -527,15 +566,21 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			 * remainder need not nest */
 			struct import_rule *r = find_rule(o.taken, o.ntaken, &in[i]);
 			int uncond = in[i].pred < 0 || (in[i].pred == 7 && !in[i].pred_neg);
+			/* if (threadIdx.x == 0) { ... } compiled as a branch every thread
+			 * but thread 0 takes: warp 0 runs the region, the others skip it */
+			int t0 = !uncond && !r && tid0_guard(&in[i], tid0[i], 0);
+			/* if ((threadIdx.x & 31) == 0) { ... }: every lane but lane 0 takes it */
+			int l0 = !uncond && !r && !t0 && lane0_guard(&in[i], tid0[i], 0);
 			if (r)
 				r->used = 1;
-			if (!uncond && (!r || r->value == 0.0)) {
+			if (!uncond && !t0 && !l0 && (!r || r->value == 0.0)) {
 				br[i].kind = BR_FALL;
 				continue;
 			}
 			br[i].kind = BR_IF;
-			br[i].taken = uncond ? 1.0 : r->value;
-			br[i].why = uncond ? ", unconditional" : ", --taken";
+			br[i].thread0 = t0;
+			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : r->value;
+			br[i].why = uncond ? ", unconditional" : t0 ? ", every thread but thread 0" : l0 ? ", every lane but lane 0" : ", --taken";
 			br[i].end = t;
 			/* an unconditional forward branch just before t that jumps further is the
 			 * end of the first path: the code it jumps over is the ELSE path */
@@ -640,7 +685,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
 				(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,
 				r ? "--trips at its PC" : "--trips for every loop");
-			stack[sp++] = (struct frame){BR_LOOP, i, -1, best, 0.0, 0};
+			stack[sp++] = (struct frame){BR_LOOP, i, -1, best, 0.0, 0, 0};
 		}
 
 		const struct sass_insn *x = &in[i];
@@ -666,9 +711,14 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					     fname, x->line, x->pc, ISA_MAX_NEST);
 				goto out;
 			}
-			fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc, x->text,
-				taken, br[i].why);
-			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end, 1.0 - taken, 0};
+			if (br[i].thread0)
+				fprintf(out, "%s%sIF warp<1    # /*%04x*/ %s  (taken by every thread but thread 0: warp 0 runs the "
+					"first path, the other warps skip it; --taken 0x%x=F overrides)\n",
+					ctl, guard, x->pc, x->text, x->pc);
+			else
+				fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc,
+					x->text, taken, br[i].why);
+			stack[sp++] = (struct frame){BR_IF, i, br[i].has_else ? br[i].to : -1, br[i].end, 1.0 - taken, 0, br[i].thread0};
 			continue;
 		}
 		case BR_FALL:
@@ -681,6 +731,19 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			continue;
 		default:
 			break;
+		}
+		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && !lane0 && lane0_guard(x, tid0[i], 0)) {
+			int straight = 1;
+			for (int j = i + 1; j < end; j++)
+				straight &= !is_branch(&in[j]) && strcmp(in[j].opcode, "EXIT") != 0;
+			if (straight) {
+				/* every lane but lane 0 leaves: each warp goes on with its
+				 * lane 0 alone (the lane-0 idiom: tid0_preds) */
+				fprintf(out, "# /*%04x*/ %s: every lane but each warp's lane 0 leaves (the lane-0 idiom): the warps go "
+					"on with one lane\n", x->pc, x->text);
+				lane0 = 1;
+				continue;
+			}
 		}
 		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && tid0_guard(x, tid0[i], 0)) {
 			int straight = 1;
@@ -754,10 +817,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;
-		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && (thread0 || tid0_guard(x, tid0[i], 1)) &&
+		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST &&
+		    (thread0 || lane0 || tid0_region(stack, sp) || tid0_guard(x, tid0[i], 1) || lane0_guard(x, tid0[i], 1)) &&
 		    !strstr(attrs, "lanes=")) {
 			size_t len = strlen(attrs);
-			snprintf(attrs + len, sizeof attrs - len, " lanes=1"); /* thread 0 alone (tid0_preds) */
+			snprintf(attrs + len, sizeof attrs - len, " lanes=1"); /* thread 0 or lane 0 alone (tid0_preds) */
 		}
 		if (tag[i] && !strstr(attrs, "group=") && !strstr(attrs, "near=")) {
 			size_t len = strlen(attrs);

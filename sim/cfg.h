@@ -97,6 +97,9 @@ struct arch {
 	double s2r_cycles;                /* S2R (a special register into a vector register): SM cycles a warp
 					   * instruction, one unit for the SM (0: through the shared-memory path) */
 	int s2r_latency;                  /* ... and from that unit to its result (with s2r_cycles > 0) */
+	double store_insn_cycles;         /* a global or local store: SM cycles of the SM's store unit, which
+					   * reads its registers (its warp exits only after), 0: none */
+	double store_sector_cycles;       /* ... and for each 32-byte sector past its first */
 	int const_index_cycles;           /* more for an LDC whose address has a register (c[0x3][R2]) */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */

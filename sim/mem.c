@@ -876,23 +876,51 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
 }
 
 /*
- * A global store of `bytes` issued now (store_bytes_per_cycle > 0): the SM
- * sends stores on at store_bytes_per_cycle (st_free: where that stands) and
- * holds up to store_buffer_bytes of them; past that every scheduler's LSU
- * pipe waits (shared-memory loads, shuffles and loads too) until the
- * stores fit again. On the H200 (tests/data/h200/mech/cta, mech_cta, every
- * SM doing the same) a block that stores 16 KB (256 threads) and 64 KB
- * (1024 threads) before its end barrier lives 289 and 2538 cycles longer
- * than one storing nothing, one storing 2 or 4 KB 39 and 9: about 10 KB
- * held, the rest at 21 B a cycle. Shared-memory instructions and shuffles
- * come behind the stores queued before them (mem_issue): 8 warps' chains
- * of shuffles take 5693 cycles a trip while 24 other warps store, 268
- * alone, 285 beside loads (tests/data/h200/mech/mio, mech_mio).
+ * A global store of `bytes` in `sectors` issued now by warp w.
+ *
+ * The SM's store unit (store_insn_cycles > 0) takes one store every
+ * store_insn_cycles, and store_sector_cycles more for each sector past the
+ * first, first come first served, and reads its registers then: its read
+ * scoreboard clears and its warp may exit only after. On the H200
+ * (tests/data/h200/mech/tail, mech_tail, 2026-12-02) a block's stores after
+ * its end barrier hold its slot: the next block on the SM starts 386 cycles
+ * after thread 0's end stamp when the block's 32 warps store nothing, 514,
+ * 597, 715 and 1020 when each warp's lane 0 stores 1, 2, 4 and 8 words (one
+ * sector each), 2.26 cycles a store from 1 to 8; 860 when all 32 lanes store
+ * 4 words (4 sectors a store): 0.38 a sector more. At 8 warps the same
+ * stores cost what the unit predicts (97 cycles from 1 to 8), at 1 warp
+ * nothing (a warp's stores are 4 cycles apart).
+ *
+ * The store path (store_bytes_per_cycle > 0): the SM sends stores on at
+ * store_bytes_per_cycle (st_free: where that stands) and holds up to
+ * store_buffer_bytes of them; past that every scheduler's LSU pipe waits
+ * (shared-memory loads, shuffles and loads too) until the stores fit
+ * again. On the H200 (tests/data/h200/mech/cta, mech_cta, every SM doing
+ * the same) a block that stores 16 KB (256 threads) and 64 KB (1024
+ * threads) before its end barrier lives 289 and 2538 cycles longer than one
+ * storing nothing, one storing 2 or 4 KB 39 and 9: about 10 KB held, the
+ * rest at 21 B a cycle. Shared-memory instructions and shuffles come behind
+ * the stores queued before them (mem_issue): 8 warps' chains of shuffles
+ * take 5693 cycles a trip while 24 other warps store, 268 alone, 285 beside
+ * loads (tests/data/h200/mech/mio, mech_mio).
  */
-static __attribute__((noinline)) void mem_store_path(struct sim *s, double bytes)
+static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp *w, double bytes, int sectors)
 {
 	const struct arch *a = s->a;
 	double now = (double)s->now;
+	if (a->store_insn_cycles > 0) {
+		double q = a->store_insn_cycles + a->store_sector_cycles * (sectors > 1 ? sectors - 1 : 0);
+		uint64_t read = ceil_u64(mem_serve_q(&s->stu_free, s->now, q));
+		const struct uop *u = &s->uop[w->pc];
+		if (u->rsb)
+			warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
+		if (read > w->drain) {
+			w->drain = read; /* EXIT waits for it (U_DRAIN) */
+			w->drain_kind = RK_LONG;
+		}
+	}
+	if (a->store_bytes_per_cycle <= 0)
+		return;
 	s->st_free = (s->st_free > now ? s->st_free : now) + bytes / a->store_bytes_per_cycle;
 	double full = s->st_free - a->store_buffer_bytes / a->store_bytes_per_cycle;
 	if (full > now) {
@@ -1038,7 +1066,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		}
 		dd += draw; /* a draw moves all of a group's lines together */
 		if (__builtin_expect(u->flags & U_MIOX, 0))
-			mem_store_path(s, m->bytes); /* a global store (U_MIOX) */
+			mem_store_path(s, w, m->bytes, m->sectors); /* a global store (U_MIOX) */
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;
@@ -1119,7 +1147,7 @@ static int mem_create(struct sim *s)
  * the memory-info cache empty. */
 static void mem_reset(struct sim *s)
 {
-	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
+	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->stu_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
 	s->qrng = 0xD1B54A32D192ED03ULL; /* mem_queue_pos's deck: its own, so the levels' draws stay as they were */
 	for (int l = 0; l < 3; l++) {

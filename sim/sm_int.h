@@ -232,9 +232,9 @@ enum {
 	U_CTL = 256,     /* follows its control bits: stall count, scoreboards (insn.has_ctl) */
 	U_XDST = 512,    /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
 	U_BSYNC = 1024,  /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
-	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle > 0): a global or local
-			  * store, a shared-memory instruction or a shuffle (mem_store_path), or
-			  * an S2UR with s2ur_cycles > 0 */
+	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle or store_insn_cycles > 0):
+			  * a global or local store, a shared-memory instruction or a shuffle
+			  * (mem_store_path), or an S2UR with s2ur_cycles > 0 */
 	U_STAMP = 4096   /* a .span stamp (program.span_insn): its issue by a block's first
 			  * warp is recorded (issue_stamp) */
 };
@@ -355,6 +355,7 @@ struct sim {
 	double st_free;      /* where the SM's stores stand (mem_store_path) */
 	double s2ur_free;    /* the SM's S2UR unit (s2ur_cycles): free-at time */
 	double s2r_free;     /* the SM's S2R unit (s2r_cycles): free-at time */
+	double stu_free;     /* the SM's store unit (store_insn_cycles): free-at time */
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,6 +290,71 @@ static void thread0_idiom(void **state)
 }
 
 /*
+ * The idioms' branches and the lane-0 exit (tid0_preds): P0 = (tid != 0),
+ * P1 = (tid & 31) != 0 (LOP3.LUT P1, RZ, R0, 0x1f, RZ, 0xc0, !PT). @P0 BRA
+ * over `if (threadIdx.x == 0) { ... }` becomes IF warp<1 without --taken
+ * (warp 0 runs it, the others skip it), its STG one lane; @P1 BRA over a
+ * lane-0 region IF 1/32 (every lane but lane 0 takes it); @!P1 STG a one-lane
+ * store; @P1 EXIT (every lane but lane 0 leaves) no instruction at all: the
+ * warps go on, their STG after it one lane. --taken 0x40=0.5 overrides the
+ * thread-0 branch: IF 0.5.
+ */
+static void lane0_idiom(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ ISETP.NE.AND P0, PT, R0, RZ, PT ;\n"
+				      "/*0020*/ LOP3.LUT P1, RZ, R0, 0x1f, RZ, 0xc0, !PT ;\n"
+				      "/*0030*/ BSSY B0, 0x80 ;\n"
+				      "/*0040*/ @P0 BRA 0x70 ;\n"
+				      "/*0050*/ S2R R5, SR_CTAID.X ;\n"
+				      "/*0060*/ STG.E desc[UR4][R2.64], R5 ;\n"
+				      "/*0070*/ BSYNC B0 ;\n"
+				      "/*0080*/ @P1 BRA 0xa0 ;\n"
+				      "/*0090*/ STG.E desc[UR4][R2.64+0x4], R4 ;\n"
+				      "/*00a0*/ @!P1 STG.E desc[UR4][R2.64+0x8], R4 ;\n"
+				      "/*00b0*/ @P1 EXIT ;\n"
+				      "/*00c0*/ STG.E desc[UR4][R2.64+0xc], R4 ;\n"
+				      "/*00d0*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* S2R, ISETP, LOP3, BSSY, IF, S2R, STG, ENDIF, BSYNC, IF, STG, ENDIF, STG, STG, EXIT */
+	assert_int_equal(p.ninsn, 15);
+	assert_int_equal(p.code[4].op, OP_IF);
+	assert_int_equal(p.code[4].pattern, IF_WARP_LT);
+	assert_int_equal(p.code[4].count, 1);
+	assert_int_equal(p.code[6].op, OP_STG);
+	assert_int_equal(p.code[6].lanes, 1);
+	assert_int_equal(p.code[7].op, OP_ENDIF);
+	assert_int_equal(p.code[9].op, OP_IF);
+	assert_int_not_equal(p.code[9].pattern, IF_WARP_LT);
+	assert_true(fabs(p.code[9].frac - 1.0 / 32) < 1e-6);
+	assert_int_equal(p.code[10].lanes, 0);
+	assert_int_equal(p.code[12].op, OP_STG);
+	assert_int_equal(p.code[12].lanes, 1);
+	assert_int_equal(p.code[13].op, OP_STG);
+	assert_int_equal(p.code[13].lanes, 1);
+	assert_int_equal(p.code[14].op, OP_EXIT);
+	assert_non_null(strstr(text, "the lane-0 idiom"));
+	program_free(&p);
+	free(text);
+
+	static const char *const opts[] = {"--taken", "0x40=0.5", NULL};
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.code[4].op, OP_IF);
+	assert_int_not_equal(p.code[4].pattern, IF_WARP_LT);
+	assert_true(fabs(p.code[4].frac - 0.5) < 1e-6);
+	assert_int_equal(p.code[6].lanes, 0);
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The listing's addresses (.pc, the fetch lines of sim/issue.c): every
  * instruction of the program keeps its listing's PC, the LOOP marker has
  * none; and PR, the predicates as one register (P2R R6, PR, RZ, 0x1), is
@@ -395,7 +461,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
-		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -873,6 +873,38 @@ static void sm_3_19_s2r_unit(void **state)
 }
 
 /*
+ * sm-3.20: the SM's store unit (store_insn_cycles 2.26, store_sector_cycles
+ * 0.38), by hand. A warp stores one word from one lane (one sector) and
+ * exits: the unit reads the store's registers at ceil(2.26) = 3 and the
+ * EXIT, which waits for that, issues at 3: 4 cycles (2 without the unit).
+ * Eight warps starting at once: the k-th store is read at ceil(2.26 k),
+ * the eighth at ceil(18.08) = 19: 20 cycles. Every lane storing one word
+ * (128 B, 4 sectors): 2.26 + 3 x 0.38 = 3.4 a store: 5 cycles for one
+ * warp, ceil(27.2) + 1 = 29 for eight. With control bits, the store's read
+ * scoreboard clears when the unit reads it: an IADD3 that waits for it
+ * (a write to the stored register) issues at 3 and 19, the EXIT a cycle
+ * later: 5 and 21.
+ */
+static void sm_3_20_store_unit(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_true(fabs(a.store_insn_cycles - 2.26) < 1e-9 && fabs(a.store_sector_cycles - 0.38) < 1e-9);
+	const char *one = "STG [R2], R4 width=4 lanes=1\nEXIT\n", *all = "STG [R2], R4 width=4\nEXIT\n";
+	const char *rsb = "[B------:R0:W-:-:S01] STG [R2], R4 width=4 lanes=1\n[B0-----:R-:W-:-:S01] IADD3 R4, R5, 1, RZ\n"
+			  "[B------:R-:W-:-:S05] EXIT\n";
+	assert_int_equal(run_arch(&a, one, 32, 1, POLICY_GRR).cycles, 4);
+	assert_int_equal(run_arch(&a, one, 256, 1, POLICY_GRR).cycles, 20);
+	assert_int_equal(run_arch(&a, all, 32, 1, POLICY_GRR).cycles, 5);
+	assert_int_equal(run_arch(&a, all, 256, 1, POLICY_GRR).cycles, 29);
+	assert_int_equal(run_arch(&a, rsb, 32, 1, POLICY_GRR).cycles, 5);
+	assert_int_equal(run_arch(&a, rsb, 256, 1, POLICY_GRR).cycles, 21);
+	a.store_insn_cycles = 0;
+	assert_int_equal(run_arch(&a, one, 32, 1, POLICY_GRR).cycles, 2);
+}
+
+/*
  * sm-3.18: the L2 line rule (l2_sector_cycles, l2_line_cycles), by hand.
  * One warp: an LDG.64 of an L2-resident footprint (8 MB: no latency draw
  * for a coalesced or strided load at L2), an IADD3 that waits for it, EXIT.
@@ -1610,6 +1642,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_16_store_path),
 		cmocka_unit_test(sm_3_17_s2ur_unit),
 		cmocka_unit_test(sm_3_19_s2r_unit),
+		cmocka_unit_test(sm_3_20_store_unit),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
