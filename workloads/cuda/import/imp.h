@@ -279,6 +279,7 @@ void group_mech_probe3(Ctx& c);
 void group_mech_bphase(Ctx& c);
 void group_mech_tail(Ctx& c);
 void group_mech_bord(Ctx& c);
+void group_mech_btrain(Ctx& c);
 void group_mech_bank(Ctx& c);
 void group_mech_latseq(Ctx& c);
 void group_mech_latprox(Ctx& c);

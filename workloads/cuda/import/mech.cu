@@ -1451,6 +1451,59 @@ void group_mech_bord(Ctx& c) {
                   runs, 4);
 }
 
+// mech_btrain (round 17b): how a barrier's release depends on how its warps arrive. mech_bord's
+// pure barrier, reached 2 cycles apart by the warps, let all 32 go within 23 cycles, highest row of
+// 4 warps first; mech_bar's loop of barriers (all arriving at once) costs 2 cycles a warp a
+// barrier, and bar_skew's warp 0, arriving long after the others, waits 3-67 cycles more at 8-32
+// warps. bar_train<V>: lane 0 of every warp stamps a1 (before barrier 1), s1 (after it: a branch
+// on registers waits for the release), a2 (before barrier 2), s2 (after it), then the harness's
+// barriers. Between s1 and barrier 2: V = 0 nothing (barrier 2's warps arrive as barrier 1 let
+// them go); 1: warp 0 runs 32 dependent FFMAs (the others wait long); 2: warp w runs w trips of
+// a one-FFMA loop (warp 0 first, warp 31 last); 3: 31 - w trips (warp 31 first).
+template <int V>
+__global__ void bar_train(u64* st, int base, BlockRec* rec) {
+  const unsigned x = probe_sreg(0);
+  if (x == 0xffffffffu) asm volatile("trap;");
+  const unsigned w = x >> 5;
+  float acc = (float)x * 1e-3f;
+  const u64 a1 = imp_clock();
+  __syncthreads();
+  if (a1 == (u64)x) asm volatile("trap;");
+  const u64 s1 = imp_clock();
+  if (V == 1 && w == 0) {
+#pragma unroll
+    for (int i = 0; i < 32; ++i) acc = fmaf(acc, 0.999f, 0.001f);
+  }
+  if (V == 2 || V == 3) {
+    const int n = V == 2 ? (int)w : 31 - (int)w;
+#pragma unroll 1
+    for (int i = 0; i < n; ++i) acc = fmaf(acc, 0.999f, 0.001f);
+  }
+  if (acc == -1.0f) asm volatile("trap;");
+  const u64 a2 = imp_clock();
+  __syncthreads();
+  if (a2 == s1) asm volatile("trap;");
+  const u64 s2 = imp_clock();
+  imp_begin(rec);
+  imp_end(rec);
+  if ((x & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 4;
+    p[0] = a1, p[1] = s1, p[2] = a2, p[3] = s2;
+  }
+}
+
+void group_mech_btrain(Ctx& c) {
+  void (*const k[4])(u64*, int, BlockRec*) = {bar_train<0>, bar_train<1>, bar_train<2>, bar_train<3>};
+  std::vector<StampRun> runs;
+  runs.push_back({k[0], "v", 0, 32, 1});
+  for (int v = 0; v < 4; ++v)
+    for (int tpb : {256, 512, 1024}) runs.push_back({k[v], "v", v, tpb, 1});
+  run_stamp_group(c, "mech_btrain", "btrain.csv",
+                  "# bar_train<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb, block, SM, c1, "
+                  "e0min (the earliest a1), then per warp a1, s1, a2, s2 less e0min\n",
+                  runs, 4);
+}
+
 // mech_tail (round 17): what a block's code after its end barrier costs the next block on its SM.
 // mech_bphase's blocks turn over (thread 0's c1 to the next block's first clock) in 489 cycles at 1
 // warp and 789 at 32, where smsim gives 483 and 553; after the end barrier each warp's lane 0
