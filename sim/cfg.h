@@ -123,6 +123,10 @@ struct arch {
 	int diverge_cycles;               /* a divergent IF (lanes on both paths): cycles at the reconvergence before the next instruction */
 	double bar_release_cycles;        /* a barrier's release: its warps resume bar_release_cycles + bar_warp_cycles x warps */
 	double bar_warp_cycles;           /*   after the last one arrived (next cycle when both are 0) */
+	double bar_arrive_cycles;         /* > 0: the block's barrier takes each arrival bar_arrive_cycles, one after
+					   * another, and releases its warps in rows (a warp a scheduler), the highest
+					   * first, bar_release_cycles after the last arrival's turn and
+					   * bar_warp_cycles x subPartitions a row apart (ctl_barrier_arrive) */
 };
 
 /*

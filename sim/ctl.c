@@ -252,33 +252,61 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 /*
  * BAR: the warp waits (without control bits at the BAR, with them at its
  * next instruction that is not plain arithmetic: ctl_barrier_hold); the
- * last of its block to arrive releases them all.
- * The release is not free: from the last arrival's stall count (the next
- * cycle without control bits) the block's warps resume one after another
- * in the order they arrived, the k-th (1-based) bar_release_cycles +
- * bar_warp_cycles x k later. On the H200 a loop of nothing but
- * __syncthreads() takes 14.8 cycles a barrier with one warp and about 2
- * cycles more for each further warp of the block, 1 to 32 (77.0 at 32);
- * when every warp but warp 0 arrives long before it, the same 2 cycles a
- * warp are added, so the last to arrive is the last to go (tests/data/
- * h200/mech, mech_bar pure and skew, 2026-12-01). Released together, 32
- * warps would queue at their schedulers and take 8% longer than measured.
+ * last of its block to arrive releases them all. The release is not free.
+ *
+ * With bar_arrive_cycles (round 17): the block's barrier takes its warps'
+ * arrivals one after another, bar_arrive_cycles each (from the arrival's
+ * stall count: the next cycle without control bits), and releases them
+ * bar_release_cycles after the last arrival's turn began, in rows of one
+ * warp a scheduler (warps 4r .. 4r + 3 with 4 schedulers), the highest row
+ * first, bar_warp_cycles x subPartitions a row apart. On the H200 a loop of
+ * nothing but __syncthreads(), every warp arriving at once, takes 14.8
+ * cycles a barrier with one warp and about 2 more for each further warp of
+ * the block (mech_bar pure, 2026-12-01: the arrivals' turns); warps that
+ * reach a barrier 2 or more cycles apart leave it within 30 cycles at 32
+ * warps, the 4 warps of a row in the same cycle, rows about 3.6 cycles
+ * apart, the highest first and warp 0's last whatever the arrival order,
+ * the first row as a lone warp's (tests/data/h200/mech/bord, btrain,
+ * 2026-12-02: bar_ord, bar_train; bar_train's second barrier, reached by
+ * the first's rows 4 cycles apart, releases its first row 94 cycles after
+ * the last arrival; here 65, the turns of 32 arrivals from the first).
+ *
+ * Without (bar_arrive_cycles 0, rounds 1-16): the warps resume in the order
+ * they arrived, the k-th (1-based) bar_release_cycles + bar_warp_cycles x k
+ * after the last arrival's stall count.
  */
 static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct uop *u)
 {
 	struct block *b = &s->b[w->block];
+	const struct arch *a = s->a;
 	/* compiled code's BAR (BAR.SYNC.DEFER_BLOCKING) holds the warp at its
 	 * next instruction that is not plain arithmetic (ctl_barrier_hold) */
 	w->at_bar = !(u->flags & U_CTL);
 	w->bar_ready = NEVER;
 	w->bar_seq = (uint8_t)b->bar_arrived;
+	uint64_t t = s->now + (uint64_t)ctl_issue_gap(u);
+	if (a->bar_arrive_cycles > 0) {
+		double at = b->bar_turn > (double)t ? b->bar_turn : (double)t; /* this arrival's turn */
+		b->bar_turn = at + a->bar_arrive_cycles;
+		if (++b->bar_arrived < b->warps_total)
+			return;
+		b->bar_arrived = 0;
+		int sub = s->nsched, rows = (b->warps_total + sub - 1) / sub;
+		for (int i = 0; i < b->warps_total; i++) {
+			struct warp *x = &s->w[b->slot[i]];
+			double r = at + a->bar_release_cycles + a->bar_warp_cycles * sub * (rows - 1 - x->wib / sub);
+			x->bar_ready = (uint64_t)(r + 0.5);
+			if (x->at_bar)
+				sched_wake_at(s, x, x->bar_ready);
+		}
+		return;
+	}
 	if (++b->bar_arrived < b->warps_total)
 		return;
 	b->bar_arrived = 0;
-	uint64_t t = s->now + (uint64_t)ctl_issue_gap(u);
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
-		x->bar_ready = t + (uint64_t)(s->a->bar_release_cycles + s->a->bar_warp_cycles * (x->bar_seq + 1) + 0.5);
+		x->bar_ready = t + (uint64_t)(a->bar_release_cycles + a->bar_warp_cycles * (x->bar_seq + 1) + 0.5);
 		if (x->at_bar)
 			sched_wake_at(s, x, x->bar_ready);
 	}

@@ -63,6 +63,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	b->warps_total = s->warps_per_block;
 	b->warps_left = s->warps_per_block;
 	b->bar_arrived = 0;
+	b->bar_turn = 0.0;
 	b->mask = 0;
 	memset(b->bd_pc, 0, sizeof b->bd_pc);
 	s->blocks_started++;

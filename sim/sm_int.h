@@ -121,6 +121,7 @@ struct block {
 	int warps_total;     /* its warps */
 	int warps_left;      /* not exited */
 	int bar_arrived;     /* warps waiting at the current BAR */
+	double bar_turn;     /* bar_arrive_cycles > 0: when its barrier has taken the arrivals so far */
 	int slot[MAX_WARPS_PER_BLOCK]; /* its warp slots */
 	uint64_t mask;       /* its warp slots, by bit */
 	/* the latency draws its warps' stream loads share (mem_block_draw):

@@ -57,6 +57,7 @@ static int setup(void **state)
 	ideal.diverge_cycles = 0;
 	ideal.bar_release_cycles = 0;
 	ideal.bar_warp_cycles = 0;
+	ideal.bar_arrive_cycles = 0;
 	ideal.const_cycles_per_addr = 0;
 	ideal.n_l2_spread = ideal.n_dram_spread = 0;
 	ideal.fetch_cycles = 0;
@@ -1431,15 +1432,22 @@ static void sm_8_10_fetch_turn(void **state)
 }
 
 /*
- * sm-8.6: a barrier's release, by hand (bar_release_cycles 4.5,
- * bar_warp_cycles 2.0, tests/data/h200/mech mech_bar). K barriers
- * [S08] in a row, one block. From the last arrival's stall count (8) the
- * k-th warp to have arrived resumes round(4.5 + 2.0 k) later: with one
- * warp 7, so 8 + 7 = 15 cycles a barrier (14.8 measured); with 4 warps,
- * one a scheduler, arriving in the same order each time, the last resumes
- * round(4.5 + 8) = 13 after the stall: 21 cycles a barrier (measured
- * 21.0); 16 warps: round(4.5 + 32) = 37, 45 a barrier (measured 45.2).
- * With both fields 0 the release is the stall count's 8 cycles.
+ * sm-8.6: a barrier's release, by hand (bar_arrive_cycles 2.0,
+ * bar_release_cycles 6.5, bar_warp_cycles 0.9: tests/data/h200/mech
+ * mech_bar, bord, btrain). K barriers [S08] in a row, one block. Each
+ * arrival takes the barrier 2 cycles from its stall count (8), one after
+ * another; the warps leave round(6.5) = 7 after the last arrival's turn
+ * began, in rows of 4 (a warp a scheduler) 3.6 cycles apart, the highest
+ * first. One warp: 8 + 7 = 15 cycles a barrier (14.8 measured). 4 warps,
+ * one a scheduler, arriving together: turns at +8, 10, 12, 14, one row
+ * released at 14 + 7 = 21 (measured 21.0). 16 warps: the rows leave at
+ * R, R + 3, R + 7, R + 10 (R + 3.6 k rounded), arrive at the next barrier 8
+ * later and queue for their turns: 8-14, then 16-22 (row 2 asked at 11),
+ * 24-30 (15), 32-38 (18): the next first row at R + 38 + 7, 45 cycles a
+ * barrier (measured 45.2). With the three fields 0 the release is the
+ * stall count's 8 cycles. The old rule (bar_arrive_cycles 0: the k-th warp
+ * to arrive resumes round(4.5 + 2.0 k) after the last arrival's stall
+ * count) gives the same 15, 21 and 45 (8 + 37 for 16 warps).
  * A BAR of compiled code holds the warp at its next instruction that is
  * not plain arithmetic, not at itself (ctl_barrier_hold): one warp, a BAR
  * [S05] then an FFMA [S13]: the FFMA issues at the BAR's stall count, the
@@ -1457,11 +1465,45 @@ static void sm_8_6_barrier_release(void **state)
 	struct arch free_bar = sm90;
 	free_bar.bar_release_cycles = 0;
 	free_bar.bar_warp_cycles = 0;
+	free_bar.bar_arrive_cycles = 0;
 	assert_int_equal(extra_cycles(&free_bar, bar, 100, exit_, 32 * 4), 100 * 8);
+	struct arch old_rule = sm90;
+	old_rule.bar_arrive_cycles = 0;
+	old_rule.bar_release_cycles = 4.5;
+	old_rule.bar_warp_cycles = 2.0;
+	for (int k = 0; k < 3; k++)
+		assert_int_equal(extra_cycles(&old_rule, bar, 100, exit_, 32 * warps[k]), 100 * per[k]);
 	const char *pair13 = "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S13] FFMA R0, R1, R2, R3\n";
 	const char *pair1 = "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S01] FFMA R0, R1, R2, R3\n";
 	assert_int_equal(extra_cycles(&sm90, pair13, 100, exit_, 32), 100 * 18);
 	assert_int_equal(extra_cycles(&sm90, pair1, 100, exit_, 32), 100 * 12);
+}
+
+/*
+ * sm-8.11: a barrier's rows, by hand. 8 warps (two rows of 4, a warp a
+ * scheduler), warps 0-3 running 8 dependent FFMAs before the BAR, warps 4-7
+ * none; no control bits (a BAR holds the warp at itself and its arrival
+ * counts from the next cycle). Warps 4-7 issue their BAR at 2-3 and take
+ * their turns by 10; warps 0-3 issue it at 32 (FFMAs at 1, 6, 11, ..., 31:
+ * the first two pay a bank conflict): turns at 33, 35, 37, 39. Released
+ * from the last turn's start, 39: row 1 (warps 4-7, the higher) at
+ * round(39 + 6.5) = 46, row 0 at round(39 + 6.5 + 3.6) = 49 (truncating
+ * x + 0.5); EXITs at 46 and 49: 50 cycles. The old rule (bar_arrive_cycles
+ * 0, 4.5 + 2 k after the last arrival's next cycle, 33, in arrival order):
+ * warps 4-7 at 40, 42, 44, 46, warps 0-3 at 48, 50, 52, 54: 55 cycles.
+ */
+static void sm_8_11_barrier_rows(void **state)
+{
+	(void)state;
+	char *t = repeat("IF warp<4\n", "FFMA R0, R0, R1, R2\n", 8, "ENDIF\nBAR\nEXIT\n");
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 50);
+	a.bar_arrive_cycles = 0;
+	a.bar_release_cycles = 4.5;
+	a.bar_warp_cycles = 2.0;
+	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 55);
+	free(t);
 }
 
 /* sm-8.1: loops run without unrolling and issue their BRA. */
@@ -1643,6 +1685,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_17_s2ur_unit),
 		cmocka_unit_test(sm_3_19_s2r_unit),
 		cmocka_unit_test(sm_3_20_store_unit),
+		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
 		cmocka_unit_test(sm_4_1_barrier),
