@@ -488,6 +488,15 @@ static int tid0_guard(const struct sass_insn *x, uint32_t m, int want)
 	return want ? only0 : others;
 }
 
+/* Whether the code after instruction i up to end has no branch and no EXIT. */
+static int straight_to(const struct sass_insn *in, int i, int end)
+{
+	for (int j = i + 1; j < end; j++)
+		if (is_branch(&in[j]) || strcmp(in[j].opcode, "EXIT") == 0)
+			return 0;
+	return 1;
+}
+
 /* Whether guard (pred, neg) of x selects each warp's lane 0 alone (want 1)
  * or every lane but lane 0 (want 0), by tid0_preds' mask m. */
 static int lane0_guard(const struct sass_insn *x, uint32_t m, int want)
@@ -580,7 +589,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].kind = BR_IF;
 			br[i].thread0 = t0;
 			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : r->value;
-			br[i].why = uncond ? ", unconditional" : t0 ? ", every thread but thread 0" : l0 ? ", every lane but lane 0" : ", --taken";
+			br[i].why = uncond ? ", unconditional"
+				    : t0   ? ", every thread but thread 0"
+				    : l0   ? ", every lane but lane 0"
+					   : ", --taken";
 			br[i].end = t;
 			/* an unconditional forward branch just before t that jumps further is the
 			 * end of the first path: the code it jumps over is the ELSE path */
@@ -733,10 +745,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			break;
 		}
 		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && !lane0 && lane0_guard(x, tid0[i], 0)) {
-			int straight = 1;
-			for (int j = i + 1; j < end; j++)
-				straight &= !is_branch(&in[j]) && strcmp(in[j].opcode, "EXIT") != 0;
-			if (straight) {
+			if (straight_to(in, i, end)) {
 				/* every lane but lane 0 leaves: each warp goes on with its
 				 * lane 0 alone (the lane-0 idiom: tid0_preds) */
 				fprintf(out, "# /*%04x*/ %s: every lane but each warp's lane 0 leaves (the lane-0 idiom): the warps go "
@@ -746,10 +755,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			}
 		}
 		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && tid0_guard(x, tid0[i], 0)) {
-			int straight = 1;
-			for (int j = i + 1; j < end; j++)
-				straight &= !is_branch(&in[j]) && strcmp(in[j].opcode, "EXIT") != 0;
-			if (straight) {
+			if (straight_to(in, i, end)) {
 				/* every thread but thread 0 leaves: warps 1.. exit here, warp 0
 				 * goes on with its lane 0 alone (the thread-0 idiom: tid0_preds) */
 				fprintf(out, "%sIF warp<1    # /*%04x*/ %s  (every thread but thread 0 leaves: the thread-0 idiom)\n", ctl,
