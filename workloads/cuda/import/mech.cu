@@ -1717,3 +1717,191 @@ void group_mech_mio(Ctx& c) {
   CK(cudaFree(small));
   CK(cudaFree(d_st));
 }
+
+// ---- round 18 (issue #18): the 16-lane pipes' register banks, and a result's latency by its
+// consumer. op_chain<OP, ILP, F>: ILP chains of one opcode, x = op(x, a, b), written in PTX so
+// that ptxas keeps the opcode (OP 0 FFMA, 1 IMAD, 2 IADD3 of three registers, 3 LOP3 of three
+// registers, 4 DFMA, 5 IMAD with RZ: x = x * a). F 0: a, b read from global memory (ordinary
+// registers, ptxas's choice); F 1: a, b adjacent kernel parameters (ptxas's LDC.64 pair or a
+// uniform register). Which instructions read one bank twice (register number mod 2; a DFMA
+// reads pairs) is in the committed SASS. 32 ops a trip, 8192 a thread.
+__device__ __forceinline__ void op_step(int op, unsigned& x, unsigned a, unsigned b) {
+  switch (op) {
+    case 0: {
+      float xf = __uint_as_float(x);
+      asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(xf) : "f"(__uint_as_float(a)), "f"(__uint_as_float(b)));
+      x = __float_as_uint(xf);
+      break;
+    }
+    case 1: asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(x) : "r"(a), "r"(b)); break;
+    case 2: asm volatile("{\n\t.reg .u32 t;\n\tadd.u32 t, %0, %1;\n\tadd.u32 %0, t, %2;\n\t}" : "+r"(x) : "r"(a), "r"(b)); break;
+    case 3: asm volatile("lop3.b32 %0, %0, %1, %2, 0xe8;" : "+r"(x) : "r"(a), "r"(b)); break;
+    case 5: asm volatile("mul.lo.u32 %0, %0, %1;" : "+r"(x) : "r"(a)); break;
+    default: break;
+  }
+}
+__device__ __forceinline__ void op_step(int, unsigned long long& x, unsigned long long a, unsigned long long b) {
+  asm volatile("fma.rn.f64 %0, %0, %1, %2;" : "+l"(x) : "l"(a), "l"(b));
+}
+template <int OP> struct OpT { typedef unsigned T; };
+template <> struct OpT<4> { typedef unsigned long long T; };
+
+static const int OPC_BODY = 32, OPC_OPS = 8192;
+
+template <int OP, int ILP>
+__device__ __forceinline__ void op_chain_body(typename OpT<OP>::T a, typename OpT<OP>::T b, int n, float* out,
+                                              BlockRec* rec) {
+  typedef typename OpT<OP>::T T;
+  T acc[ILP];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) acc[k] = (T)(threadIdx.x * 3u + 1u + 2u * k);
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int r = 0; r < OPC_BODY / ILP; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) op_step(OP, acc[k], a, b);
+  }
+  T s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= acc[k];
+  out[imp_gtid()] = (float)(unsigned)s;
+  imp_end(rec);
+}
+
+template <int OP, int ILP>
+__global__ void op_chain_g(float* out, const typename OpT<OP>::T* ab, int n, BlockRec* rec) {
+  const typename OpT<OP>::T a = ab[0], b = ab[1];
+  if (a == b) out[imp_gtid()] = -1.f;  // never true; the loads complete before the start
+  op_chain_body<OP, ILP>(a, b, n, out, rec);
+}
+template <int OP, int ILP>
+__global__ void op_chain_p(float* out, typename OpT<OP>::T a, typename OpT<OP>::T b, int n, BlockRec* rec) {
+  op_chain_body<OP, ILP>(a, b, n, out, rec);
+}
+
+static const char* const kOpcName[6] = {"ffma", "imad", "iadd3", "lop3", "dfma", "imadrz"};
+
+template <int OP, int ILP>
+static void run_opc(Ctx& c, const void* d_ab) {
+  typedef typename OpT<OP>::T T;
+  const int n = OPC_OPS / OPC_BODY;
+  // the values: FFMA's a near 1, b small (no overflow to inf or denormals); the integer ops any
+  const T a = OP == 4 ? (T)0x3FEFF7CED916872BULL : (OP == 0 ? (T)0x3F7FBE77u : (T)0x9E3779B1u);
+  const T b = OP == 4 ? (T)0x3F50624DD2F1A9FCULL : (OP == 0 ? (T)0x3A83126Fu : (T)0x7F4A7C15u);
+  for (int W : {1, 4, 8, 12, 16, 24, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const std::string name = kOpcName[OP];
+    const std::string param = "op=" + name + ";ops_per_thread=" + std::to_string(OPC_OPS);
+    const Meas mg = measure(c, op_chain_g<OP, ILP>, L, (float*)c.d_out, (const T*)d_ab, n, c.d_rec);
+    imp_row(c, "mech_ops", (const void*)op_chain_g<OP, ILP>, name + "_g", ILP, W, L.bps, L.tpb, n, param, mg);
+    const Meas mp = measure(c, op_chain_p<OP, ILP>, L, (float*)c.d_out, a, b, n, c.d_rec);
+    imp_row(c, "mech_ops", (const void*)op_chain_p<OP, ILP>, name + "_p", ILP, W, L.bps, L.tpb, n, param, mp);
+  }
+}
+
+template <int OP>
+static void run_opc_all(Ctx& c, const void* d_ab) {
+  run_opc<OP, 1>(c, d_ab);
+  run_opc<OP, 2>(c, d_ab);
+  run_opc<OP, 4>(c, d_ab);
+}
+
+void group_mech_ops(Ctx& c) {
+  // the global copies of a and b: 32-bit pairs for OP 0-3, 5; 64-bit for DFMA
+  unsigned h32[4] = {0x3F7FBE77u, 0x3A83126Fu, 0, 0};
+  void *d_f = nullptr, *d_i = nullptr, *d_d = nullptr;
+  CK(cudaMalloc(&d_f, 16));
+  CK(cudaMalloc(&d_i, 16));
+  CK(cudaMalloc(&d_d, 16));
+  CK(cudaMemcpy(d_f, h32, 16, cudaMemcpyHostToDevice));
+  unsigned hi[4] = {0x9E3779B1u, 0x7F4A7C15u, 0, 0};
+  CK(cudaMemcpy(d_i, hi, 16, cudaMemcpyHostToDevice));
+  unsigned long long hd[2] = {0x3FEFF7CED916872BULL, 0x3F50624DD2F1A9FCULL};
+  CK(cudaMemcpy(d_d, hd, 16, cudaMemcpyHostToDevice));
+  run_opc_all<0>(c, d_f);
+  run_opc_all<1>(c, d_i);
+  run_opc_all<2>(c, d_i);
+  run_opc_all<3>(c, d_i);
+  run_opc_all<4>(c, d_d);
+  run_opc_all<5>(c, d_i);
+  CK(cudaFree(d_f));
+  CK(cudaFree(d_i));
+  CK(cudaFree(d_d));
+}
+
+// lat_pair<P, C>: one chain alternating a producer opcode P and a consumer opcode C, x = C(P(x)),
+// 16 pairs a trip, at one warp (and one warp a scheduler): a pair's cycles are P's latency to C
+// plus C's to P, and ptxas's stall counts in the SASS say what the compiler assumes for each.
+// Opcodes (32-bit, one register chain): 0 FFMA (x*a+b on the bits), 1 IMAD, 2 IADD3 (x+a),
+// 3 LOP3 (x&a|b), 4 VIADD (x + immediate), 5 SHF (funnel rotate by 5).
+__device__ __forceinline__ void pair_step(int op, unsigned& x, unsigned a, unsigned b) {
+  switch (op) {
+    case 0: {
+      float xf = __uint_as_float(x);
+      asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(xf) : "f"(__uint_as_float(a)), "f"(__uint_as_float(b)));
+      x = __float_as_uint(xf);
+      break;
+    }
+    case 1: asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(x) : "r"(a), "r"(b)); break;
+    case 2: asm volatile("add.u32 %0, %0, %1;" : "+r"(x) : "r"(a)); break;
+    case 3: asm volatile("lop3.b32 %0, %0, %1, %2, 0xf8;" : "+r"(x) : "r"(a), "r"(b)); break;
+    case 4: asm volatile("add.u32 %0, %0, 12345;" : "+r"(x)); break;
+    case 5: asm volatile("shf.l.wrap.b32 %0, %0, %0, 5;" : "+r"(x)); break;
+    default: break;
+  }
+}
+static const int LPAIR_BODY = 16, LPAIR_PAIRS = 4096;
+template <int P, int C>
+__global__ void lat_pair(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned a = ab[0], b = ab[1];
+  unsigned x = threadIdx.x * 3u + 1u;
+  if (a == b) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int r = 0; r < LPAIR_BODY; ++r) {
+      pair_step(P, x, a, b);
+      pair_step(C, x, a, b);
+    }
+  }
+  out[imp_gtid()] = (float)x;
+  imp_end(rec);
+}
+static const char* const kPairName[6] = {"ffma", "imad", "iadd3", "lop3", "viadd", "shf"};
+
+template <int P, int C>
+static void run_lpair(Ctx& c, const unsigned* d_ab) {
+  const int n = LPAIR_PAIRS / LPAIR_BODY;
+  for (int W : {1, 4}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, lat_pair<P, C>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_lpair", (const void*)lat_pair<P, C>, std::string(kPairName[P]) + "_" + kPairName[C], 1, W,
+            L.bps, L.tpb, n, "pairs_per_thread=" + std::to_string(LPAIR_PAIRS), m);
+  }
+}
+template <int P>
+static void run_lpair_row(Ctx& c, const unsigned* d_ab) {
+  run_lpair<P, 0>(c, d_ab);
+  run_lpair<P, 1>(c, d_ab);
+  run_lpair<P, 2>(c, d_ab);
+  run_lpair<P, 3>(c, d_ab);
+  run_lpair<P, 4>(c, d_ab);
+  run_lpair<P, 5>(c, d_ab);
+}
+
+void group_mech_lpair(Ctx& c) {
+  unsigned h[4] = {0x3F7FBE77u, 0x3A83126Fu, 0, 0};
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 16));
+  CK(cudaMemcpy(d_ab, h, 16, cudaMemcpyHostToDevice));
+  run_lpair_row<0>(c, d_ab);
+  run_lpair_row<1>(c, d_ab);
+  run_lpair_row<2>(c, d_ab);
+  run_lpair_row<3>(c, d_ab);
+  run_lpair_row<4>(c, d_ab);
+  run_lpair_row<5>(c, d_ab);
+  CK(cudaFree(d_ab));
+}
