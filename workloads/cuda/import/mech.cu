@@ -1905,3 +1905,61 @@ void group_mech_lpair(Ctx& c) {
   run_lpair_row<5>(c, d_ab);
   CK(cudaFree(d_ab));
 }
+
+// mech_ptail (round 18): do predicated-off stores take the SM's store unit? blk_ptail<K, L>: as
+// blk_tail, but after the end barrier every thread issues K stores under its own predicate,
+// @p STG, p read from a zeroed buffer before the start barrier: L = 0 no lane stores (every
+// store predicated off in every warp), L = 1 lane 0's predicate is set (as blk_tail<K, 1>, but
+// predicated, not branched around).
+template <int K, int L>
+__global__ void blk_ptail(float* out, const unsigned* flags, u64* ent, BlockRec* rec) {
+  if (threadIdx.x == 0) ent[blockIdx.x] = imp_clock();
+  const unsigned t = threadIdx.x;
+  const unsigned on = flags[t & 31u] | (L == 1 && (t & 31u) == 0 ? 1u : 0u);
+  imp_begin(rec);
+  imp_end(rec);
+  const size_t w = (size_t)blockIdx.x * 32 + (t >> 5);
+#pragma unroll
+  for (int k = 0; k < K; ++k)
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, 0;\n\t@p st.global.f32 [%1], %2;\n\t}" ::"r"(on),
+                 "l"(out + ((size_t)w * K + k) * 32 + (t & 31u)), "f"((float)k)
+                 : "memory");
+}
+
+template <int K, int L>
+static void run_ptail(Ctx& c, FILE* f, float* d_out, const unsigned* d_flags, u64* d_ent, int tpb, int B) {
+  LaunchCfg L_;
+  L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = SMEM_1BPS, L_.bps = 0;
+  const Meas m = measure(c, blk_ptail<K, L>, L_, d_out, d_flags, d_ent, c.d_rec);
+  const std::string var = "k" + std::to_string(K) + "_p" + std::to_string(L);
+  imp_row(c, "mech_ptail", (const void*)blk_ptail<K, L>, var, 1, tpb / 32, 1, tpb, K,
+          "k=" + std::to_string(K) + ";on_lanes=" + std::to_string(L) + ";res=1;blocks=" + std::to_string(B), m);
+  block_stamp_rows(c, f, var, tpb, 1, B, K, L_.grid, d_ent);
+}
+
+void group_mech_ptail(Ctx& c) {
+  const int B = 8;
+  float* d_out = nullptr;
+  u64* d_ent = nullptr;
+  unsigned* d_flags = nullptr;
+  const size_t nb = (size_t)c.sms * B;
+  CK(cudaMalloc(&d_out, nb * 32 * 8 * 32 * sizeof(float)));
+  CK(cudaMalloc(&d_ent, nb * sizeof(u64)));
+  CK(cudaMalloc(&d_flags, 32 * sizeof(unsigned)));
+  CK(cudaMemset(d_flags, 0, 32 * sizeof(unsigned)));
+  FILE* f = imp_side_file("ptail.csv");
+  fprintf(f, "# blk_ptail<K, L> (workloads/cuda/import/mech.cu), the last timed launch: per block its SM, thread 0's "
+             "clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
+  fprintf(f, "variant,tpb,res,blocks_per_sm,block,n,smid,entry,c0,c1\n");
+  for (int tpb : {32, 256, 1024}) {
+    run_ptail<0, 0>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_ptail<4, 0>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_ptail<8, 0>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_ptail<4, 1>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_ptail<8, 1>(c, f, d_out, d_flags, d_ent, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_ent));
+  CK(cudaFree(d_flags));
+}
