@@ -301,6 +301,7 @@ void group_mech_brown(Ctx& c);
 void group_mech_ops(Ctx& c);
 void group_mech_lpair(Ctx& c);
 void group_mech_ptail(Ctx& c);
+void group_mech_otput(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of
 // node n holds the address (idx: the index) of word l of node next(n), next() one random

@@ -195,7 +195,7 @@ static const GroupEntry kGroups[] = {
     {"mech_cta", group_mech_cta}, {"mech_rnstamp", group_mech_rnstamp},
     {"mech_fetch", group_mech_fetch},       {"mech_s2ur", group_mech_s2ur},
     {"mech_mio", group_mech_mio}, {"mech_l2path", group_mech_l2path}, {"mech_l2lanes", group_mech_l2lanes},
-    {"mech_l2stride", group_mech_l2stride}, {"mech_l2lines", group_mech_l2lines}, {"mech_l2corr", group_mech_l2corr}, {"mech_barlife", group_mech_barlife}, {"mech_barrel", group_mech_barrel}, {"mech_wlaunch", group_mech_wlaunch}, {"mech_s2r", group_mech_s2r}, {"mech_prolog", group_mech_prolog}, {"mech_probe", group_mech_probe}, {"mech_probe2", group_mech_probe2}, {"mech_probe3", group_mech_probe3}, {"mech_bphase", group_mech_bphase}, {"mech_tail", group_mech_tail}, {"mech_bord", group_mech_bord}, {"mech_btrain", group_mech_btrain}, {"mech_ops", group_mech_ops}, {"mech_lpair", group_mech_lpair}, {"mech_ptail", group_mech_ptail},
+    {"mech_l2stride", group_mech_l2stride}, {"mech_l2lines", group_mech_l2lines}, {"mech_l2corr", group_mech_l2corr}, {"mech_barlife", group_mech_barlife}, {"mech_barrel", group_mech_barrel}, {"mech_wlaunch", group_mech_wlaunch}, {"mech_s2r", group_mech_s2r}, {"mech_prolog", group_mech_prolog}, {"mech_probe", group_mech_probe}, {"mech_probe2", group_mech_probe2}, {"mech_probe3", group_mech_probe3}, {"mech_bphase", group_mech_bphase}, {"mech_tail", group_mech_tail}, {"mech_bord", group_mech_bord}, {"mech_btrain", group_mech_btrain}, {"mech_ops", group_mech_ops}, {"mech_lpair", group_mech_lpair}, {"mech_ptail", group_mech_ptail}, {"mech_otput", group_mech_otput},
 };
 
 void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {

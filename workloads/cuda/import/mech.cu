@@ -1831,7 +1831,7 @@ void group_mech_ops(Ctx& c) {
   CK(cudaFree(d_d));
 }
 
-// lat_pair<P, C>: one chain alternating a producer opcode P and a consumer opcode C, x = C(P(x)),
+// op_pair<P, C>: one chain alternating a producer opcode P and a consumer opcode C, x = C(P(x)),
 // 16 pairs a trip, at one warp (and one warp a scheduler): a pair's cycles are P's latency to C
 // plus C's to P, and ptxas's stall counts in the SASS say what the compiler assumes for each.
 // Opcodes (32-bit, one register chain): 0 FFMA (x*a+b on the bits), 1 IMAD, 2 IADD3 (x+a),
@@ -1854,7 +1854,7 @@ __device__ __forceinline__ void pair_step(int op, unsigned& x, unsigned a, unsig
 }
 static const int LPAIR_BODY = 16, LPAIR_PAIRS = 4096;
 template <int P, int C>
-__global__ void lat_pair(float* out, const unsigned* ab, int n, BlockRec* rec) {
+__global__ void op_pair(float* out, const unsigned* ab, int n, BlockRec* rec) {
   const unsigned a = ab[0], b = ab[1];
   unsigned x = threadIdx.x * 3u + 1u;
   if (a == b) out[imp_gtid()] = -1.f;  // never true
@@ -1877,8 +1877,8 @@ static void run_lpair(Ctx& c, const unsigned* d_ab) {
   const int n = LPAIR_PAIRS / LPAIR_BODY;
   for (int W : {1, 4}) {
     const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, lat_pair<P, C>, L, (float*)c.d_out, d_ab, n, c.d_rec);
-    imp_row(c, "mech_lpair", (const void*)lat_pair<P, C>, std::string(kPairName[P]) + "_" + kPairName[C], 1, W,
+    const Meas m = measure(c, op_pair<P, C>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_lpair", (const void*)op_pair<P, C>, std::string(kPairName[P]) + "_" + kPairName[C], 1, W,
             L.bps, L.tpb, n, "pairs_per_thread=" + std::to_string(LPAIR_PAIRS), m);
   }
 }
@@ -1962,4 +1962,124 @@ void group_mech_ptail(Ctx& c) {
   CK(cudaFree(d_out));
   CK(cudaFree(d_ent));
   CK(cudaFree(d_flags));
+}
+
+// mech_otput (round 18): which pipe, at what rate, and what latency, for the opcodes compiled code
+// uses beside FFMA, IMAD, IADD3 and LOP3. op_tput<OP, ILP>: ILP independent chains of one opcode
+// x = op(x, a), 32 ops a trip, 4096 a thread; ILP 1 at one warp is the chain's latency (ptxas's
+// stall count, or a variable-latency result's scoreboard), ILP 8 at 16 and 32 warps the pipe's
+// rate (cycles a warp instruction a scheduler: 1 for 32 lanes, 2 for 16, 8 for 4).
+__device__ __forceinline__ void tput_step(int op, unsigned& x, unsigned a) {
+  switch (op) {
+    case 0: asm volatile("add.u32 %0, %0, 12345;" : "+r"(x)); break;                    // VIADD
+    case 1: asm volatile("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(x) : "r"(a)); break;    // SHF
+    case 2: asm volatile("{\n\t.reg .u32 t;\n\tshl.b32 t, %0, 3;\n\tadd.u32 %0, t, %1;\n\t}" : "+r"(x) : "r"(a)); break;  // LEA
+    case 3: asm volatile("prmt.b32 %0, %0, %1, 0x1065;" : "+r"(x) : "r"(a)); break;     // PRMT
+    case 4: asm volatile("min.u32 %0, %0, %1;" : "+r"(x) : "r"(a)); break;              // VIMNMX
+    case 5: {                                                                            // FMNMX
+      float xf = __uint_as_float(x);
+      asm volatile("max.f32 %0, %0, %1;" : "+f"(xf) : "f"(__uint_as_float(a)));
+      x = __float_as_uint(xf);
+      break;
+    }
+    case 6: asm volatile("{\n\t.reg .pred p;\n\tsetp.lt.u32 p, %0, %1;\n\tselp.b32 %0, %1, %0, p;\n\t}" : "+r"(x) : "r"(a)); break;  // ISETP + SEL
+    case 7: asm volatile("popc.b32 %0, %0;" : "+r"(x)); break;                          // POPC
+    case 8: asm volatile("brev.b32 %0, %0;" : "+r"(x)); break;                          // BREV
+    case 9: {                                                                            // I2F + F2I
+      float f;
+      asm volatile("cvt.rn.f32.u32 %0, %1;" : "=f"(f) : "r"(x));
+      asm volatile("cvt.rzi.u32.f32 %0, %1;" : "=r"(x) : "f"(f));
+      break;
+    }
+    case 10: {                                                                           // HFMA2
+      asm volatile("fma.rn.f16x2 %0, %0, %1, %1;" : "+r"(x) : "r"(a));
+      break;
+    }
+    case 11: {                                                                           // MUFU.EX2
+      float xf = __uint_as_float(x);
+      asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+f"(xf));
+      x = __float_as_uint(xf);
+      break;
+    }
+    case 12: {                                                                           // IMAD.WIDE.U32
+      unsigned long long w;
+      asm volatile("mul.wide.u32 %0, %1, %2;" : "=l"(w) : "r"(x), "r"(a));
+      x = (unsigned)(w >> 32) ^ (unsigned)w;
+      break;
+    }
+    case 13: {                                                                           // FADD
+      float xf = __uint_as_float(x);
+      asm volatile("add.rn.f32 %0, %0, %1;" : "+f"(xf) : "f"(__uint_as_float(a)));
+      x = __float_as_uint(xf);
+      break;
+    }
+    case 14: asm volatile("bfind.u32 %0, %0;" : "+r"(x)); break;                        // FLO
+    default: break;
+  }
+}
+static const char* const kTputName[15] = {"viadd", "shf",     "lea",      "prmt",  "vimnmx",
+                                          "fmnmx", "isetp_sel", "popc", "brev", "i2f_f2i",
+                                          "hfma2", "mufu_ex2",  "imad_wide", "fadd", "flo"};
+static const int TPUT_BODY = 32, TPUT_OPS = 4096;
+
+template <int OP, int ILP>
+__global__ void op_tput(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned a = ab[0] | 1u;
+  unsigned x[ILP];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) x[k] = threadIdx.x * 3u + 7u * k + 1u;
+  if (a == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int r = 0; r < TPUT_BODY / ILP; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) tput_step(OP, x[k], a);
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= x[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int OP, int ILP>
+static void run_otput(Ctx& c, const unsigned* d_ab) {
+  const int n = TPUT_OPS / TPUT_BODY;
+  for (int W : {1, 4, 16, 32}) {
+    if (ILP == 1 && W > 4) continue;
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, op_tput<OP, ILP>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_otput", (const void*)op_tput<OP, ILP>, kTputName[OP], ILP, W, L.bps, L.tpb, n,
+            "op=" + std::string(kTputName[OP]) + ";ops_per_thread=" + std::to_string(TPUT_OPS), m);
+  }
+}
+template <int OP>
+static void run_otput2(Ctx& c, const unsigned* d_ab) {
+  run_otput<OP, 1>(c, d_ab);
+  run_otput<OP, 8>(c, d_ab);
+}
+
+void group_mech_otput(Ctx& c) {
+  unsigned h[4] = {0x3F7FBE77u, 0x3A83126Fu, 0, 0};
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 16));
+  CK(cudaMemcpy(d_ab, h, 16, cudaMemcpyHostToDevice));
+  run_otput2<0>(c, d_ab);
+  run_otput2<1>(c, d_ab);
+  run_otput2<2>(c, d_ab);
+  run_otput2<3>(c, d_ab);
+  run_otput2<4>(c, d_ab);
+  run_otput2<5>(c, d_ab);
+  run_otput2<6>(c, d_ab);
+  run_otput2<7>(c, d_ab);
+  run_otput2<8>(c, d_ab);
+  run_otput2<9>(c, d_ab);
+  run_otput2<10>(c, d_ab);
+  run_otput2<11>(c, d_ab);
+  run_otput2<12>(c, d_ab);
+  run_otput2<13>(c, d_ab);
+  run_otput2<14>(c, d_ab);
+  CK(cudaFree(d_ab));
 }
