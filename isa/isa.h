@@ -47,7 +47,7 @@ enum opcode {
 	/* the opcodes compiled kernels use beyond the synthetic set (smsim
 	 * import); their operands are read by the general operand grammar */
 	OP_ISETP, OP_FSETP, OP_DSETP, OP_PLOP3, OP_FSEL, OP_SEL, OP_SHF, OP_LEA, OP_PRMT,
-	OP_FMNMX, OP_IMNMX, OP_IABS, OP_VIADD, OP_VIMNMX, OP_SGXT, OP_BMSK, OP_P2R, OP_R2P,
+	OP_FMNMX, OP_IMNMX, OP_IABS, OP_VIADD, OP_VIMNMX, OP_VIMNMX3, OP_SGXT, OP_BMSK, OP_P2R, OP_R2P,
 	OP_F2FP, OP_CS2R, OP_VOTE, OP_FSWZADD,
 	OP_IMUL, OP_HFMA2, OP_HADD2, OP_HMUL2, OP_DADD, OP_DMUL,
 	OP_POPC, OP_FLO, OP_BREV, OP_I2F, OP_F2I, OP_F2F, OP_I2I, OP_FRND,

@@ -127,6 +127,10 @@ struct arch {
 					   * another, and releases its warps in rows (a warp a scheduler), the highest
 					   * first, bar_release_cycles after the last arrival's turn and
 					   * bar_warp_cycles x subPartitions a row apart (ctl_barrier_arrive) */
+	int cross_side_cycles;            /* a fixed-latency result read on the other side (FMA pipes against the ALU)
+					   * comes this much later, without control bits (their stall counts hold it) */
+	int wide_pass_cycles;             /* > 0: IMAD.WIDE takes its pipe for a second pass (two issue intervals)
+					   * and holds its warp wide_pass_cycles beyond its stall count; 0: one pass */
 };
 
 /*

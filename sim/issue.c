@@ -122,9 +122,22 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		u->dst = in->dst;
 		u->lat = s->a->pipe_latency[op->pipe] - 1;
 		u->oc0 = (uint8_t)pipe_bank_cycles(s, NULL, 0, in);
+		/* IMAD.WIDE (a 64-bit result) takes its pipe twice and holds its
+		 * warp wide_pass_cycles more (mech_otput, round 18) */
+		int wide = s->a->wide_pass_cycles > 0 && in->op == OP_IMAD && in->width == 8;
+		if (wide) {
+			u->xbusy = (uint8_t)s->interval[op->pipe];
+			u->lat += s->a->wide_pass_cycles; /* without control bits: its result comes later */
+		}
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (in->nxdst && !ctl)
 			u->flags |= U_XDST;
+		if (!ctl && s->a->cross_side_cycles > 0) {
+			int side = op->pipe == PIPE_ALU ? SIDE_ALU : op->pipe == PIPE_FMA || op->pipe == PIPE_FMAHEAVY ? SIDE_FMA : 0;
+			u->pside = (uint8_t)(u->wkind == RK_FIXED ? side : 0);
+			u->xside = (uint8_t)(side ? SIDE_FMA + SIDE_ALU - side : 0);
+			u->xcross = (uint8_t)s->a->cross_side_cycles;
+		}
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
 		if (((s->a->store_bytes_per_cycle > 0 || s->a->store_insn_cycles > 0) &&
@@ -170,7 +183,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			 * counts cover them).
 			 */
 			u->flags |= U_CTL;
-			u->stall = (uint8_t)(in->stall ? in->stall : 1);
+			u->stall = (uint8_t)((in->stall ? in->stall : 1) + (wide ? s->a->wide_pass_cycles : 0));
 			for (int k = 0; k < ISA_NSB; k++)
 				if ((in->wmask >> k & 1) && written[ISA_SB0 + k])
 					u->chk[u->nchk++] = (uint16_t)(ISA_SB0 + k);
@@ -309,7 +322,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 	const struct uop *u = &s->uop[w->pc];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by sched_evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe], oc = pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
+	int busy = s->interval[pipe] + u->xbusy, oc = pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;
@@ -329,11 +342,16 @@ static void issue_warp(struct sim *s, struct warp *w)
 		if (u->flags & U_MEM)
 			mem_issue(s, w, in);
 		else if (u->wkind != UOP_NOWRITE) {
-			uint64_t t = s->now + (uint64_t)(u->lat + oc);
+			/* a bank conflict delays the result by the operand cycles beyond
+			 * the pipe's issue interval: a 16-lane pipe reads two operands of
+			 * one bank within its two cycles (mech_ops, round 18) */
+			int late = oc - s->interval[pipe];
+			uint64_t t = s->now + (uint64_t)(u->lat + 1 + (late > 0 ? late : 0));
 			if (u->sbmax)
 				warp_post_sb(w, u->dst, t, u->wkind);
 			else
 				warp_write_reg(w, u->dst, t, u->wkind);
+			w->side[u->dst] = u->pside;
 			if (u->flags & U_XDST)
 				warp_write_xdst(w, in, t, u->wkind);
 		}

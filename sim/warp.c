@@ -78,8 +78,10 @@ static inline uint64_t warp_regs_ready(const struct warp *w, const struct uop *u
 
 	for (int k = 0; k < u->nchk; k++) {
 		int reg = u->chk[k];
-		if (w->ready[reg] > r) {
-			r = w->ready[reg];
+		/* a result made on the other side reaches it xcross later */
+		uint64_t t = w->ready[reg] + ((w->side[reg] & u->xside) ? u->xcross : 0);
+		if (t > r) {
+			r = t;
 			rk = w->kind[reg];
 		}
 	}
@@ -176,6 +178,7 @@ static inline void warp_write_reg(struct warp *w, int reg, uint64_t ready, int k
 	int later = ready > w->drain;
 	w->ready[reg] = ready;
 	w->kind[reg] = (uint8_t)kind;
+	w->side[reg] = 0;
 	w->drain_kind = later ? (uint8_t)kind : w->drain_kind;
 	w->drain = later ? ready : w->drain;
 }
@@ -205,5 +208,6 @@ static void warp_reset(struct sim *s)
 	for (int i = 0; i < s->max_warps; i++) {
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
 		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
+		s->w[i].side = s->side_store + (size_t)i * ISA_NREGS;
 	}
 }

@@ -58,6 +58,7 @@ static int setup(void **state)
 	ideal.bar_release_cycles = 0;
 	ideal.bar_warp_cycles = 0;
 	ideal.bar_arrive_cycles = 0;
+	ideal.cross_side_cycles = 0; /* every fixed latency 4, whoever reads it */
 	ideal.const_cycles_per_addr = 0;
 	ideal.n_l2_spread = ideal.n_dram_spread = 0;
 	ideal.fetch_cycles = 0;
@@ -301,6 +302,87 @@ static void sm_10_1_bank_conflicts(void **state)
 	two = run_arch(&a, t, 160, 1, POLICY_GRR);
 	assert_int_equal(two.cycles, 4 * 100 + 2);
 	free(t);
+}
+
+/* sm-10.2: the 16-lane pipes' banks and IMAD.WIDE's second pass (round 18,
+ * mech_ops, mech_otput), by hand. IMAD (fmaheavy: 16 lanes, issue interval
+ * 2) reads its operands within its 2 cycles: a conflict of two reads delays
+ * nothing, three reads of one bank hold the pipe 3 cycles and the result 1
+ * (operand cycles beyond the interval).
+ * IMAD R12, R12, R2, R3 (R12, R2: bank 0), one warp: forwarded and reused
+ * after the first, issues at 0, 4, ..., ready at 4N: cycles 4N + 1 (an FFMA
+ * pays the first conflict: 4N + 2, sm-10.1). Two warps on scheduler 0 (warps
+ * 0 and 4) alternate, read both operands every time: the pipe's 2 cycles, the
+ * result at 4: A at 0, 4, 8, ..., B at 2, 6, ...; B's last ready at 4N + 2,
+ * its EXIT then: 4N + 3 (the FFMA: 5N + 3). IMAD R12, R12, R2, R4 (three
+ * reads of bank 0): the pipe 3 cycles, the result at 5: A at 0, 6, 12, ...
+ * (ready at 5, the pipe free at 6), B at 3, 9, ...: 6N + 3.
+ * IMAD.WIDE (wide_pass_cycles 4): with control bits, each holds its warp 4
+ * beyond its stall count and the pipe two intervals (4): a lone warp's
+ * [S01] IMAD.WIDEs issue 5 apart, the EXIT after the last [S01] at 5N: 5N + 1;
+ * two warps on a scheduler take turns on the pipe: A at 0, 8, ..., B at 4,
+ * 12, ..., B's EXIT at 8(N - 1) + 4 + 5: 8N + 2. Without control bits the
+ * result comes 4 later: a chain of IMAD.WIDE R12, R12, R3, RZ, ready 8 after
+ * each issue: 8N + 1. With wide_pass_cycles 0: one pass, 4N + 1, and the
+ * [S01] IMAD.WIDEs 2 apart (the pipe), the EXIT at 2(N - 1) + 1: 2N.
+ */
+static void sm_10_2_sixteen_lane_banks(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0; /* the warps start together */
+	const int n = 100;
+	char *t = repeat("", "IMAD R12, R12, R2, R3\n", n, "EXIT\n");
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 4 * n + 1);
+	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, 4 * n + 3);
+	free(t);
+	t = repeat("", "IMAD R12, R12, R2, R4\n", n, "EXIT\n");
+	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, 6 * n + 3);
+	free(t);
+	assert_int_equal(a.wide_pass_cycles, 4);
+	t = repeat("", "[B------:R-:W-:-:S01] IMAD.WIDE.U32 R12, R13, R0, RZ\n", n, "[B------:R-:W-:-:S01] EXIT\n");
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 5 * n + 1);
+	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, 8 * n + 2);
+	char *h = repeat("", "IMAD.WIDE R12, R12, R3, RZ\n", n, "EXIT\n");
+	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 8 * n + 1);
+	a.wide_pass_cycles = 0;
+	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 4 * n + 1);
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 2 * n);
+	free(h);
+	free(t);
+}
+
+/* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18
+ * mech_lpair: ptxas's stall counts and the H200 give 4 cycles from producer
+ * to consumer within the FMA pipes or within the ALU, 5 across), by hand,
+ * for a program without control bits. IADD3 (ALU) then FFMA (FMA) 100 times,
+ * each reading the other's result: every result reaches its consumer in 5,
+ * the 200th issues at 995, ready at 999, EXIT then: 1000 cycles. IADD3 then
+ * LOP3 (both ALU), or IMAD then FFMA (both FMA side): 4 an instruction, the
+ * last at 796: 801. Off (0): 801 for all. With control bits the stall counts
+ * alone time them (a [S05] pair: 5 apart either way). */
+static void sm_10_3_cross_side(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.cross_side_cycles, 1);
+	char *x = repeat("", "IADD3 R1, R0, R5, RZ\nFFMA R0, R1, R6, R7\n", 100, "EXIT\n");
+	char *y = repeat("", "IADD3 R1, R0, R5, RZ\nLOP3 R0, R1, R6, R7\n", 100, "EXIT\n");
+	char *z = repeat("", "IMAD R1, R0, R5, RZ\nFFMA R0, R1, R6, R7\n", 100, "EXIT\n");
+	char *c = repeat("", "[B------:R-:W-:-:S05] IADD3 R1, R0, R5, RZ\n[B------:R-:W-:-:S05] FFMA R0, R1, R6, R7\n", 100,
+			 "[B------:R-:W-:-:S01] EXIT\n");
+	assert_int_equal(run_arch(&a, x, 32, 1, POLICY_GRR).cycles, 1000);
+	assert_int_equal(run_arch(&a, y, 32, 1, POLICY_GRR).cycles, 801);
+	assert_int_equal(run_arch(&a, z, 32, 1, POLICY_GRR).cycles, 801);
+	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 5 * 200 + 1);
+	a.cross_side_cycles = 0;
+	assert_int_equal(run_arch(&a, x, 32, 1, POLICY_GRR).cycles, 801);
+	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 5 * 200 + 1);
+	free(x);
+	free(y);
+	free(z);
+	free(c);
 }
 
 /* ---- sim/mem.c: levels, miss path, LSU, in-flight limit, DRAM delay - */
@@ -1666,6 +1748,8 @@ int main(int argc, char **argv)
 		/* sim/pipe.c */
 		cmocka_unit_test(sm_6_1_pipe_interval),
 		cmocka_unit_test(sm_10_1_bank_conflicts),
+		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
+		cmocka_unit_test(sm_10_3_cross_side),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),
