@@ -70,6 +70,12 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 	}
 }
 
+/* IMAD.WIDE (a 64-bit result) on an arch that gives it a second pass */
+static int issue_is_wide(const struct sim *s, const struct insn *in)
+{
+	return s->a->wide_pass_cycles > 0 && in->op == OP_IMAD && in->width == 8;
+}
+
 /* Decodes the program into s->uop (see struct uop). */
 static int issue_decode(struct sim *s, const struct program *prog)
 {
@@ -87,9 +93,15 @@ static int issue_decode(struct sim *s, const struct program *prog)
 	issue_fetch_lines(s, prog);
 	/* registers some instruction writes: the others stay ready at 0 (a
 	 * warp's start) and are never waited for */
-	uint8_t written[ISA_NREGS] = {0};
+	uint8_t written[ISA_NREGS] = {0}, wide_written[ISA_NREGS] = {0};
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
+		if (in->has_ctl && issue_is_wide(s, in)) {
+			/* IMAD.WIDE with control bits: its result is tracked (below) */
+			wide_written[in->dst] = 1;
+			for (int k = 0; k < in->nxdst; k++)
+				wide_written[in->xdst[k]] = 1;
+		}
 		if (in->has_ctl) {
 			/* control bits: the scoreboards posted on, and the stall count */
 			if (in->wsb < ISA_NSB)
@@ -124,7 +136,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		u->oc0 = (uint8_t)pipe_bank_cycles(s, NULL, 0, in);
 		/* IMAD.WIDE (a 64-bit result) takes its pipe twice and holds its
 		 * warp wide_pass_cycles more (mech_otput, round 18) */
-		int wide = s->a->wide_pass_cycles > 0 && in->op == OP_IMAD && in->width == 8;
+		int wide = issue_is_wide(s, in);
 		if (wide) {
 			u->xbusy = (uint8_t)s->interval[op->pipe];
 			u->lat += s->a->wide_pass_cycles; /* without control bits: its result comes later */
@@ -183,14 +195,32 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			 * counts cover them).
 			 */
 			u->flags |= U_CTL;
-			u->stall = (uint8_t)((in->stall ? in->stall : 1) + (wide ? s->a->wide_pass_cycles : 0));
+			u->stall = (uint8_t)(in->stall ? in->stall : 1);
 			for (int k = 0; k < ISA_NSB; k++)
 				if ((in->wmask >> k & 1) && written[ISA_SB0 + k])
 					u->chk[u->nchk++] = (uint16_t)(ISA_SB0 + k);
 			u->chk[u->nchk++] = REG_STALL;
+			/* IMAD.WIDE's second pass: its result comes wide_pass_cycles
+			 * after what its stall count covers, and the hardware holds its
+			 * readers for it (mech_otput: a chain of IMAD.WIDE and LOP3 14.2
+			 * cycles an op where the stall counts give 10; eight chains 6.4
+			 * where they give 4): posted on its registers, which the
+			 * instructions reading them wait for, a side apart as without
+			 * control bits */
+			int side = op->pipe == PIPE_ALU ? SIDE_ALU : op->pipe == PIPE_FMA || op->pipe == PIPE_FMAHEAVY ? SIDE_FMA : 0;
+			for (int k = 0; k < in->nsrc && u->nchk < UOP_MAX_CHK; k++)
+				if (wide_written[in->src[k]]) {
+					u->chk[u->nchk++] = (uint16_t)in->src[k];
+					u->xside = (uint8_t)(side ? SIDE_FMA + SIDE_ALU - side : 0);
+					u->xcross = (uint8_t)s->a->cross_side_cycles;
+				}
 			if (u->wkind == RK_SHORT && in->wsb < ISA_NSB) {
 				u->dst = (uint16_t)(ISA_SB0 + in->wsb);
 				u->sbmax = 1;
+			} else if (wide) {
+				u->pside = SIDE_FMA;
+				if (in->nxdst)
+					u->flags |= U_XDST;
 			} else {
 				u->wkind = UOP_NOWRITE;
 			}

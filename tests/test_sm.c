@@ -317,14 +317,18 @@ static void sm_10_1_bank_conflicts(void **state)
  * its EXIT then: 4N + 3 (the FFMA: 5N + 3). IMAD R12, R12, R2, R4 (three
  * reads of bank 0): the pipe 3 cycles, the result at 5: A at 0, 6, 12, ...
  * (ready at 5, the pipe free at 6), B at 3, 9, ...: 6N + 3.
- * IMAD.WIDE (wide_pass_cycles 4): with control bits, each holds its warp 4
- * beyond its stall count and the pipe two intervals (4): a lone warp's
- * [S01] IMAD.WIDEs issue 5 apart, the EXIT after the last [S01] at 5N: 5N + 1;
- * two warps on a scheduler take turns on the pipe: A at 0, 8, ..., B at 4,
- * 12, ..., B's EXIT at 8(N - 1) + 4 + 5: 8N + 2. Without control bits the
- * result comes 4 later: a chain of IMAD.WIDE R12, R12, R3, RZ, ready 8 after
- * each issue: 8N + 1. With wide_pass_cycles 0: one pass, 4N + 1, and the
- * [S01] IMAD.WIDEs 2 apart (the pipe), the EXIT at 2(N - 1) + 1: 2N.
+ * IMAD.WIDE (wide_pass_cycles 4) takes the pipe for two intervals (4) and
+ * its result comes 4 after the pipe's latency, tracked even with control
+ * bits: a chain of [S05] IMAD.WIDE.U32 R12, R13, R0, RZ and [S05] LOP3
+ * R13, R13, R12 (mech_otput's) issues the IMAD.WIDE at t, its result is
+ * ready at t + 8, one more for the LOP3 on the ALU side: LOP3 at t + 9, the
+ * next IMAD.WIDE at t + 14 (the H200: 14.16); the EXIT after the last LOP3's
+ * [S05]: 14N + 1. Independent [S01] IMAD.WIDEs (reading R2): one every 4
+ * cycles (the pipe), the last at 4(N - 1), its result at 4N + 4, when the
+ * EXIT waits for it: 4N + 5. Without control bits a chain of IMAD.WIDE R12,
+ * R12, R3, RZ: ready 8 after each issue, 8N + 1. With wide_pass_cycles 0:
+ * one pass, untracked: the chain by its stall counts, 10N + 1, the [S01]
+ * ones 2 apart, 2N, and the plain chain 4N + 1.
  */
 static void sm_10_2_sixteen_lane_banks(void **state)
 {
@@ -340,14 +344,18 @@ static void sm_10_2_sixteen_lane_banks(void **state)
 	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, 6 * n + 3);
 	free(t);
 	assert_int_equal(a.wide_pass_cycles, 4);
-	t = repeat("", "[B------:R-:W-:-:S01] IMAD.WIDE.U32 R12, R13, R0, RZ\n", n, "[B------:R-:W-:-:S01] EXIT\n");
-	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 5 * n + 1);
-	assert_int_equal(run_arch(&a, t, 160, 1, POLICY_GRR).cycles, 8 * n + 2);
+	char *c = repeat("", "[B------:R-:W-:-:S05] IMAD.WIDE.U32 R12, R13, R0, RZ\n"
+			     "[B------:R-:W-:-:S05] LOP3.LUT R13, R13, R12, RZ, 0x3c, !PT\n", n, "[B------:R-:W-:-:S01] EXIT\n");
+	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 14 * n + 1);
+	t = repeat("", "[B------:R-:W-:-:S01] IMAD.WIDE.U32 R12, R2, R0, RZ\n", n, "[B------:R-:W-:-:S01] EXIT\n");
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 4 * n + 5);
 	char *h = repeat("", "IMAD.WIDE R12, R12, R3, RZ\n", n, "EXIT\n");
 	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 8 * n + 1);
 	a.wide_pass_cycles = 0;
-	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 4 * n + 1);
+	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 10 * n + 1);
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 2 * n);
+	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 4 * n + 1);
+	free(c);
 	free(h);
 	free(t);
 }
