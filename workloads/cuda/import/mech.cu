@@ -2083,3 +2083,145 @@ void group_mech_otput(Ctx& c) {
   run_otput2<14>(c, d_ab);
   CK(cudaFree(d_ab));
 }
+
+// mech_hash (round 18): out of sample for the round's rules (the 16-lane banks, the two sides,
+// IMAD.WIDE, VIADD). int_hash<ILP>: ILP independent integer hash chains (murmur3's finaliser and a
+// multiply-rotate step: SHF, LOP3, IMAD, IADD3/VIADD, as nvcc compiles them), 16 rounds a trip.
+// tab_walk<ILP>: ILP chains through a 4 KB table in global memory (L1 hits after
+// the first trip): i = tab[(i * 2654435761u >> 22) ^ k], the address by IMAD.WIDE or LEA.
+template <int ILP>
+__global__ void int_hash(float* out, const unsigned* seed, int n, BlockRec* rec) {
+  unsigned h[ILP];
+  const unsigned s0 = seed[0];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) h[k] = s0 ^ (threadIdx.x * 0x9E3779B9u + k);
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) {
+        unsigned x = h[k];
+        x ^= x >> 16;
+        x *= 0x85EBCA6Bu;
+        x ^= x >> 13;
+        x *= 0xC2B2AE35u;
+        x ^= x >> 16;
+        x = (x << 5 | x >> 27) + (unsigned)(i + r);
+        h[k] = x;
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= h[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int ILP>
+__global__ void tab_walk(float* out, const unsigned* tab, int n, BlockRec* rec) {
+  unsigned i[ILP];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) i[k] = (threadIdx.x * 7u + 131u * k) & 1023u;
+  unsigned warm = 0;
+  for (int j = threadIdx.x & 31; j < 1024; j += 32) warm += tab[j];  // the table into L1
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;                    // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) i[k] = tab[((i[k] * 2654435761u) >> 22) ^ (unsigned)k];
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= i[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int ILP>
+static void run_hash(Ctx& c, const unsigned* d_tab) {
+  const int n = 1024 / ILP;
+  for (int W : {1, 4, 8, 12, 16, 24, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, int_hash<ILP>, L, (float*)c.d_out, d_tab, n, c.d_rec);
+    imp_row(c, "mech_hash", (const void*)int_hash<ILP>, "hash", ILP, W, L.bps, L.tpb, n,
+            "hashes_per_thread=" + std::to_string(4 * n * ILP), m);
+    const Meas mt = measure(c, tab_walk<ILP>, L, (float*)c.d_out, d_tab, n, c.d_rec);
+    imp_row(c, "mech_hash", (const void*)tab_walk<ILP>, "tab", ILP, W, L.bps, L.tpb, n,
+            "steps_per_thread=" + std::to_string(4 * n * ILP), mt);
+  }
+}
+
+void group_mech_hash(Ctx& c) {
+  std::vector<unsigned> h(1024);
+  for (unsigned j = 0; j < 1024; ++j) h[j] = (j * 2654435761u) >> 7;
+  unsigned* d_tab = nullptr;
+  CK(cudaMalloc(&d_tab, 1024 * sizeof(unsigned)));
+  CK(cudaMemcpy(d_tab, h.data(), 1024 * sizeof(unsigned), cudaMemcpyHostToDevice));
+  run_hash<1>(c, d_tab);
+  run_hash<2>(c, d_tab);
+  run_hash<4>(c, d_tab);
+  CK(cudaFree(d_tab));
+}
+
+// mech_pstore (round 18): predicated-off stores, one predicate a store so ptxas cannot make one
+// branch of them: blk_pstore<K>: after the end barrier every thread issues K stores, store k under
+// p_k = (flags[k * 32 + lane] != 0), flags zeroed (every store off in every lane), or with lane 0's
+// flags set (L = 1: one sector a store).
+template <int K, int L>
+__global__ void blk_pstore(float* out, const unsigned* flags, u64* ent, BlockRec* rec) {
+  if (threadIdx.x == 0) ent[blockIdx.x] = imp_clock();
+  const unsigned t = threadIdx.x, lane = t & 31u;
+  unsigned on[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) on[k] = flags[k * 32 + lane] | (L == 1 && lane == 0 ? 1u : 0u);
+  imp_begin(rec);
+  imp_end(rec);
+  const size_t w = (size_t)blockIdx.x * 32 + (t >> 5);
+#pragma unroll
+  for (int k = 0; k < K; ++k)
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, 0;\n\t@p st.global.f32 [%1], %2;\n\t}" ::"r"(on[k]),
+                 "l"(out + ((size_t)w * K + k) * 32 + lane), "f"((float)k)
+                 : "memory");
+}
+
+template <int K, int L>
+static void run_pstore(Ctx& c, FILE* f, float* d_out, const unsigned* d_flags, u64* d_ent, int tpb, int B) {
+  LaunchCfg L_;
+  L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = SMEM_1BPS, L_.bps = 0;
+  const Meas m = measure(c, blk_pstore<K, L>, L_, d_out, d_flags, d_ent, c.d_rec);
+  const std::string var = "k" + std::to_string(K) + "_p" + std::to_string(L);
+  imp_row(c, "mech_pstore", (const void*)blk_pstore<K, L>, var, 1, tpb / 32, 1, tpb, K,
+          "k=" + std::to_string(K) + ";on_lanes=" + std::to_string(L) + ";res=1;blocks=" + std::to_string(B), m);
+  block_stamp_rows(c, f, var, tpb, 1, B, K, L_.grid, d_ent);
+}
+
+void group_mech_pstore(Ctx& c) {
+  const int B = 8;
+  float* d_out = nullptr;
+  u64* d_ent = nullptr;
+  unsigned* d_flags = nullptr;
+  const size_t nb = (size_t)c.sms * B;
+  CK(cudaMalloc(&d_out, nb * 32 * 8 * 32 * sizeof(float)));
+  CK(cudaMalloc(&d_ent, nb * sizeof(u64)));
+  CK(cudaMalloc(&d_flags, 8 * 32 * sizeof(unsigned)));
+  CK(cudaMemset(d_flags, 0, 8 * 32 * sizeof(unsigned)));
+  FILE* f = imp_side_file("pstore.csv");
+  fprintf(f, "# blk_pstore<K, L> (workloads/cuda/import/mech.cu), the last timed launch: per block its SM, thread 0's "
+             "clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
+  fprintf(f, "variant,tpb,res,blocks_per_sm,block,n,smid,entry,c0,c1\n");
+  for (int tpb : {32, 256, 1024}) {
+    run_pstore<1, 0>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_pstore<4, 0>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_pstore<8, 0>(c, f, d_out, d_flags, d_ent, tpb, B);
+    run_pstore<8, 1>(c, f, d_out, d_flags, d_ent, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_ent));
+  CK(cudaFree(d_flags));
+}
