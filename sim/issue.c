@@ -146,8 +146,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_XDST;
 		if (!ctl && s->a->cross_side_cycles > 0) {
 			int side = op->pipe == PIPE_ALU ? SIDE_ALU : op->pipe == PIPE_FMA || op->pipe == PIPE_FMAHEAVY ? SIDE_FMA : 0;
-			u->pside = (uint8_t)(u->wkind == RK_FIXED ? side : 0);
-			u->xside = (uint8_t)(side ? SIDE_FMA + SIDE_ALU - side : 0);
+			u->pside = (uint8_t)(u->wkind == RK_FIXED ? side << SIDE_SHIFT : 0);
+			u->xside = (uint8_t)(side ? (SIDE_FMA + SIDE_ALU - side) << SIDE_SHIFT : 0);
 			u->xcross = (uint8_t)s->a->cross_side_cycles;
 		}
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
@@ -211,14 +211,14 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			for (int k = 0; k < in->nsrc && u->nchk < UOP_MAX_CHK; k++)
 				if (wide_written[in->src[k]]) {
 					u->chk[u->nchk++] = (uint16_t)in->src[k];
-					u->xside = (uint8_t)(side ? SIDE_FMA + SIDE_ALU - side : 0);
+					u->xside = (uint8_t)(side ? (SIDE_FMA + SIDE_ALU - side) << SIDE_SHIFT : 0);
 					u->xcross = (uint8_t)s->a->cross_side_cycles;
 				}
 			if (u->wkind == RK_SHORT && in->wsb < ISA_NSB) {
 				u->dst = (uint16_t)(ISA_SB0 + in->wsb);
 				u->sbmax = 1;
 			} else if (wide) {
-				u->pside = SIDE_FMA;
+				u->pside = SIDE_FMA << SIDE_SHIFT;
 				if (in->nxdst)
 					u->flags |= U_XDST;
 			} else {
@@ -242,6 +242,22 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		}
 		if (in->has_dst && in->dst != ISA_RZ && !dst_read && !isa_is_zero_reg(in->dst))
 			u->flags |= U_WAW;
+	}
+	/* a reader looks for a result of the other side only where the program
+	 * has one for a register it reads (most have none: the plain check) */
+	uint8_t side_written[ISA_NREGS] = {0};
+	for (int pc = 0; pc < prog->ninsn; pc++)
+		if (s->uop[pc].pside)
+			side_written[prog->code[pc].dst] |= s->uop[pc].pside;
+	for (int pc = 0; pc < prog->ninsn; pc++) {
+		struct uop *u = &s->uop[pc];
+		int any = 0;
+		if (!u->xside || (u->flags & U_CTL))
+			continue;
+		for (int k = 0; k < u->nchk; k++)
+			any |= side_written[u->chk[k]] & u->xside;
+		if (!any)
+			u->xside = 0;
 	}
 	/*
 	 * Whether the in-flight limit can bind at all. An L2/DRAM load waits
@@ -375,13 +391,13 @@ static void issue_warp(struct sim *s, struct warp *w)
 			/* a bank conflict delays the result by the operand cycles beyond
 			 * the pipe's issue interval: a 16-lane pipe reads two operands of
 			 * one bank within its two cycles (mech_ops, round 18) */
-			int late = oc - s->interval[pipe];
-			uint64_t t = s->now + (uint64_t)(u->lat + 1 + (late > 0 ? late : 0));
+			uint64_t t = s->now + (uint64_t)u->lat + 1;
+			if (__builtin_expect(oc > 1, 0) && oc > s->interval[pipe])
+				t += (uint64_t)(oc - s->interval[pipe]);
 			if (u->sbmax)
 				warp_post_sb(w, u->dst, t, u->wkind);
 			else
-				warp_write_reg(w, u->dst, t, u->wkind);
-			w->side[u->dst] = u->pside;
+				warp_write_reg(w, u->dst, t, u->wkind | u->pside);
 			if (u->flags & U_XDST)
 				warp_write_xdst(w, in, t, u->wkind);
 		}

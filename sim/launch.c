@@ -73,15 +73,13 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		SIM_ASSERT(slot < s->max_warps);
 		struct warp *w = &s->w[slot];
 		uint64_t *ready = w->ready;
-		uint8_t *kind = w->kind, *side = w->side;
+		uint8_t *kind = w->kind;
 		memset(w, 0, sizeof *w);
 		w->ready = ready;
 		w->kind = kind;
-		w->side = side;
 		w->slot = (uint8_t)(w - s->w);
 		memset(ready, 0, sizeof(uint64_t) * ISA_NREGS);
 		memset(kind, 0, ISA_NREGS);
-		memset(side, 0, ISA_NREGS);
 		w->resident = w->live = 1;
 		w->block = bslot;
 		w->wib = i;

@@ -52,14 +52,13 @@ struct sim *sim_create(const struct arch *a)
 	s->w = aligned_alloc(64, (size_t)s->max_warps * sizeof *s->w);
 	s->ready_store = calloc((size_t)s->max_warps * ISA_NREGS, sizeof *s->ready_store);
 	s->kind_store = calloc((size_t)s->max_warps * ISA_NREGS, 1);
-	s->side_store = calloc((size_t)s->max_warps * ISA_NREGS, 1);
 	s->b = calloc((size_t)s->max_blocks, sizeof *s->b);
 	s->sc = calloc((size_t)s->nsched, sizeof *s->sc);
 	s->list_store = calloc((size_t)s->nsched * (size_t)s->max_warps, sizeof *s->list_store);
 	s->lru_store = calloc((size_t)s->nsched * 2 * LRU_SPAN, sizeof *s->lru_store);
 	/* events: block launches (releases have their own queue) */
 	s->q = evq_create(s->max_blocks + 16);
-	if (!s->w || !s->ready_store || !s->kind_store || !s->side_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
+	if (!s->w || !s->ready_store || !s->kind_store || !s->b || !s->sc || !s->list_store || !s->lru_store || !s->q ||
 	    mem_create(s)) {
 		sim_destroy(s);
 		return NULL;
@@ -84,7 +83,6 @@ void sim_destroy(struct sim *s)
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);
-	free(s->side_store);
 	free(s->b);
 	free(s->sc);
 	free(s->list_store);

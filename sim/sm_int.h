@@ -50,7 +50,7 @@ _Static_assert(PIPE_COUNT <= 16 && ST_COUNT <= 16, "pq_p packs a pipe and a stat
 enum reg_kind { RK_FIXED, RK_LONG, RK_SHORT };
 /* The two sides of the fixed-latency pipes (ptxas's stall counts: 4 cycles
  * within a side, 5 across; mech_lpair, round 18) */
-enum { SIDE_FMA = 1, SIDE_ALU = 2 };
+enum { SIDE_FMA = 1, SIDE_ALU = 2, SIDE_SHIFT = 4, RK_MASK = 15 };
 
 enum frame_kind { FR_LOOP, FR_IF };
 
@@ -109,8 +109,8 @@ struct warp {
 	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
 	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */
-	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer */
-	uint8_t *side;       /* [ISA_NREGS] its fixed-latency producer's side (SIDE_*), 0 for any other */
+	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer, and a fixed-latency
+			      * producer's side (SIDE_* << SIDE_SHIFT) */
 	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
 	int32_t near_draw[ISA_NEAR_GROUPS]; /* the latency draw of its last group=G load, by G - 1 (mem_draw) */
 	uint8_t near_qj[ISA_NEAR_GROUPS]; /* the shared DRAM queue's deck position of its last group=G load (mem_queue_pos) */
@@ -275,8 +275,9 @@ struct uop {
 	uint16_t rsb_reg;
 	uint8_t sbmax;       /* U_CTL: dst is a scoreboard: a result posted on it clears it no
 			      * sooner than the ones already posted (the latest lands last) */
-	uint8_t pside;       /* without control bits: the side (SIDE_*) its fixed-latency result is made on */
-	uint8_t xside;       /* without control bits: the other side's bit, whose results reach it late */
+	uint8_t pside;       /* the side its fixed-latency result is made on (SIDE_* << SIDE_SHIFT), 0 none */
+	uint8_t xside;       /* the other side's bit (<< SIDE_SHIFT) when a register it reads may come
+			      * from there (those results reach it xcross later), else 0 */
 	uint8_t xcross;      /* by cross_side_cycles */
 	uint8_t xbusy;       /* cycles its pipe is held beyond the issue interval (IMAD.WIDE's
 			      * second pass: wide_pass_cycles) */
@@ -317,7 +318,6 @@ struct sim {
 	struct warp *w;      /* [max_warps] */
 	uint64_t *ready_store; /* the warps' ready[] arrays */
 	uint8_t *kind_store; /* the warps' kind[] arrays */
-	uint8_t *side_store; /* the warps' side[] arrays */
 	struct block *b;     /* [max_blocks] */
 	struct sched *sc;    /* [nsched] */
 	int *list_store;     /* the schedulers' list[] arrays */

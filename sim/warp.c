@@ -76,19 +76,29 @@ static inline uint64_t warp_regs_ready(const struct warp *w, const struct uop *u
 	uint64_t r = 0;
 	int rk = RK_FIXED;
 
-	for (int k = 0; k < u->nchk; k++) {
-		int reg = u->chk[k];
-		/* a result made on the other side reaches it xcross later */
-		uint64_t t = w->ready[reg] + ((w->side[reg] & u->xside) ? u->xcross : 0);
-		if (t > r) {
-			r = t;
-			rk = w->kind[reg];
+	if (__builtin_expect(u->xside != 0, 0)) {
+		for (int k = 0; k < u->nchk; k++) {
+			int reg = u->chk[k];
+			/* a result made on the other side reaches it xcross later */
+			uint64_t t = w->ready[reg] + ((w->kind[reg] & u->xside) ? u->xcross : 0);
+			if (t > r) {
+				r = t;
+				rk = w->kind[reg];
+			}
+		}
+	} else {
+		for (int k = 0; k < u->nchk; k++) {
+			int reg = u->chk[k];
+			if (w->ready[reg] > r) {
+				r = w->ready[reg];
+				rk = w->kind[reg];
+			}
 		}
 	}
 	if (u->flags & (U_WAW | U_DRAIN)) {
 		/* write-after-write: a pending variable-latency write must land
 		 * first (fixed-latency writes complete in issue order) */
-		if ((u->flags & U_WAW) && w->kind[u->dst] != RK_FIXED && w->ready[u->dst] > r) {
+		if ((u->flags & U_WAW) && (w->kind[u->dst] & RK_MASK) != RK_FIXED && w->ready[u->dst] > r) {
 			r = w->ready[u->dst];
 			rk = w->kind[u->dst];
 		}
@@ -178,7 +188,6 @@ static inline void warp_write_reg(struct warp *w, int reg, uint64_t ready, int k
 	int later = ready > w->drain;
 	w->ready[reg] = ready;
 	w->kind[reg] = (uint8_t)kind;
-	w->side[reg] = 0;
 	w->drain_kind = later ? (uint8_t)kind : w->drain_kind;
 	w->drain = later ? ready : w->drain;
 }
@@ -208,6 +217,5 @@ static void warp_reset(struct sim *s)
 	for (int i = 0; i < s->max_warps; i++) {
 		s->w[i].ready = s->ready_store + (size_t)i * ISA_NREGS;
 		s->w[i].kind = s->kind_store + (size_t)i * ISA_NREGS;
-		s->w[i].side = s->side_store + (size_t)i * ISA_NREGS;
 	}
 }
