@@ -15,7 +15,9 @@
 // mech_l2bw  stream_ld<U>: loop { U independent 16-B-per-lane loads (512 B per warp load) }
 //            over an L2-resident (8 MiB, touched) or DRAM (1 GiB, flushed) footprint, from
 //            every SM at once: the bytes an SM gets per cycle at saturation.
+#include <algorithm>
 #include <initializer_list>
+#include <set>
 
 #include "imp.h"
 
@@ -2224,4 +2226,142 @@ void group_mech_pstore(Ctx& c) {
   CK(cudaFree(d_out));
   CK(cudaFree(d_ent));
   CK(cudaFree(d_flags));
+}
+
+// mech_gather (round 19): what a warp's load from L1 costs by the lines, sectors and bytes its
+// lanes touch. l1_gather<WD, ILP>: ILP dependent walks, b = tab[b + off] (WD = 4: one word a lane;
+// WD = 16: a uint4, the step's value the sum of its four words), every lane's `off` (in WD-byte
+// elements) from a pattern in global memory read before the timed loop; the table holds 0 at every
+// element a pattern touches, so every step reads the same addresses: L1 hits after the first trip
+// (the footprint at most 32 KB, 120 KB of shared memory leaving the L1 about 124 KB).
+template <int WD, int ILP>
+__global__ void l1_gather(float* out, const unsigned* tab, const int* offs, int n, BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane];
+  unsigned b[ILP];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) b[k] = (unsigned)offs[32 + k];  // 0: the host writes zeros there
+  unsigned warm = 0;
+  for (int j = 0; j < 4; ++j) {  // the pattern's lines into L1
+    if (WD == 16) {
+      const uint4 v = ((const uint4*)tab)[off];
+      warm += v.x + v.y + v.z + v.w;
+    } else {
+      warm += tab[off];
+    }
+  }
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) {
+        if (WD == 16) {
+          const uint4 v = ((const uint4*)tab)[b[k] + off];
+          b[k] = v.x + v.y + v.z + v.w;
+        } else {
+          b[k] = tab[b[k] + off];
+        }
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= b[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+struct GatherPat {
+  const char* name;
+  int wd;                 // bytes a lane: 4 or 16
+  int off[32];            // each lane's element (wd bytes) offset
+};
+
+// The distinct 128-B lines, 32-B sectors and wd-byte elements of a pattern, and its bytes
+// delivered (32 x wd): the row's param.
+static std::string gather_param(const GatherPat& p) {
+  std::set<long> lines, secs, elems;
+  for (int l = 0; l < 32; ++l) {
+    const long a = (long)p.off[l] * p.wd;
+    lines.insert(a / 128), secs.insert(a / 32), elems.insert(a);
+  }
+  long span = 0;
+  for (int l = 0; l < 32; ++l) span = std::max(span, (long)(p.off[l] + 1) * p.wd);
+  return "pattern=" + std::string(p.name) + ";wd=" + std::to_string(p.wd) + ";lines=" +
+         std::to_string(lines.size()) + ";sectors=" + std::to_string(secs.size()) + ";elems=" +
+         std::to_string(elems.size()) + ";bytes=" + std::to_string(32 * p.wd) + ";span=" + std::to_string(span);
+}
+
+template <int WD, int ILP>
+static void run_gather(Ctx& c, const unsigned* d_tab, int* d_offs, const GatherPat& p) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = p.off[l];
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  const int n = 256 / ILP;
+  const std::string prm = gather_param(p);
+  for (int W : {1, 4, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, l1_gather<WD, ILP>, L, (float*)c.d_out, d_tab, (const int*)d_offs, n, c.d_rec);
+    imp_row(c, "mech_gather", (const void*)l1_gather<WD, ILP>, p.name, ILP, W, L.bps, L.tpb, n,
+            prm + ";steps_per_thread=" + std::to_string(4 * n * ILP), m);
+  }
+}
+
+void group_mech_gather(Ctx& c) {
+  std::vector<GatherPat> pats;
+  auto add = [&](const char* name, int wd, auto f) {
+    GatherPat p;
+    p.name = name, p.wd = wd;
+    for (int l = 0; l < 32; ++l) p.off[l] = f(l);
+    pats.push_back(p);
+  };
+  // 4-byte words (32 a line, 8 a sector)
+  add("bcast", 4, [](int) { return 0; });                          // 1 line, 1 sector, 1 word
+  add("coal", 4, [](int l) { return l; });                         // 1 line, 4 sectors
+  add("sec1", 4, [](int l) { return l % 8; });                     // 1 line, 1 sector, 8 words x 4 lanes
+  add("sec2", 4, [](int l) { return l % 16; });                    // 1 line, 2 sectors
+  add("l2", 4, [](int l) { return (l % 2) * 32 + l / 2; });        // 2 lines, 2 sectors each
+  add("l4", 4, [](int l) { return (l % 4) * 32 + l / 4; });        // 4 lines, 1 sector each
+  add("l8", 4, [](int l) { return (l % 8) * 32 + l / 8; });        // 8 lines, 1 sector each
+  add("l16", 4, [](int l) { return (l % 16) * 32 + l / 16; });     // 16 lines
+  add("l32", 4, [](int l) { return l * 32; });                     // 32 lines, 1 word each
+  add("l4s4", 4, [](int l) { return (l % 4) * 32 + (l / 4) * 4; });  // 4 lines, 4 sectors each
+  add("l8s4", 4, [](int l) { return (l % 8) * 32 + (l / 8) * 8; });  // 8 lines, 4 sectors each
+  add("d2", 4, [](int l) { return (l % 2) * 32; });                // 2 lines, one word each, 16 lanes a word
+  add("d4", 4, [](int l) { return (l % 4) * 32; });
+  add("d8", 4, [](int l) { return (l % 8) * 32; });
+  add("d16", 4, [](int l) { return (l % 16) * 32; });
+  add("l32x2", 4, [](int l) { return l * 64; });                   // 32 lines 256 B apart
+  add("l32x4", 4, [](int l) { return l * 128; });                  // 512 B apart (16 KB)
+  add("l32x8", 4, [](int l) { return l * 256; });                  // 1 KB apart (32 KB)
+  add("l8x8", 4, [](int l) { return (l % 8) * 256 + l / 8; });     // 8 lines 1 KB apart
+  add("l8x32", 4, [](int l) { return (l % 8) * 1024 + l / 8; });   // 8 lines 4 KB apart (32 KB)
+  add("l4x64", 4, [](int l) { return (l % 4) * 2048 + l / 4; });   // 4 lines 8 KB apart (32 KB)
+  add("rand4k", 4, [](int l) { return (int)(((unsigned)(l * 7 + 3) * 2654435761u) >> 22); });   // tab_walk-like
+  add("rand16k", 4, [](int l) { return (int)(((unsigned)(l * 7 + 3) * 2654435761u) >> 20); });  // 16 KB
+  // 16-byte elements (8 a line, 2 a sector)
+  add("q_bcast", 16, [](int) { return 0; });                       // 1 line, 1 sector, 512 B delivered
+  add("q_coal", 16, [](int l) { return l; });                      // 4 lines, 16 sectors
+  add("q_dup1", 16, [](int l) { return l % 8; });                  // 1 line, 4 sectors, 4 lanes an element
+  add("q_l8", 16, [](int l) { return (l % 8) * 8 + l / 8; });      // 8 lines, 2 sectors each
+  add("q_l32", 16, [](int l) { return l * 8; });                   // 32 lines, 1 sector each
+  add("q_d8", 16, [](int l) { return (l % 8) * 8; });              // 8 lines, 1 element each
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  for (const GatherPat& p : pats) {
+    if (p.wd == 4) {
+      run_gather<4, 1>(c, d_tab, d_offs, p);
+      run_gather<4, 4>(c, d_tab, d_offs, p);
+    } else {
+      run_gather<16, 1>(c, d_tab, d_offs, p);
+      run_gather<16, 4>(c, d_tab, d_offs, p);
+    }
+  }
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
 }
