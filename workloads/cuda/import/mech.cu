@@ -2246,6 +2246,9 @@ __global__ void l1_gather(float* out, const unsigned* tab, const int* offs, int 
     if (WD == 16) {
       const uint4 v = ((const uint4*)tab)[off];
       warm += v.x + v.y + v.z + v.w;
+    } else if (WD == 8) {
+      const uint2 v = ((const uint2*)tab)[off];
+      warm += v.x + v.y;
     } else {
       warm += tab[off];
     }
@@ -2261,6 +2264,9 @@ __global__ void l1_gather(float* out, const unsigned* tab, const int* offs, int 
         if (WD == 16) {
           const uint4 v = ((const uint4*)tab)[b[k] + off];
           b[k] = v.x + v.y + v.z + v.w;
+        } else if (WD == 8) {
+          const uint2 v = ((const uint2*)tab)[b[k] + off];
+          b[k] = v.x + v.y;
         } else {
           b[k] = tab[b[k] + off];
         }
@@ -2309,6 +2315,36 @@ static void run_gather(Ctx& c, const unsigned* d_tab, int* d_offs, const GatherP
   }
 }
 
+static void gather_runs(Ctx& c, const std::vector<GatherPat>& pats) {
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  for (const GatherPat& p : pats) {
+    if (p.wd == 4) {
+      run_gather<4, 1>(c, d_tab, d_offs, p);
+      run_gather<4, 4>(c, d_tab, d_offs, p);
+    } else if (p.wd == 8) {
+      run_gather<8, 1>(c, d_tab, d_offs, p);
+      run_gather<8, 4>(c, d_tab, d_offs, p);
+    } else {
+      run_gather<16, 1>(c, d_tab, d_offs, p);
+      run_gather<16, 4>(c, d_tab, d_offs, p);
+    }
+  }
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
+}
+
+#define GATHER_ADD(NAME, WD, EXPR)                  \
+  do {                                              \
+    GatherPat p_;                                   \
+    p_.name = NAME, p_.wd = WD;                     \
+    for (int l = 0; l < 32; ++l) p_.off[l] = (EXPR); \
+    pats.push_back(p_);                             \
+  } while (0)
+
 void group_mech_gather(Ctx& c) {
   std::vector<GatherPat> pats;
   auto add = [&](const char* name, int wd, auto f) {
@@ -2348,20 +2384,32 @@ void group_mech_gather(Ctx& c) {
   add("q_l8", 16, [](int l) { return (l % 8) * 8 + l / 8; });      // 8 lines, 2 sectors each
   add("q_l32", 16, [](int l) { return l * 8; });                   // 32 lines, 1 sector each
   add("q_d8", 16, [](int l) { return (l % 8) * 8; });              // 8 lines, 1 element each
-  unsigned* d_tab = nullptr;
-  int* d_offs = nullptr;
-  CK(cudaMalloc(&d_tab, 64 * 1024));
-  CK(cudaMemset(d_tab, 0, 64 * 1024));
-  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
-  for (const GatherPat& p : pats) {
-    if (p.wd == 4) {
-      run_gather<4, 1>(c, d_tab, d_offs, p);
-      run_gather<4, 4>(c, d_tab, d_offs, p);
-    } else {
-      run_gather<16, 1>(c, d_tab, d_offs, p);
-      run_gather<16, 4>(c, d_tab, d_offs, p);
-    }
-  }
-  CK(cudaFree(d_offs));
-  CK(cudaFree(d_tab));
+  gather_runs(c, pats);
+}
+
+// mech_gather2 (round 19, second call): the tag stage alone. Every lane's word in its own bank
+// (word l of its line), so the data stage is one wavefront: lanes over K lines (round-robin or in
+// blocks), lines 2-64 apart, the random patterns' lines; and 8-byte elements.
+void group_mech_gather2(Ctx& c) {
+  std::vector<GatherPat> pats;
+  static const char* tn[] = {"t2", "t3", "t4", "t5", "t6", "t8", "t12", "t16", "t24", "t32"};
+  static const int tk[] = {2, 3, 4, 5, 6, 8, 12, 16, 24, 32};
+  for (int i = 0; i < 10; ++i) GATHER_ADD(tn[i], 4, (l % tk[i]) * 32 + l);
+  GATHER_ADD("b8", 4, (l / 4) * 32 + l);    // 8 lines, lanes in blocks of 4
+  GATHER_ADD("b16", 4, (l / 2) * 32 + l);   // 16 lines, blocks of 2
+  static const char* sn[] = {"t8x2", "t8x4", "t8x8", "t8x16", "t8x32", "t8x64", "t32x2", "t32x4"};
+  static const int sk[] = {8, 8, 8, 8, 8, 8, 32, 32}, ss[] = {2, 4, 8, 16, 32, 64, 2, 4};
+  for (int i = 0; i < 8; ++i) GATHER_ADD(sn[i], 4, (l % sk[i]) * ss[i] * 32 + l);
+  // the random patterns' lines, each lane at word l of its line
+  GATHER_ADD("r4lines", 4, (int)((((unsigned)(l * 7 + 3) * 2654435761u) >> 22) / 32) * 32 + l);
+  GATHER_ADD("r16lines", 4, (int)((((unsigned)(l * 7 + 3) * 2654435761u) >> 20) / 32) * 32 + l);
+  // the random patterns themselves again (the first call's; the same SASS)
+  GATHER_ADD("rand4k", 4, (int)(((unsigned)(l * 7 + 3) * 2654435761u) >> 22));
+  GATHER_ADD("rand16k", 4, (int)(((unsigned)(l * 7 + 3) * 2654435761u) >> 20));
+  // 8-byte elements (16 a line)
+  GATHER_ADD("h_bcast", 8, 0);
+  GATHER_ADD("h_coal", 8, l);
+  GATHER_ADD("h_l32", 8, l * 16);
+  GATHER_ADD("h_t8", 8, (l % 8) * 16 + (l % 16));   // 8 lines, lanes in distinct banks within a half-warp
+  gather_runs(c, pats);
 }
