@@ -81,6 +81,7 @@ enum mem_pattern {
 	PAT_UNIFORM,   /* every lane the same address */
 	PAT_CHASE,     /* coalesced node of a pointer chase over `footprint` bytes */
 	PAT_STREAM,    /* coalesced, never reused: always misses to DRAM */
+	PAT_GATHER,    /* each lane a random element of `footprint` bytes (a table lookup) */
 };
 
 /* OP_IF conditions (kept in insn.pattern). */
@@ -189,7 +190,9 @@ struct insn {
 	uint8_t near;      /* global loads, 1..ISA_NEAR_GROUPS: its lines neighbour those of the
 			    * warp's last group=G load, and it takes that load's latency draw
 			    * (attribute near=G); 0: draws its own */
-	uint32_t stride;   /* PAT_STRIDED: bytes between lanes */
+	uint32_t stride;   /* PAT_STRIDED: bytes between lanes (with period: between lanes i and i + 1 of a period) */
+	uint32_t step;     /* with period: bytes between lane i and lane i + period */
+	uint8_t period;    /* 1..32, 0 none: lane i at (i % period) * stride + (i / period) * step */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
 	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */
 	double frac;       /* IF: fraction of lanes on the first path */

@@ -192,17 +192,17 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, footprint, lanes, wait, group, near)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, footprint, lanes, wait, group, near)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
-			static const char *const names[] = {"coalesced", "strided", "uniform", "chase", "stream"};
+			static const char *const names[] = {"coalesced", "strided", "uniform", "chase", "stream", "gather"};
 			int m = word_len(lx->p), k;
-			for (k = 0; k < 5; k++)
+			for (k = 0; k < 6; k++)
 				if ((int)strlen(names[k]) == m && strncasecmp(lx->p, names[k], (size_t)m) == 0)
 					break;
-			if (k == 5)
-				return fail(lx, "pattern: expected coalesced, strided, uniform, chase or stream");
+			if (k == 6)
+				return fail(lx, "pattern: expected coalesced, strided, uniform, chase, stream or gather");
 			in->pattern = (uint8_t)k;
 			lx->p += m;
 		} else if (n == 5 && strncasecmp(key, "width", 5) == 0) {
@@ -223,6 +223,20 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			in->stride = (uint32_t)v;
 			if (in->pattern == PAT_COALESCED)
 				in->pattern = PAT_STRIDED;
+		} else if (n == 6 && strncasecmp(key, "period", 6) == 0) {
+			if ((rc = parse_uint(lx, 32, 0, &v, "period: expected lanes 1 to 32 (lane i at (i % period) * stride + (i / period) * step)")))
+				return rc;
+			if (v == 0) {
+				lx->p = num;
+				return fail(lx, "period: expected lanes 1 to 32 (lane i at (i % period) * stride + (i / period) * step)");
+			}
+			in->period = (uint8_t)v;
+			if (in->pattern == PAT_COALESCED)
+				in->pattern = PAT_STRIDED;
+		} else if (n == 4 && strncasecmp(key, "step", 4) == 0) {
+			if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX, &v, "step: expected bytes between lane i and lane i + period, 0 to 1G")))
+				return rc;
+			in->step = (uint32_t)v;
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
 			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
@@ -279,9 +293,15 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				in->group = (uint8_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, footprint, lanes, wait, group or near)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, footprint, lanes, wait, group or near)");
 		}
 	}
+	if (in->step && !in->period)
+		return err_set(lx->e, SIM_EINPUT, "%s:%d: step=%u without period= (expected period=N too: lane i at (i %% period) * stride + (i / period) * step)",
+			       lx->file, lx->lineno, in->step);
+	if (in->pattern == PAT_GATHER && in->count < (in->width ? in->width : 4))
+		return err_set(lx->e, SIM_EINPUT, "%s:%d: pattern=gather without a footprint of one element or more (expected footprint=BYTES: the range its lanes' random elements fall in)",
+			       lx->file, lx->lineno);
 	return SIM_OK;
 }
 

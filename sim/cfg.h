@@ -58,6 +58,10 @@ struct arch {
 	int dram_latency;                 /* cycles, L2 miss, unloaded */
 	double smem_bytes_per_cycle;      /* shared-memory bandwidth per SM */
 	double l1_bytes_per_cycle;        /* L1 bandwidth per SM */
+	int l1_banks;                     /* the L1 data array's banks (a warp load's wavefronts: sim/mem.c); 0: bytes / l1_bytes_per_cycle */
+	int l1_bank_bytes;                /* bytes a bank serves a cycle */
+	int l1_tag_lines;                 /* distinct lines one wavefront may touch (the tag stage) */
+	double l1_replay_cycles;          /* a warp's cycles a wavefront once its load has bank conflicts (1: no more than the SM's) */
 	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
 	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off),

@@ -92,11 +92,75 @@ static inline double mem_serve_q(double *free_at, uint64_t now, double q)
 	return ceil_d(*free_at);
 }
 
+static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], uint64_t *x);
+#define GATHER_DRAWS 64 /* pattern=gather: its lanes drawn this many times, the costs averaged */
+#define GATHER_SEED 0x5EED0000ull
+
+/*
+ * The sectors, lines and most sectors of one line that a warp's lanes
+ * touch, from their offsets (mem_lane_offsets): for a gather the mean over
+ * GATHER_DRAWS draws, for period= the one set.
+ */
+static void mem_geom(const struct arch *a, const struct insn *in, int lanes, double *sectors, double *lines,
+		     double *spl)
+{
+	uint64_t off[32], x = GATHER_SEED + in->count;
+	uint64_t sb = (uint64_t)a->sector_bytes, per_line = (uint64_t)a->line_bytes / sb;
+	uint32_t width = in->width ? in->width : 4;
+	int nl = lanes < 1 ? 1 : lanes > 32 ? 32 : lanes;
+	int draws = in->pattern == PAT_GATHER ? GATHER_DRAWS : 1;
+	double ts = 0, tl = 0, tm = 0;
+	if (per_line < 1)
+		per_line = 1;
+	for (int d = 0; d < draws; d++) {
+		uint64_t sec[32 * 16];
+		int n = 0;
+		mem_lane_offsets(in, nl, off, &x);
+		for (int i = 0; i < nl; i++)
+			for (uint64_t q = off[i] / sb; q <= (off[i] + width - 1) / sb && n < 32 * 16; q++)
+				sec[n++] = q;
+		/* distinct sectors, lines, and sectors of the fullest line */
+		int ns = 0, nln = 0, most = 0;
+		for (int i = 0; i < n; i++) {
+			int dup = 0;
+			for (int j = 0; j < i && !dup; j++)
+				dup = sec[j] == sec[i];
+			if (dup)
+				continue;
+			ns++;
+			int first = 1, inl = 0;
+			for (int j = 0; j < n; j++) {
+				if (sec[j] / per_line != sec[i] / per_line)
+					continue;
+				int dj = 0;
+				for (int k = 0; k < j && !dj; k++)
+					dj = sec[k] == sec[j];
+				if (!dj) {
+					inl++;
+					if (j < i)
+						first = 0;
+				}
+			}
+			if (first)
+				nln++;
+			if (inl > most)
+				most = inl;
+		}
+		ts += ns, tl += nln, tm += most;
+	}
+	*sectors = ts / draws, *lines = tl / draws, *spl = tm / draws;
+}
+
 /* Sectors one warp instruction touches. */
 static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 {
 	int active = in->lanes && in->lanes < lanes ? in->lanes : lanes;
 	int sec = a->sector_bytes;
+	if (in->pattern == PAT_GATHER || in->period) {
+		double ns, nl, spl;
+		mem_geom(a, in, lanes, &ns, &nl, &spl);
+		return (int)(ns + 0.5);
+	}
 	switch (in->pattern) {
 	case PAT_UNIFORM:
 		return 1;
@@ -125,8 +189,22 @@ static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
  * the curve's points at 1, 2, 4, 8, ... lines, and past the last point
  * along its last segment.
  */
+static double mem_l2_line_add(const struct arch *a, double lines, double spl)
+{
+	int n = a->n_line_curve, k = 0;
+	while (k + 2 < n && (double)(1 << (k + 1)) <= lines)
+		k++;
+	double x0 = (double)(1 << k), c0 = a->line_curve[k], c1 = a->line_curve[k + 1];
+	return a->l2_sector_cycles * (spl - 1) + c0 + (c1 - c0) * (lines - x0) / x0;
+}
+
 static double mem_l2_add(const struct arch *a, const struct insn *in, int lanes)
 {
+	if (in->pattern == PAT_GATHER || in->period) {
+		double ns, nl, spl;
+		mem_geom(a, in, lanes, &ns, &nl, &spl);
+		return mem_l2_line_add(a, nl, spl);
+	}
 	int active = in->lanes && in->lanes < lanes ? in->lanes : lanes;
 	uint64_t stride = in->pattern == PAT_UNIFORM ? 0 : in->stride > in->width ? in->stride : in->width;
 	uint64_t lb = (uint64_t)a->line_bytes, sb = (uint64_t)a->sector_bytes;
@@ -148,11 +226,7 @@ static double mem_l2_add(const struct arch *a, const struct insn *in, int lanes)
 				spl = run;
 		}
 	}
-	int n = a->n_line_curve, k = 0;
-	while (k + 2 < n && (1 << (k + 1)) <= lines)
-		k++;
-	double x0 = (double)(1 << k), c0 = a->line_curve[k], c1 = a->line_curve[k + 1];
-	return a->l2_sector_cycles * (spl - 1) + c0 + (c1 - c0) * ((double)lines - x0) / x0;
+	return mem_l2_line_add(a, (double)lines, (double)spl);
 }
 
 /*
@@ -308,12 +382,145 @@ static inline enum mem_level mem_level_draw(struct sim *s, const struct memc *m)
 	return u < m->p_l1 ? LV_L1 : u < m->p_l2 ? LV_L2 : LV_DRAM;
 }
 
+/*
+ * The L1's wavefronts. On the H200 a warp's load of L1-resident data costs
+ * the SM one cycle a wavefront, and a wavefront is what the shared-memory
+ * bank rule allows on the L1's data array, 32 banks of 4 bytes, each bank
+ * one distinct word a cycle (lanes reading one word share it), over the
+ * lanes whose bytes make up 128 (all 32 lanes at 4 bytes a lane, half a
+ * warp at 8, a quarter at 16), or what the tag stage allows, 4 distinct
+ * lines a cycle for the whole warp, whichever is more. 56 lane patterns of
+ * l1_gather (lanes over 1 to 32 lines, 1 to 4 sectors a line, words shared
+ * by 1 to 32 lanes, lines 128 B to 8 KB apart, 4, 8 and 16 bytes a lane)
+ * cost 2.02 to 32.03 SM cycles a load at 32 warps, 50 of them as this
+ * gives (those of one wavefront 1.53: bound elsewhere, the IMAD.WIDE of
+ * their address; tests/data/h200/mech/gather, 2026-12-03). Misses: lines scattered at
+ * random cost a little more than 4 a wavefront (23 lines 7, 32 lines 10,
+ * where this gives 6 and 8), as do 8 lines 256 or 512 B apart (3, not 2):
+ * the tag stage's sets, not found. A lone warp's load with bank conflicts
+ * takes l1_replay_cycles a wavefront, serially for the warp (2.2: lanes
+ * on 2 to 32 lines' word 0 return 2.0 to 69 cycles later than one line's,
+ * and one warp's 4 such loads in flight take 78 cycles each); wavefronts
+ * from lines alone take the SM's cycle each (t32: 7 cycles later).
+ */
+
+/* Byte offsets of a warp's lanes (nl of them) as the access places them;
+ * lane i reads as pattern lane i % in->lanes (the lanes attribute: distinct
+ * lanes, the others reading theirs, as an L1 chase's lanes l and l + 16). A
+ * gather draws its lanes from x (splitmix64). */
+static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], uint64_t *x)
+{
+	uint32_t width = in->width ? in->width : 4;
+	uint64_t elems = in->count / width;
+	int distinct = in->lanes && in->lanes < nl ? in->lanes : nl;
+	for (int i = 0; i < distinct; i++) {
+		uint64_t o;
+		switch (in->pattern) {
+		case PAT_UNIFORM:
+			o = 0;
+			break;
+		case PAT_GATHER: {
+			uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+			z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+			z ^= z >> 31;
+			o = (elems ? z % elems : 0) * width;
+			break;
+		}
+		default:
+			if (in->period)
+				o = (uint64_t)(i % in->period) * in->stride + (uint64_t)(i / in->period) * in->step;
+			else
+				o = (uint64_t)i * (in->stride > width ? in->stride : width);
+		}
+		off[i] = o;
+	}
+	for (int i = distinct; i < nl; i++)
+		off[i] = off[i % distinct];
+}
+
+/* A warp's wavefronts (the rule above): the tag stage's, its distinct
+ * lines l1_tag_lines at a time, or the data array's, the banks' most
+ * distinct words a group of lanes, summed over the groups, whichever is
+ * more; *banked gets the data array's beyond one a group (bank conflicts). */
+static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int *banked)
+{
+	int nb = a->l1_banks, bb = a->l1_bank_bytes, wpl = (int)(width + (uint32_t)bb - 1) / bb;
+	int per = (nb * bb) / (int)width; /* lanes a group: their bytes fill the banks once */
+	uint64_t lb = (uint64_t)a->line_bytes, line[32];
+	int nline = 0, data = 0, groups = 0;
+	if (per < 1)
+		per = 1;
+	if (per > 32)
+		per = 32;
+	for (int i = 0; i < nl; i++) {
+		int have = 0;
+		for (int j = 0; j < nline && !have; j++)
+			have = line[j] == off[i] / lb;
+		if (!have)
+			line[nline++] = off[i] / lb;
+	}
+	for (int g0 = 0; g0 < nl; g0 += per) {
+		int n = nl - g0 < per ? nl - g0 : per, nw = 0, most = 0, cnt[64] = {0};
+		uint64_t word[32 * 16];
+		groups++;
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < wpl; k++) {
+				uint64_t wd = off[g0 + i] / (uint64_t)bb + (uint64_t)k;
+				int seen = 0;
+				for (int j = 0; j < nw && !seen; j++)
+					seen = word[j] == wd;
+				if (seen)
+					continue;
+				word[nw++] = wd;
+				int b = (int)(wd % (uint64_t)nb);
+				if (++cnt[b] > most)
+					most = cnt[b];
+			}
+		data += most;
+	}
+	int tag = (nline + a->l1_tag_lines - 1) / a->l1_tag_lines;
+	*banked = data - groups;
+	return tag > data ? tag : data;
+}
+
+/* An L1 hit's wavefronts (the SM's cycles, at one a wavefront) and, with
+ * bank conflicts, the warp's own time for it in *path (else 0). */
+static double mem_l1_waves(const struct arch *a, const struct insn *in, int lanes, double *path)
+{
+	uint64_t off[32], x = GATHER_SEED + in->count;
+	uint32_t width = in->width ? in->width : 4;
+	int nl = lanes < 1 ? 1 : lanes > 32 ? 32 : lanes;
+	int draws = in->pattern == PAT_GATHER ? GATHER_DRAWS : 1;
+	double waves = 0.0, rep = 0.0;
+	for (int d = 0; d < draws; d++) {
+		int banked;
+		mem_lane_offsets(in, nl, off, &x);
+		int wv = mem_l1_pack(a, off, nl, width, &banked);
+		waves += wv;
+		if (banked > 0)
+			rep += wv + banked * (a->l1_replay_cycles - 1.0);
+	}
+	*path = rep / draws;
+	return waves / draws;
+}
+
+/* A load whose L1 hits go by the wavefront rule (not the constant cache's). */
+static inline int mem_l1_banked(const struct arch *a, const struct insn *in)
+{
+	return a->l1_banks > 0 && isa_l1_load(in->op) && isa_ops[in->op].unit != UNIT_CONST;
+}
+
 /* Bytes the access holds level lv's server for, over its bytes per cycle. */
 static double mem_level_cycles(const struct sim *s, const struct insn *in, int lanes, double bytes,
 			       enum mem_level lv)
 {
 	const struct arch *a = s->a;
 	double served = bytes;
+	if (lv == LV_L1 && mem_l1_banked(a, in)) {
+		double path;
+		return mem_l1_waves(a, in, lanes, &path) * (double)(a->l1_banks * a->l1_bank_bytes) / a->l1_bytes_per_cycle;
+	}
 	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
 		/* the L1 data path carries the bytes delivered to the warp's lanes,
 		 * lanes that read the same word included: an L1 chase of 16 distinct
@@ -356,6 +563,7 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	enum mem_level lv = mem_global_level(s, in);
 	m->tag = (uint32_t)(in - s->code) + 1;
 	m->lanes = (uint8_t)lanes;
+	m->l1_path = 0.0;
 	m->sectors = mem_sectors(a, in, lanes);
 	m->bytes = (double)m->sectors * a->sector_bytes;
 	if (!isa_l1_load(in->op) && lv == LV_L1)
@@ -384,6 +592,8 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		return;
 	}
 	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
+	if (mem_l1_banked(a, in))
+		(void)mem_l1_waves(a, in, lanes, &m->l1_path);
 	m->l2rule = (uint8_t)(a->n_line_curve >= 2 && isa_l1_load(in->op));
 	m->l2_add = m->l2rule ? mem_l2_add(a, in, lanes) : 0.0;
 	m->l2_cycles = mem_level_cycles(s, in, lanes, m->bytes, LV_L2);
@@ -1018,7 +1228,16 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		case LV_L1:
 			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
 					  (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0))
-				      : mem_serve_q(&s->l1_free, s->now, lv_cycles) + (double)(a->l1_latency - 1);
+				      : mem_serve_q(&s->l1_free, s->now, lv_cycles);
+			if (m->l1_path > 0.0) {
+				/* bank conflicts: the warp's replays, one load after another */
+				double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
+				w->l1_path_free = t + m->l1_path;
+				if (ceil_d(w->l1_path_free) > dd)
+					dd = ceil_d(w->l1_path_free);
+			}
+			if (!m->cport)
+				dd += (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
 			if (m->l2rule) {

@@ -512,6 +512,59 @@ static void sm_3_9_l1_delivered_bytes(void **state)
 }
 
 /*
+ * sm-3.21: the L1's wavefronts (round 19, tests/data/h200/mech/gather), by
+ * hand on sm_90 (l1_banks 32 of 4 bytes, l1_tag_lines 4, l1_replay_cycles
+ * 2.2, l1_latency 32). Throughput: 8 warps each issue 16 more independent
+ * L1 loads; every load holds the SM's L1 one cycle a wavefront, more than
+ * the issue side (16 loads a warp 4 cycles apart, 2 warps a scheduler's
+ * 16-lane LSU pipe: 64 cycles), so the run grows 8 x 16 x wavefronts:
+ * coalesced words 1; lanes on 8 lines' words 0-3 (stride=128 period=8
+ * step=4) 8, the banks 0-3 each holding 8 words; 32 lines' word 0
+ * (stride=128) 32; 32 lanes at word l of 8 lines (stride=132 period=8
+ * step=32: every bank once) 2, the tag stage's 4 lines a cycle; 16 bytes a
+ * lane all on one element (pattern=uniform) 4, four quarter warps; a gather
+ * within one line (footprint=128: at most one word a bank) 1.
+ * Latency: one warp's chain of 16 more dependent loads. A load over 32
+ * lines' word 0 is served by the SM 32 cycles after issue, but its replays
+ * (31 bank conflicts) take the warp 32 + 31 x 1.2 = 69.2 cycles, so its data
+ * comes ceil(69.2) + 31 = 101 cycles after issue, 69 later than a coalesced
+ * load's 1 + 31; 32 lines at word l (stride=132: no bank shared, the tag
+ * stage's 8 wavefronts, no replay) 8 + 31, 7 later.
+ * One warp's 16 more independent 32-line loads: the warp's replays one
+ * after another, 16 x 69.2 = 1107.2, the SM's 16 x 32 hidden behind them:
+ * ceil(t + 2214.4) - ceil(t + 1107.2) = 1107.
+ */
+static void sm_3_21_l1_wavefronts(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *attrs;
+		int waves;
+	} tp[] = {
+		{"footprint=16K", 1},
+		{"stride=128 period=8 step=4 footprint=16K", 8},
+		{"stride=128 footprint=16K", 32},
+		{"stride=132 period=8 step=32 footprint=16K", 2},
+		{"pattern=uniform footprint=16K", 4}, /* LDG.128 below */
+		{"pattern=gather footprint=128", 1},
+	};
+	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
+	char line[160];
+	assert_int_equal(sm90.l1_banks, 32);
+	assert_int_equal(sm90.l1_tag_lines, 4);
+	for (int k = 0; k < (int)(sizeof tp / sizeof *tp); k++) {
+		snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDG%s R2, [R4] %s\n", k == 4 ? ".128" : "", tp[k].attrs);
+		assert_int_equal(extra_cycles(&sm90, line, 16, exit_, 8 * 32), 8 * 16 * tp[k].waves);
+	}
+	uint64_t coal = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG R2, [R2] footprint=16K\n", 16, exit_, 32);
+	uint64_t l32 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG R2, [R2] stride=128 footprint=16K\n", 16, exit_, 32);
+	uint64_t t32 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG R2, [R2] stride=132 footprint=16K\n", 16, exit_, 32);
+	assert_int_equal(l32 - coal, 16 * 69);
+	assert_int_equal(t32 - coal, 16 * 7);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDG R2, [R4] stride=128 footprint=16K\n", 16, exit_, 32), 1107);
+}
+
+/*
  * sm-3.10: the constant cache's port, by hand (const_cycles_per_addr 2,
  * tests/data/h200/mech mech_ldc). 8 warps (2 a scheduler) each issue 16
  * independent LDCs: every LDC holds the SM's one port for 2 cycles per
@@ -1783,6 +1836,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_1_barrier),
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
+		cmocka_unit_test(sm_3_21_l1_wavefronts),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),
