@@ -2413,3 +2413,129 @@ void group_mech_gather2(Ctx& c) {
   GATHER_ADD("h_t8", 8, (l % 8) * 16 + (l % 16));   // 8 lines, lanes in distinct banks within a half-warp
   gather_runs(c, pats);
 }
+
+// mech_gather3 (round 19, third call). (a) s_gather<WD, ILP>: l1_gather's walk in shared memory
+// (LDS): the data array's bank rule for shared memory, whose words the block zeroes first.
+// (b) more tag-stage patterns for l1_gather: lanes at word l (no bank shared) of K lines placed
+// at chosen line numbers: pairs, quads and eights at strides 1-256 lines, and 12 sets of 8 random
+// lines (in 4 KB and in 32 KB), so the rule of scattered lines can be found.
+template <int WD, int ILP>
+__global__ void s_gather(float* out, const int* offs, int n, BlockRec* rec) {
+  extern __shared__ unsigned s_tab[];
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane];
+  for (unsigned j = threadIdx.x; j < 16384u / 4u; j += blockDim.x) s_tab[j] = 0u;
+  unsigned b[ILP];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) b[k] = (unsigned)offs[32 + k];
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) {
+        if (WD == 16) {
+          const uint4 v = ((const uint4*)s_tab)[b[k] + off];
+          b[k] = v.x + v.y + v.z + v.w;
+        } else if (WD == 8) {
+          const uint2 v = ((const uint2*)s_tab)[b[k] + off];
+          b[k] = v.x + v.y;
+        } else {
+          b[k] = s_tab[b[k] + off];
+        }
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= b[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int WD, int ILP>
+static void run_sgather(Ctx& c, int* d_offs, const GatherPat& p) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = p.off[l];
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  const int n = 256 / ILP;
+  const std::string prm = gather_param(p);
+  for (int W : {1, 4, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);  // its 120 KB of dynamic shared memory holds the 16 KB table
+    const Meas m = measure(c, s_gather<WD, ILP>, L, (float*)c.d_out, (const int*)d_offs, n, c.d_rec);
+    imp_row(c, "mech_sgather", (const void*)s_gather<WD, ILP>, p.name, ILP, W, L.bps, L.tpb, n,
+            prm + ";steps_per_thread=" + std::to_string(4 * n * ILP), m);
+  }
+}
+
+void group_mech_gather3(Ctx& c) {
+  std::vector<GatherPat> sp;
+  {
+    std::vector<GatherPat>& pats = sp;
+    GATHER_ADD("s_bcast", 4, 0);
+    GATHER_ADD("s_coal", 4, l);
+    GATHER_ADD("s_w2", 4, l * 2);                    // 2 lanes a bank (distinct words)
+    GATHER_ADD("s_w4", 4, l * 4);
+    GATHER_ADD("s_w8", 4, l * 8);
+    GATHER_ADD("s_w16", 4, l * 16);
+    GATHER_ADD("s_w32", 4, l * 32);                  // every lane bank 0, 32 words
+    GATHER_ADD("s_d8", 4, (l % 8) * 32);             // bank 0, 8 words, 4 lanes each
+    GATHER_ADD("s_rand", 4, (int)(((unsigned)(l * 7 + 3) * 2654435761u) >> 22));
+    GATHER_ADD("s_h_coal", 8, l);
+    GATHER_ADD("s_h_w2", 8, l * 2);                  // 8 B at 16 B apart: banks 0-1, 4-5, ...
+    GATHER_ADD("s_h_w16", 8, l * 16);                // every lane banks 0-1
+    GATHER_ADD("s_q_coal", 16, l);
+    GATHER_ADD("s_q_bcast", 16, 0);
+    GATHER_ADD("s_q_w8", 16, l * 8);                 // every lane banks 0-3
+  }
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  for (const GatherPat& p : sp) {
+    if (p.wd == 4) {
+      run_sgather<4, 1>(c, d_offs, p);
+      run_sgather<4, 4>(c, d_offs, p);
+    } else if (p.wd == 8) {
+      run_sgather<8, 1>(c, d_offs, p);
+      run_sgather<8, 4>(c, d_offs, p);
+    } else {
+      run_sgather<16, 1>(c, d_offs, p);
+      run_sgather<16, 4>(c, d_offs, p);
+    }
+  }
+  CK(cudaFree(d_offs));
+  // (b) the tag stage: K lines at chosen line numbers, lane l at word l of line L[l % K]
+  std::vector<GatherPat> pats;
+  static char names[64][16];
+  int nn = 0;
+  auto lines_pat = [&](const char* fmt, int a, const std::vector<int>& L) {
+    snprintf(names[nn], sizeof names[nn], fmt, a);
+    GatherPat p;
+    p.name = names[nn++], p.wd = 4;
+    for (int l = 0; l < 32; ++l) p.off[l] = L[l % L.size()] * 32 + l;
+    pats.push_back(p);
+  };
+  for (int d : {1, 2, 3, 4, 8, 16, 32, 64, 128, 256}) lines_pat("p2_%d", d, {0, d});
+  for (int d : {1, 2, 3, 4, 5, 8, 16, 32, 64}) lines_pat("p4_%d", d, {0, d, 2 * d, 3 * d});
+  for (int d : {3, 5, 6, 7, 12, 24}) lines_pat("p8_%d", d, {0, d, 2 * d, 3 * d, 4 * d, 5 * d, 6 * d, 7 * d});
+  unsigned x = 12345u;
+  for (int r = 0; r < 12; ++r) {
+    const int span = r < 6 ? 32 : 256;  // 4 KB or 32 KB of lines
+    std::vector<int> L;
+    while ((int)L.size() < 8) {
+      x = x * 1664525u + 1013904223u;
+      const int v = (int)((x >> 8) % (unsigned)span);
+      if (std::find(L.begin(), L.end(), v) == L.end()) L.push_back(v);
+    }
+    lines_pat("r8_%d", r, L);
+  }
+  unsigned* d_tab = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  for (const GatherPat& p : pats) {
+    run_gather<4, 1>(c, d_tab, d_offs, p);
+    run_gather<4, 4>(c, d_tab, d_offs, p);
+  }
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
+}
