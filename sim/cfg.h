@@ -62,6 +62,7 @@ struct arch {
 	int l1_bank_bytes;                /* bytes a bank serves a cycle */
 	int l1_tag_lines;                 /* distinct lines one wavefront may touch (the tag stage) */
 	double l1_replay_cycles;          /* a warp's cycles a wavefront once its load has bank conflicts (1: no more than the SM's) */
+	double smem_replay_cycles;        /* the same for an LDS (with l1_banks > 0: LDS on the banked data array) */
 	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
 	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off),

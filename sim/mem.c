@@ -394,14 +394,21 @@ static inline enum mem_level mem_level_draw(struct sim *s, const struct memc *m)
  * by 1 to 32 lanes, lines 128 B to 8 KB apart, 4, 8 and 16 bytes a lane)
  * cost 2.02 to 32.03 SM cycles a load at 32 warps, 50 of them as this
  * gives (those of one wavefront 1.53: bound elsewhere, the IMAD.WIDE of
- * their address; tests/data/h200/mech/gather, 2026-12-03). Misses: lines scattered at
- * random cost a little more than 4 a wavefront (23 lines 7, 32 lines 10,
- * where this gives 6 and 8), as do 8 lines 256 or 512 B apart (3, not 2):
- * the tag stage's sets, not found. A lone warp's load with bank conflicts
- * takes l1_replay_cycles a wavefront, serially for the warp (2.2: lanes
- * on 2 to 32 lines' word 0 return 2.0 to 69 cycles later than one line's,
- * and one warp's 4 such loads in flight take 78 cycles each); wavefronts
- * from lines alone take the SM's cycle each (t32: 7 cycles later).
+ * their address; tests/data/h200/mech/gather, 2026-12-03). Misses: lines
+ * scattered at random cost more than 4 a wavefront (23 lines 7, 32 lines
+ * 10, where this gives 6 and 8), as do 4 lines 3-5 lines apart (2, not 1)
+ * and 8 lines 2-7, 12 or 24 apart (3-4, not 2): the tag stage's sets, not
+ * found (mech_gather3's p4, p8 and r8 rows). A bank conflict's replays
+ * take a lone warp l1_replay_cycles each, one load after another for the
+ * warp (2.2: lanes on 2 to 32 lines' word 0 return 2.0 to 69 cycles later
+ * than one line's, one warp's 4 such loads in flight take 78 cycles each);
+ * wavefronts from lines alone, and the further lane groups of 8- and
+ * 16-byte lanes, take the SM's cycle each (t32: 7 later; replays for those
+ * too fit 16-byte lanes' loads better but make the L1 pointer chases of
+ * LDG.64, whose latency was calibrated on them, 2 cycles a step slow).
+ * LDS (s_gather, mech_gather3) obeys the same banks, without tags: lanes on
+ * one bank's 2 to 32 words 2.02 to 32.02 cycles of the shared-memory path
+ * at 32 warps, a lone warp 2.0 more a wavefront (smem_replay_cycles).
  */
 
 /* Byte offsets of a warp's lanes (nl of them) as the access places them;
@@ -442,8 +449,9 @@ static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], ui
 /* A warp's wavefronts (the rule above): the tag stage's, its distinct
  * lines l1_tag_lines at a time, or the data array's, the banks' most
  * distinct words a group of lanes, summed over the groups, whichever is
- * more; *banked gets the data array's beyond one a group (bank conflicts). */
-static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int *banked)
+ * more; *banked gets the data array's beyond one a group (bank conflicts:
+ * the warp's replays). */
+static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int *banked)
 {
 	int nb = a->l1_banks, bb = a->l1_bank_bytes, wpl = (int)(width + (uint32_t)bb - 1) / bb;
 	int per = (nb * bb) / (int)width; /* lanes a group: their bytes fill the banks once */
@@ -479,27 +487,31 @@ static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32
 			}
 		data += most;
 	}
-	int tag = (nline + a->l1_tag_lines - 1) / a->l1_tag_lines;
+	int tag = tags ? (nline + a->l1_tag_lines - 1) / a->l1_tag_lines : 0;
 	*banked = data - groups;
 	return tag > data ? tag : data;
 }
 
-/* An L1 hit's wavefronts (the SM's cycles, at one a wavefront) and, with
- * bank conflicts, the warp's own time for it in *path (else 0). */
+/* An L1 hit's or an LDS's wavefronts (the SM's cycles, at one a wavefront)
+ * and, with bank conflicts, the warp's own time for it in *path (else 0). */
 static double mem_l1_waves(const struct arch *a, const struct insn *in, int lanes, double *path)
 {
 	uint64_t off[32], x = GATHER_SEED + in->count;
 	uint32_t width = in->width ? in->width : 4;
-	int nl = lanes < 1 ? 1 : lanes > 32 ? 32 : lanes;
+	int smem = isa_ops[in->op].unit == UNIT_SMEM;
+	/* shared memory: the active lanes alone, no tags, its own replay time */
+	int nl = smem && in->lanes && in->lanes < lanes ? in->lanes : lanes;
+	double replay = smem ? a->smem_replay_cycles : a->l1_replay_cycles;
 	int draws = in->pattern == PAT_GATHER ? GATHER_DRAWS : 1;
 	double waves = 0.0, rep = 0.0;
+	nl = nl < 1 ? 1 : nl > 32 ? 32 : nl;
 	for (int d = 0; d < draws; d++) {
 		int banked;
 		mem_lane_offsets(in, nl, off, &x);
-		int wv = mem_l1_pack(a, off, nl, width, &banked);
+		int wv = mem_l1_pack(a, off, nl, width, !smem, &banked);
 		waves += wv;
 		if (banked > 0)
-			rep += wv + banked * (a->l1_replay_cycles - 1.0);
+			rep += wv + banked * (replay - 1.0);
 	}
 	*path = rep / draws;
 	return waves / draws;
@@ -564,6 +576,15 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	m->tag = (uint32_t)(in - s->code) + 1;
 	m->lanes = (uint8_t)lanes;
 	m->l1_path = 0.0;
+	if (isa_ops[in->op].unit == UNIT_SMEM) {
+		/* an LDS on the banked data array (mem_issue); nothing else of it counts */
+		m->lv = LV_L1;
+		m->sectors = 0, m->bytes = 0.0, m->miss_cycles = 0.0, m->l2_cycles = 0.0, m->l2_add = 0.0;
+		m->cport = m->cindex = m->partial = m->spread = m->l2rule = m->chain = 0;
+		m->lv_cycles = mem_l1_waves(a, in, lanes, &m->l1_path) * (double)(a->l1_banks * a->l1_bank_bytes) /
+			       a->smem_bytes_per_cycle;
+		return;
+	}
 	m->sectors = mem_sectors(a, in, lanes);
 	m->bytes = (double)m->sectors * a->sector_bytes;
 	if (!isa_l1_load(in->op) && lv == LV_L1)
@@ -1207,7 +1228,22 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
 			if (sbytes < 1)
 				sbytes = 1;
-			done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+			if (in->op == OP_LDS && a->l1_banks > 0) {
+				/* the L1's data array, its bank rule: one cycle of the
+				 * shared-memory path a wavefront, bank-conflict replays
+				 * smem_replay_cycles each for the warp (round 19) */
+				const struct memc *m = mem_info(s, in, w->lanes);
+				double dd = mem_serve_q(&s->smem_free, s->now, m->lv_cycles);
+				if (m->l1_path > 0.0) {
+					double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
+					w->l1_path_free = t + m->l1_path;
+					if (ceil_d(w->l1_path_free) > dd)
+						dd = ceil_d(w->l1_path_free);
+				}
+				done = (uint64_t)dd + (uint64_t)a->smem_latency - 1;
+			} else {
+				done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
+			}
 			if (__builtin_expect(u->flags & U_MIOX, 0))
 				done = mem_miox_done(s, in, done);
 		}
@@ -1230,7 +1266,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 					  (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0))
 				      : mem_serve_q(&s->l1_free, s->now, lv_cycles);
 			if (m->l1_path > 0.0) {
-				/* bank conflicts: the warp's replays, one load after another */
+				/* the data array's replays: the warp's, one load after another */
 				double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
 				w->l1_path_free = t + m->l1_path;
 				if (ceil_d(w->l1_path_free) > dd)

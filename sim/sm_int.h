@@ -112,7 +112,7 @@ struct warp {
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer, and a fixed-latency
 			      * producer's side (SIDE_* << SIDE_SHIFT) */
 	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
-	double l1_path_free; /* when this warp's L1 replays are done (l1_replay_cycles: memc l1_path) */
+	double l1_path_free; /* when this warp's L1 and LDS replays are done (memc l1_path) */
 	int32_t near_draw[ISA_NEAR_GROUPS]; /* the latency draw of its last group=G load, by G - 1 (mem_draw) */
 	uint8_t near_qj[ISA_NEAR_GROUPS]; /* the shared DRAM queue's deck position of its last group=G load (mem_queue_pos) */
 	int block;           /* block slot */
@@ -306,8 +306,9 @@ struct memc {
 			      * time on the SM's path from L2 (mem_issue) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
 	double l2_add;       /* l2rule: what an L2 hit adds to l2_latency (mem_l2_add) */
-	double l1_path;      /* an L1 hit with bank conflicts: the warp's own time for it
-			      * (wavefronts, each replay l1_replay_cycles); 0 none (mem_l1_waves) */
+	double l1_path;      /* an L1 hit or LDS with bank conflicts: the warp's own time for it
+			      * (wavefronts, each replay l1_replay_cycles or smem_replay_cycles);
+			      * 0 none (mem_l1_waves) */
 	uint8_t l2rule;      /* a load under the L2 line rule (l2_line_cycles): its latency from its
 			      * lines and sectors, the L2 server's time only when it queues */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */

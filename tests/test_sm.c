@@ -409,7 +409,8 @@ static void sm_3_1_dependent_loads(void **state)
 	assert_int_equal(st.dram_bytes, 10 * 256);
 	assert_true(st.stalls[ST_LONG_SCOREBOARD] > 0.99);
 	free(t);
-	/* L1 and shared memory: latency + occupancy of the data path - 1 */
+	/* L1 and shared memory: latency + occupancy of the data path - 1 (an
+	 * LDG.64 is two data wavefronts of 16 lanes, no bank conflict: 2) */
 	t = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=8K\n", 10, "EXIT\n");
 	st = run(t, 32, 1);
 	assert_int_equal(st.cycles, 10 * (sm90.l1_latency + 1) + 1);
@@ -562,6 +563,34 @@ static void sm_3_21_l1_wavefronts(void **state)
 	assert_int_equal(l32 - coal, 16 * 69);
 	assert_int_equal(t32 - coal, 16 * 7);
 	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDG R2, [R4] stride=128 footprint=16K\n", 16, exit_, 32), 1107);
+}
+
+/*
+ * sm-3.22: LDS on the banked data array (round 19, mech_gather3 s_gather),
+ * by hand on sm_90 (smem_latency 23, smem_replay_cycles 2.0, 128 bytes of
+ * the shared-memory path a cycle). 8 warps' 16 more independent LDS each
+ * hold the path one cycle a wavefront: coalesced 1, two lanes a bank
+ * (stride=8) 2, every lane in bank 0 (stride=128) 32: 8 x 16 x 1, 2, 32
+ * (the issue side, 64 cycles, and each warp's replays, 16 x (32 + 31 x 1.0)
+ * = 1008, are shorter). One warp's chain of 16 more dependent LDS in bank 0:
+ * the path serves each 32 cycles after issue, the warp's replays end 32 + 31
+ * = 63 after, the data 63 + 23 - 1 = 85 after issue against a coalesced
+ * LDS's 1 + 22 = 23: 62 a step (the H200: 95.7 - 33.7 = 62.0).
+ */
+static void sm_3_22_lds_banks(void **state)
+{
+	(void)state;
+	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDS R2, [R4]\n", 16, exit_, 8 * 32), 8 * 16 * 1);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDS R2, [R4] stride=8\n", 16, exit_, 8 * 32), 8 * 16 * 2);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDS R2, [R4] stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 32);
+	uint64_t coal = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2]\n", 16, exit_, 32);
+	uint64_t w32 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2] stride=128\n", 16, exit_, 32);
+	assert_int_equal(w32 - coal, 16 * 62);
+	/* without banks (l1_banks 0) an LDS is its bytes again: 128 B, 1 cycle */
+	struct arch nb = sm90;
+	nb.l1_banks = 0;
+	assert_int_equal(extra_cycles(&nb, "[B------:R-:W0:-:S01] LDS R2, [R4] stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 1);
 }
 
 /*
@@ -1837,6 +1866,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
+		cmocka_unit_test(sm_3_22_lds_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),
