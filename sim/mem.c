@@ -1195,6 +1195,19 @@ static __attribute__((noinline)) uint64_t mem_miox_done(struct sim *s, const str
 	return done;
 }
 
+/* An L1 hit or LDS served by the data array until `served`: with bank
+ * conflicts its replays take the warp's own path too, one load after
+ * another (memc l1_path); returns when both are done. */
+static inline double mem_replays(struct sim *s, struct warp *w, const struct memc *m, double served)
+{
+	if (m->l1_path <= 0.0)
+		return served;
+	double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
+	w->l1_path_free = t + m->l1_path;
+	double end = ceil_d(w->l1_path_free);
+	return end > served ? end : served;
+}
+
 /* A memory instruction issued now: its data's ready cycle on the warp's
  * scoreboard (short for shared memory, long for global), through the
  * level's server, latency, the loaded DRAM delay and the warp's miss path;
@@ -1224,24 +1237,22 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			done = ceil_u64(mem_serve_q(&s->s2r_free, s->now, a->s2r_cycles)) + (uint64_t)a->s2r_latency - 1;
 		} else {
 			/* shared memory, and the shuffles and special registers that use its data path */
-			int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
-			double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
-			if (sbytes < 1)
-				sbytes = 1;
-			if (in->op == OP_LDS && a->l1_banks > 0) {
+			if (in->op == OP_LDS && a->l1_banks > 0 &&
+			    (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->stride > in->width ||
+			     in->lanes || in->width < 4)) {
 				/* the L1's data array, its bank rule: one cycle of the
 				 * shared-memory path a wavefront, bank-conflict replays
-				 * smem_replay_cycles each for the warp (round 19) */
+				 * smem_replay_cycles each for the warp (round 19); a
+				 * contiguous LDS of 4 bytes a lane or more is one
+				 * wavefront a 128 bytes, as its bytes say (below) */
 				const struct memc *m = mem_info(s, in, w->lanes);
-				double dd = mem_serve_q(&s->smem_free, s->now, m->lv_cycles);
-				if (m->l1_path > 0.0) {
-					double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
-					w->l1_path_free = t + m->l1_path;
-					if (ceil_d(w->l1_path_free) > dd)
-						dd = ceil_d(w->l1_path_free);
-				}
+				double dd = mem_replays(s, w, m, mem_serve_q(&s->smem_free, s->now, m->lv_cycles));
 				done = (uint64_t)dd + (uint64_t)a->smem_latency - 1;
 			} else {
+				int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
+				double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
+				if (sbytes < 1)
+					sbytes = 1;
 				done = mem_serve(&s->smem_free, s->now, sbytes, a->smem_bytes_per_cycle) + (uint64_t)a->smem_latency - 1;
 			}
 			if (__builtin_expect(u->flags & U_MIOX, 0))
@@ -1264,14 +1275,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		case LV_L1:
 			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
 					  (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0))
-				      : mem_serve_q(&s->l1_free, s->now, lv_cycles);
-			if (m->l1_path > 0.0) {
-				/* the data array's replays: the warp's, one load after another */
-				double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
-				w->l1_path_free = t + m->l1_path;
-				if (ceil_d(w->l1_path_free) > dd)
-					dd = ceil_d(w->l1_path_free);
-			}
+				      : mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles));
 			if (!m->cport)
 				dd += (double)(a->l1_latency - 1);
 			break;

@@ -112,12 +112,12 @@ struct warp {
 	uint8_t *kind;       /* [ISA_NREGS] enum reg_kind of its producer, and a fixed-latency
 			      * producer's side (SIDE_* << SIDE_SHIFT) */
 	double miss_free;    /* when this warp's miss-return path is free (warp_miss_bytes_per_cycle) */
-	double l1_path_free; /* when this warp's L1 and LDS replays are done (memc l1_path) */
 	int32_t near_draw[ISA_NEAR_GROUPS]; /* the latency draw of its last group=G load, by G - 1 (mem_draw) */
 	uint8_t near_qj[ISA_NEAR_GROUPS]; /* the shared DRAM queue's deck position of its last group=G load (mem_queue_pos) */
 	int block;           /* block slot */
 	int wib;             /* warp index within its block */
 	struct frame stack[ISA_MAX_NEST];
+	double l1_path_free; /* when this warp's L1 and LDS replays are done (memc l1_path) */
 } __attribute__((aligned(64)));
 
 /* One block slot (launch.c; BAR in ctl.c). */
