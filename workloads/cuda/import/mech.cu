@@ -2539,3 +2539,36 @@ void group_mech_gather3(Ctx& c) {
   CK(cudaFree(d_offs));
   CK(cudaFree(d_tab));
 }
+
+// mech_gather4 (round 19, fourth call): which lines share a tag bank. Lanes at word l (no bank
+// shared) of 4 lines: three of {0, 1, 2, 3} (all in one wavefront: p4_1) and a fourth line x =
+// 3..130; if the tag stage takes one line of each of 4 banks a cycle, the load takes one wavefront
+// exactly when x is in the bank of the left-out line. W = 32, ILP 4 only (the SM's cycles a load).
+void group_mech_gather4(Ctx& c) {
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  const LaunchCfg L = cfg_W(c.sms, 32);
+  const int n = 64;
+  for (int out = 0; out < 4; ++out)
+    for (int x = 3; x <= 130; ++x) {
+      int lines[4], k = 0;
+      for (int j = 0; j < 4; ++j)
+        if (j != out) lines[k++] = j;
+      lines[3] = x;
+      if (x <= 3 && x != out) continue;  // x must differ from the three
+      std::vector<int> h(64, 0);
+      for (int l = 0; l < 32; ++l) h[l] = lines[l % 4] * 32 + l;
+      CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+      const Meas m = measure(c, l1_gather<4, 4>, L, (float*)c.d_out, (const unsigned*)d_tab, (const int*)d_offs, n, c.d_rec);
+      const std::string var = "o" + std::to_string(out) + "_x" + std::to_string(x);
+      imp_row(c, "mech_gather4", (const void*)l1_gather<4, 4>, var, 4, 32, L.bps, L.tpb, n,
+              "lines=" + std::to_string(lines[0]) + ":" + std::to_string(lines[1]) + ":" + std::to_string(lines[2]) + ":" +
+                  std::to_string(x) + ";steps_per_thread=" + std::to_string(4 * n * 4),
+              m);
+    }
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
+}
