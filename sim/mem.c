@@ -93,6 +93,12 @@ static inline double mem_serve_q(double *free_at, uint64_t now, double q)
 }
 
 static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], uint64_t *x);
+
+static int mem_u64_cmp(const void *p, const void *q)
+{
+	uint64_t a = *(const uint64_t *)p, b = *(const uint64_t *)q;
+	return (a > b) - (a < b);
+}
 #define GATHER_DRAWS 64 /* pattern=gather: its lanes drawn this many times, the costs averaged */
 #define GATHER_SEED 0x5EED0000ull
 
@@ -119,32 +125,17 @@ static void mem_geom(const struct arch *a, const struct insn *in, int lanes, dou
 		for (int i = 0; i < nl; i++)
 			for (uint64_t q = off[i] / sb; q <= (off[i] + width - 1) / sb && n < 32 * 16; q++)
 				sec[n++] = q;
-		/* distinct sectors, lines, and sectors of the fullest line */
-		int ns = 0, nln = 0, most = 0;
+		qsort(sec, (size_t)n, sizeof *sec, mem_u64_cmp);
+		/* distinct sectors, lines, and sectors of the fullest line, in address order */
+		int ns = 0, nln = 0, most = 0, run = 0;
 		for (int i = 0; i < n; i++) {
-			int dup = 0;
-			for (int j = 0; j < i && !dup; j++)
-				dup = sec[j] == sec[i];
-			if (dup)
+			if (i > 0 && sec[i] == sec[i - 1])
 				continue;
 			ns++;
-			int first = 1, inl = 0;
-			for (int j = 0; j < n; j++) {
-				if (sec[j] / per_line != sec[i] / per_line)
-					continue;
-				int dj = 0;
-				for (int k = 0; k < j && !dj; k++)
-					dj = sec[k] == sec[j];
-				if (!dj) {
-					inl++;
-					if (j < i)
-						first = 0;
-				}
-			}
-			if (first)
-				nln++;
-			if (inl > most)
-				most = inl;
+			if (i == 0 || sec[i] / per_line != sec[i - 1] / per_line)
+				nln++, run = 0;
+			if (++run > most)
+				most = run;
 		}
 		ts += ns, tl += nln, tm += most;
 	}
@@ -523,16 +514,25 @@ static inline int mem_l1_banked(const struct arch *a, const struct insn *in)
 	return a->l1_banks > 0 && isa_l1_load(in->op) && isa_ops[in->op].unit != UNIT_CONST;
 }
 
-/* Bytes the access holds level lv's server for, over its bytes per cycle. */
+/* An LDS whose wavefronts differ from its bytes: with l1_banks, every LDS
+ * but a contiguous one of 4 bytes a lane or more on all its lanes, which is
+ * one wavefront a 128 bytes, as its bytes say (mem_issue's fast path). */
+static inline int mem_lds_banked(const struct arch *a, const struct insn *in)
+{
+	return in->op == OP_LDS && a->l1_banks > 0 &&
+	       (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->stride > in->width ||
+		in->lanes || in->width < 4);
+}
+
+/* Bytes the access holds level lv's server for, over its bytes per cycle;
+ * at L1 l1c instead when it is >= 0 (the wavefront rule's time: mem_info_fill). */
 static double mem_level_cycles(const struct sim *s, const struct insn *in, int lanes, double bytes,
-			       enum mem_level lv)
+			       enum mem_level lv, double l1c)
 {
 	const struct arch *a = s->a;
 	double served = bytes;
-	if (lv == LV_L1 && mem_l1_banked(a, in)) {
-		double path;
-		return mem_l1_waves(a, in, lanes, &path) * (double)(a->l1_banks * a->l1_bank_bytes) / a->l1_bytes_per_cycle;
-	}
+	if (lv == LV_L1 && l1c >= 0.0)
+		return l1c;
 	if (lv == LV_L1 && in->pattern != PAT_UNIFORM && (double)lanes * in->width > served) {
 		/* the L1 data path carries the bytes delivered to the warp's lanes,
 		 * lanes that read the same word included: an L1 chase of 16 distinct
@@ -546,7 +546,7 @@ static double mem_level_cycles(const struct sim *s, const struct insn *in, int l
 
 /* Whether a load's level is drawn per access (mem_curve between 0 and 1
  * for L1 or L2); fills m's probabilities and per-level times if so. */
-static int mem_partial_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
+static int mem_partial_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes, double l1c)
 {
 	const struct arch *a = s->a;
 	if (in->pattern != PAT_CHASE || !isa_l1_load(in->op) || isa_ops[in->op].unit == UNIT_CONST ||
@@ -565,7 +565,7 @@ static int mem_partial_fill(struct sim *s, struct memc *m, const struct insn *in
 	m->p_l1 = p1;
 	m->p_l2 = p2;
 	for (int lv = LV_L1; lv <= LV_DRAM; lv++)
-		m->lv_cyc[lv] = mem_level_cycles(s, in, lanes, m->bytes, (enum mem_level)lv);
+		m->lv_cyc[lv] = mem_level_cycles(s, in, lanes, m->bytes, (enum mem_level)lv, l1c);
 	return 1;
 }
 
@@ -612,13 +612,15 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		m->cindex = (uint8_t)(in->nsrc > 0 && !isa_is_zero_reg(in->src[0]));
 		return;
 	}
-	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv);
-	if (mem_l1_banked(a, in))
-		(void)mem_l1_waves(a, in, lanes, &m->l1_path);
+	/* an L1 hit's wavefronts, worked out once: its time and the warp's replays */
+	double l1c = mem_l1_banked(a, in) ? mem_l1_waves(a, in, lanes, &m->l1_path) *
+						    (double)(a->l1_banks * a->l1_bank_bytes) / a->l1_bytes_per_cycle
+					  : -1.0;
+	m->lv_cycles = mem_level_cycles(s, in, lanes, m->bytes, lv, l1c);
 	m->l2rule = (uint8_t)(a->n_line_curve >= 2 && isa_l1_load(in->op));
 	m->l2_add = m->l2rule ? mem_l2_add(a, in, lanes) : 0.0;
-	m->l2_cycles = mem_level_cycles(s, in, lanes, m->bytes, LV_L2);
-	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes);
+	m->l2_cycles = mem_level_cycles(s, in, lanes, m->bytes, LV_L2, l1c);
+	m->partial = (uint8_t)mem_partial_fill(s, m, in, lanes, l1c);
 	double miss_rate = groups ? a->stream_group_bytes_per_cycle : a->warp_miss_bytes_per_cycle;
 	m->miss_cycles = miss_rate > 0 && !(chase && isa_l1_load(in->op)) ? m->bytes / miss_rate : 0.0;
 	m->chain = (uint8_t)(!groups || in->near); /* behind the warp's earlier lines, or its group's */
@@ -1237,14 +1239,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			done = ceil_u64(mem_serve_q(&s->s2r_free, s->now, a->s2r_cycles)) + (uint64_t)a->s2r_latency - 1;
 		} else {
 			/* shared memory, and the shuffles and special registers that use its data path */
-			if (in->op == OP_LDS && a->l1_banks > 0 &&
-			    (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->stride > in->width ||
-			     in->lanes || in->width < 4)) {
+			if (mem_lds_banked(a, in)) {
 				/* the L1's data array, its bank rule: one cycle of the
 				 * shared-memory path a wavefront, bank-conflict replays
-				 * smem_replay_cycles each for the warp (round 19); a
-				 * contiguous LDS of 4 bytes a lane or more is one
-				 * wavefront a 128 bytes, as its bytes say (below) */
+				 * smem_replay_cycles each for the warp (round 19) */
 				const struct memc *m = mem_info(s, in, w->lanes);
 				double dd = mem_replays(s, w, m, mem_serve_q(&s->smem_free, s->now, m->lv_cycles));
 				done = (uint64_t)dd + (uint64_t)a->smem_latency - 1;
@@ -1273,11 +1271,11 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		double dd, draw = 0.0; /* done, integral: kept a double until the end (see ceil_d) */
 		switch (lv) {
 		case LV_L1:
-			dd = m->cport ? mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
-					  (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0))
-				      : mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles));
-			if (!m->cport)
-				dd += (double)(a->l1_latency - 1);
+			if (m->cport)
+				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
+				     (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
+			else
+				dd = mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles)) + (double)(a->l1_latency - 1);
 			break;
 		case LV_L2:
 			if (m->l2rule) {
