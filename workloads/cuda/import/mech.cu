@@ -21,6 +21,12 @@
 
 #include "imp.h"
 
+// Where a table lies past a 2 MB boundary (the L1's tag banks hash the address, round 20): the
+// log line `table: GROUP at OFFSET B past 2 MB` lets a replay place the table where it was.
+static void log_table(const char* group, const void* p) {
+  fprintf(stderr, "table: %s at %lu B past 2 MB\n", group, (unsigned long)((uintptr_t)p & ((1ul << 21) - 1)));
+}
+
 template <int M>
 __global__ void div_if(float* out, int n, int K, float a, float b, float a2, float b2,
                        BlockRec* rec) {
@@ -2164,6 +2170,7 @@ void group_mech_hash(Ctx& c) {
   unsigned* d_tab = nullptr;
   CK(cudaMalloc(&d_tab, 1024 * sizeof(unsigned)));
   CK(cudaMemcpy(d_tab, h.data(), 1024 * sizeof(unsigned), cudaMemcpyHostToDevice));
+  log_table("mech_hash", d_tab);
   run_hash<1>(c, d_tab);
   run_hash<2>(c, d_tab);
   run_hash<4>(c, d_tab);
@@ -2315,11 +2322,12 @@ static void run_gather(Ctx& c, const unsigned* d_tab, int* d_offs, const GatherP
   }
 }
 
-static void gather_runs(Ctx& c, const std::vector<GatherPat>& pats) {
+static void gather_runs(Ctx& c, const char* group, const std::vector<GatherPat>& pats) {
   unsigned* d_tab = nullptr;
   int* d_offs = nullptr;
   CK(cudaMalloc(&d_tab, 64 * 1024));
   CK(cudaMemset(d_tab, 0, 64 * 1024));
+  log_table(group, d_tab);
   CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
   for (const GatherPat& p : pats) {
     if (p.wd == 4) {
@@ -2384,7 +2392,7 @@ void group_mech_gather(Ctx& c) {
   add("q_l8", 16, [](int l) { return (l % 8) * 8 + l / 8; });      // 8 lines, 2 sectors each
   add("q_l32", 16, [](int l) { return l * 8; });                   // 32 lines, 1 sector each
   add("q_d8", 16, [](int l) { return (l % 8) * 8; });              // 8 lines, 1 element each
-  gather_runs(c, pats);
+  gather_runs(c, "mech_gather", pats);
 }
 
 // mech_gather2 (round 19, second call): the tag stage alone. Every lane's word in its own bank
@@ -2411,7 +2419,7 @@ void group_mech_gather2(Ctx& c) {
   GATHER_ADD("h_coal", 8, l);
   GATHER_ADD("h_l32", 8, l * 16);
   GATHER_ADD("h_t8", 8, (l % 8) * 16 + (l % 16));   // 8 lines, lanes in distinct banks within a half-warp
-  gather_runs(c, pats);
+  gather_runs(c, "mech_gather2", pats);
 }
 
 // mech_gather3 (round 19, third call). (a) s_gather<WD, ILP>: l1_gather's walk in shared memory
@@ -2531,6 +2539,7 @@ void group_mech_gather3(Ctx& c) {
   unsigned* d_tab = nullptr;
   CK(cudaMalloc(&d_tab, 64 * 1024));
   CK(cudaMemset(d_tab, 0, 64 * 1024));
+  log_table("mech_gather3", d_tab);
   CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
   for (const GatherPat& p : pats) {
     run_gather<4, 1>(c, d_tab, d_offs, p);
@@ -2549,6 +2558,7 @@ void group_mech_gather4(Ctx& c) {
   int* d_offs = nullptr;
   CK(cudaMalloc(&d_tab, 64 * 1024));
   CK(cudaMemset(d_tab, 0, 64 * 1024));
+  log_table("mech_gather4", d_tab);
   CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
   const LaunchCfg L = cfg_W(c.sms, 32);
   const int n = 64;
@@ -2571,4 +2581,73 @@ void group_mech_gather4(Ctx& c) {
     }
   CK(cudaFree(d_offs));
   CK(cudaFree(d_tab));
+}
+
+// mech_gather5 (round 20): the tag banks' hash. mech_gather4's lines 0-130 fit bank =
+// parity(line & 0xB5) | parity(line & 0xDA) << 1 of the line's address / 128 (bits 7-14 of the
+// address) when the table lay 512 B past an 8 KB boundary (its log line). Here the table is placed
+// at a 2 MB boundary (then 512 B past it), lanes at word l (no bank shared) of K lines:
+// (a) three of lines 0-3 and a fourth 2^k (k = 2..17): the left-out line whose bank 2^k shares
+//     gives the hash of address bit k + 7; (b) 2^k + 2^m and 2^k + 3: is it linear beyond bit 14;
+// (c) mech_gather3's pair, quad, eight and random-eight lines at the 2 MB boundary and at 512 B
+//     past it (the same lines, another address: another packing where the hash says so).
+static void tag_row(Ctx& c, const unsigned* tab, int* d_offs, const std::string& var, const std::vector<int>& lines) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = lines[l % lines.size()] * 32 + l;
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  const LaunchCfg L = cfg_W(c.sms, 32);
+  const int n = 64;
+  const Meas m = measure(c, l1_gather<4, 4>, L, (float*)c.d_out, tab, (const int*)d_offs, n, c.d_rec);
+  std::string ls;
+  for (size_t i = 0; i < lines.size(); ++i) ls += (i ? ":" : "") + std::to_string(lines[i]);
+  imp_row(c, "mech_gather5", (const void*)l1_gather<4, 4>, var, 4, 32, L.bps, L.tpb, n,
+          "lines=" + ls + ";steps_per_thread=" + std::to_string(4 * n * 4), m);
+}
+
+void group_mech_gather5(Ctx& c) {
+  const size_t span = (size_t)20 << 20;  // lines up to 2^17 + 4 (16 MB and a bit) past the boundary
+  unsigned* raw = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&raw, span + ((size_t)2 << 20)));
+  CK(cudaMemset(raw, 0, span + ((size_t)2 << 20)));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  const unsigned* tab = (const unsigned*)(((uintptr_t)raw + ((1ul << 21) - 1)) & ~((uintptr_t)(1ul << 21) - 1));
+  log_table("mech_gather5", tab);
+  auto three_and = [&](const std::string& tag, int x) {
+    for (int out = 0; out < 4; ++out) {
+      std::vector<int> L;
+      for (int j = 0; j < 4; ++j)
+        if (j != out) L.push_back(j);
+      L.push_back(x);
+      tag_row(c, tab, d_offs, "o" + std::to_string(out) + "_" + tag, L);
+    }
+  };
+  for (int k = 2; k <= 17; ++k) three_and("b" + std::to_string(k), 1 << k);
+  static const int pk[][2] = {{8, 9}, {8, 10}, {9, 12}, {10, 13}, {11, 15}, {8, 16}, {12, 17}, {14, 15}, {4, 8}, {7, 14}};
+  for (const auto& q : pk) three_and("b" + std::to_string(q[0]) + "b" + std::to_string(q[1]), (1 << q[0]) + (1 << q[1]));
+  for (int k : {8, 12, 16}) three_and("b" + std::to_string(k) + "p3", (1 << k) + 3);
+  std::vector<std::pair<std::string, std::vector<int>>> pats;
+  for (int d : {3, 4, 5, 256}) pats.push_back({"p4_" + std::to_string(d), {0, d, 2 * d, 3 * d}});
+  for (int d : {3, 5, 6, 7, 12, 24}) {
+    std::vector<int> L;
+    for (int i = 0; i < 8; ++i) L.push_back(i * d);
+    pats.push_back({"p8_" + std::to_string(d), L});
+  }
+  unsigned x = 12345u;  // mech_gather3's r8 lists (the same LCG)
+  for (int r = 0; r < 12; ++r) {
+    const int sp = r < 6 ? 32 : 256;
+    std::vector<int> L;
+    while ((int)L.size() < 8) {
+      x = x * 1664525u + 1013904223u;
+      const int v = (int)((x >> 8) % (unsigned)sp);
+      if (std::find(L.begin(), L.end(), v) == L.end()) L.push_back(v);
+    }
+    pats.push_back({"r8_" + std::to_string(r), L});
+  }
+  for (const auto& pt : pats) {
+    tag_row(c, tab, d_offs, "a0_" + pt.first, pt.second);
+    tag_row(c, tab + 4 * 32, d_offs, "a512_" + pt.first, pt.second);
+  }
+  CK(cudaFree(d_offs));
+  CK(cudaFree(raw));
 }

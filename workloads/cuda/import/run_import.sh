@@ -7,6 +7,7 @@
 #           (mech_div, ..., mech_bank, mech_latd, mech_latseq, mech_latprox: main.cu's table;
 #           IMP_OUT_DIR=dir for the files some of them write beside runs.csv).
 #           QUICK=1: smoke mode (W in {1,16,64}, fewer points).
+#           IMP_KEEP_BIN=path: keep the built imp there.
 #           IMP_NCU=REGEX: profile the launches of the kernels matching REGEX under ncu instead of
 #           timing them (one launch a point): ncu_raw.csv (counters per launch) and ncu_source.csv
 #           (sampled stall reasons per SASS instruction) beside runs.csv.
@@ -145,5 +146,6 @@ fi
   timeout 30 nvidia-smi -q -d CLOCK,PERFORMANCE 2>&1
 } >>"$ENVF" 2>&1
 log "done in $(elapsed)s; files: $(cd "$OUT" && ls)"
+[ -n "${IMP_KEEP_BIN:-}" ] && [ -x "$WORK/imp" ] && cp "$WORK/imp" "$IMP_KEEP_BIN"  # to run more groups, each its own process
 rm -rf "$WORK"
 exit 0
