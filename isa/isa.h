@@ -193,6 +193,8 @@ struct insn {
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes (with period: between lanes i and i + 1 of a period) */
 	uint32_t step;     /* with period: bytes between lane i and lane i + period */
 	uint8_t period;    /* 1..32, 0 none: lane i at (i % period) * stride + (i / period) * step */
+	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
+			    * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
 	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */
 	double frac;       /* IF: fraction of lanes on the first path */

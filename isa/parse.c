@@ -192,7 +192,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, footprint, lanes, wait, group, near)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, footprint, lanes, wait, group, near)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
@@ -237,6 +237,10 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX, &v, "step: expected bytes between lane i and lane i + period, 0 to 1G")))
 				return rc;
 			in->step = (uint32_t)v;
+		} else if (n == 4 && strncasecmp(key, "base", 4) == 0) {
+			if ((rc = parse_uint(lx, 0xFFFFFFFFull, UINT_SUFFIX | UINT_HEX, &v, "base: expected the byte address of the access's element 0 (its bits 7-24 pick the L1 tag bank), 0 to 4G-1 (decimal, 0x hex, or K, M, G)")))
+				return rc;
+			in->base = (uint32_t)v;
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
 			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
@@ -293,7 +297,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				in->group = (uint8_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, footprint, lanes, wait, group or near)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, footprint, lanes, wait, group or near)");
 		}
 	}
 	if (in->step && !in->period)

@@ -174,6 +174,7 @@ static const struct {
 	{"memory", "dram_latency_spread"},
 	{"memory", "dram_queue_curve"},
 	{"memory", "l2_line_cycles"},
+	{"memory", "l1_tag_hash"},
 };
 #define NARRAYS (sizeof array_fields / sizeof array_fields[0])
 
@@ -352,6 +353,32 @@ static int load_line_curve(const char *file, const cJSON *v, struct arch *a, str
 	return SIM_OK;
 }
 
+/* The L1 tag stage's banks (memory.l1_tag_hash): [0] (none: any
+ * l1_tag_lines lines a wavefront), or 1 to CFG_MAX_TAG_HASH masks of a
+ * byte address's bits 0-47, bank bit j the parity of the address and mask
+ * j; there are then l1_tag_lines = 2^masks banks (check_arch). */
+static int load_tag_hash(const char *file, const cJSON *v, struct arch *a, struct err *e)
+{
+	char got[96];
+	const cJSON *x;
+	int k = 0;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 || cJSON_GetArraySize(v) > CFG_MAX_TAG_HASH)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.l1_tag_hash\": expected [0] (no tag banks) or an array of 1 to %d address bit masks (bank bit j: the parity of a line's address and mask j), got %s",
+			       file, CFG_MAX_TAG_HASH, v ? json_got(v, got, sizeof got) : "nothing (missing)");
+	cJSON_ArrayForEach(x, v) {
+		double d = cJSON_IsNumber(x) ? x->valuedouble : -1;
+		if (d == 0 && cJSON_GetArraySize(v) == 1)
+			break;
+		if (!(d >= 1 && d < 281474976710656.0) || d != floor(d))
+			return err_set(e, SIM_EINPUT, "%s: \"memory.l1_tag_hash[%d]\": expected a mask of address bits, an integer 1 to 2^48 - 1 (or [0] alone: no tag banks), got %s",
+				       file, k, json_got(x, got, sizeof got));
+		a->l1_tag_hash[k++] = (uint64_t)d;
+	}
+	a->n_l1_tag_hash = k;
+	return SIM_OK;
+}
+
 /* The loaded-latency curve (memory.dram_queue_curve): [0] (the delay from
  * dram_queue_cycles instead), or 2 to
  * CFG_MAX_SPREAD delays in cycles, not below 0 and not below the one
@@ -415,6 +442,9 @@ static int check_arch(const char *file, const struct arch *a, struct err *e)
 		if (a->warpSize % a->pipe_lanes[k])
 			return err_set(e, SIM_EINPUT, "%s: \"pipes.%s.lanes\": expected a divisor of warpSize (1, 2, 4, 8, 16 or 32), got %d",
 				       file, isa_pipe_names[k], a->pipe_lanes[k]);
+	if (a->n_l1_tag_hash && a->l1_tag_lines != 1 << a->n_l1_tag_hash)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.l1_tag_lines\": expected %d (the tag banks of l1_tag_hash's %d masks, one line of each a wavefront), got %d",
+			       file, 1 << a->n_l1_tag_hash, a->n_l1_tag_hash, a->l1_tag_lines);
 	if (a->line_bytes % a->sector_bytes)
 		return err_set(e, SIM_EINPUT, "%s: \"memory.line_bytes\": expected a multiple of sector_bytes (%d), got %d",
 			       file, a->sector_bytes, a->line_bytes);
@@ -485,6 +515,7 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 		cJSON *dr = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_latency_spread");
 		cJSON *qc = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_queue_curve");
 		cJSON *lc = cJSON_DetachItemFromObjectCaseSensitive(copy, "l2_line_cycles");
+		cJSON *th = cJSON_DetachItemFromObjectCaseSensitive(copy, "l1_tag_hash");
 		rc = load_section(file, "memory", copy, memory_fields, a, e);
 		if (!rc)
 			rc = load_spread(file, "l2_latency_spread", l2, a->l2_spread, &a->n_l2_spread, e);
@@ -494,6 +525,9 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 			rc = load_queue_curve(file, qc, a, e);
 		if (!rc)
 			rc = load_line_curve(file, lc, a, e);
+		if (!rc)
+			rc = load_tag_hash(file, th, a, e);
+		cJSON_Delete(th);
 		cJSON_Delete(lc);
 		cJSON_Delete(qc);
 		cJSON_Delete(l2);

@@ -13,6 +13,7 @@
 
 #define CFG_MAX_CARVEOUTS 16
 #define CFG_MAX_SPREAD 64 /* quantiles in a latency spread */
+#define CFG_MAX_TAG_HASH 6 /* masks of memory.l1_tag_hash: up to 64 tag banks */
 #define CFG_MAX_LINES 8   /* points of memory.l2_line_cycles: 1, 2, 4, ... 128 lines */
 
 struct arch {
@@ -61,6 +62,10 @@ struct arch {
 	int l1_banks;                     /* the L1 data array's banks (a warp load's wavefronts: sim/mem.c); 0: bytes / l1_bytes_per_cycle */
 	int l1_bank_bytes;                /* bytes a bank serves a cycle */
 	int l1_tag_lines;                 /* distinct lines one wavefront may touch (the tag stage) */
+	int n_l1_tag_hash;                /* masks in l1_tag_hash: 0 ([0]: any l1_tag_lines lines a wavefront) or
+					   * log2(l1_tag_lines): the tag stage's banks, one line of each a wavefront */
+	uint64_t l1_tag_hash[CFG_MAX_TAG_HASH]; /* bit j of a line's tag bank: the parity of its byte address
+					   * and mask j (memory.l1_tag_hash) */
 	double l1_replay_cycles;          /* a warp's cycles a wavefront once its load has bank conflicts (1: no more than the SM's) */
 	double smem_replay_cycles;        /* the same for an LDS (with l1_banks > 0: LDS on the banked data array) */
 	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */

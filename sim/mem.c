@@ -379,17 +379,22 @@ static inline enum mem_level mem_level_draw(struct sim *s, const struct memc *m)
  * bank rule allows on the L1's data array, 32 banks of 4 bytes, each bank
  * one distinct word a cycle (lanes reading one word share it), over the
  * lanes whose bytes make up 128 (all 32 lanes at 4 bytes a lane, half a
- * warp at 8, a quarter at 16), or what the tag stage allows, 4 distinct
- * lines a cycle for the whole warp, whichever is more. 56 lane patterns of
+ * warp at 8, a quarter at 16), or what the tag stage allows, one line of
+ * each of its 4 banks a cycle for the whole warp, whichever is more. 56 lane patterns of
  * l1_gather (lanes over 1 to 32 lines, 1 to 4 sectors a line, words shared
  * by 1 to 32 lanes, lines 128 B to 8 KB apart, 4, 8 and 16 bytes a lane)
  * cost 2.02 to 32.03 SM cycles a load at 32 warps, 50 of them as this
  * gives (those of one wavefront 1.53: bound elsewhere, the IMAD.WIDE of
- * their address; tests/data/h200/mech/gather, 2026-12-03). Misses: lines
- * scattered at random cost more than 4 a wavefront (23 lines 7, 32 lines
- * 10, where this gives 6 and 8), as do 4 lines 3-5 lines apart (2, not 1)
- * and 8 lines 2-7, 12 or 24 apart (3-4, not 2): the tag stage's sets, not
- * found (mech_gather3's p4, p8 and r8 rows). A bank conflict's replays
+ * their address; tests/data/h200/mech/gather, 2026-12-03). The tag bank of
+ * a line is a hash of its address (l1_tag_hash: bank bit j the parity of
+ * the address and mask j): lanes at word l of three of lines 0-3 and a
+ * fourth line x take one wavefront exactly when x is in the left-out line's
+ * bank, and lines 3-130 split into the four banks exactly (mech_gather4);
+ * x = 2^k for k up to 17 and sums of two such (mech_gather5) read the masks
+ * bit by bit and show them linear, and moving the table 512 B changed the
+ * 21 line sets' costs as the hash said before the run (scattered lines'
+ * "more than 4 a wavefront": their lines crowd one bank). An access's
+ * addresses start at its base= (0: a table at a 2 MB boundary). A bank conflict's replays
  * take a lone warp l1_replay_cycles each, one load after another for the
  * warp (2.2: lanes on 2 to 32 lines' word 0 return 2.0 to 69 cycles later
  * than one line's, one warp's 4 such loads in flight take 78 cycles each);
@@ -433,12 +438,15 @@ static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], ui
 		}
 		off[i] = o;
 	}
+	for (int i = 0; i < distinct; i++)
+		off[i] += in->base;
 	for (int i = distinct; i < nl; i++)
 		off[i] = off[i % distinct];
 }
 
-/* A warp's wavefronts (the rule above): the tag stage's, its distinct
- * lines l1_tag_lines at a time, or the data array's, the banks' most
+/* A warp's wavefronts (the rule above): the tag stage's, the most of its
+ * distinct lines in one tag bank (without l1_tag_hash: l1_tag_lines at a
+ * time), or the data array's, the banks' most
  * distinct words a group of lanes, summed over the groups, whichever is
  * more; *banked gets the data array's beyond one a group (bank conflicts:
  * the warp's replays). */
@@ -478,7 +486,20 @@ static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32
 			}
 		data += most;
 	}
-	int tag = tags ? (nline + a->l1_tag_lines - 1) / a->l1_tag_lines : 0;
+	int tag = 0;
+	if (tags && a->n_l1_tag_hash) {
+		/* one line of each tag bank a wavefront: the most lines of one bank */
+		int per_bank[1 << CFG_MAX_TAG_HASH] = {0};
+		for (int j = 0; j < nline; j++) {
+			int bank = 0;
+			for (int k = 0; k < a->n_l1_tag_hash; k++)
+				bank |= __builtin_parityll(line[j] * lb & a->l1_tag_hash[k]) << k;
+			if (++per_bank[bank] > tag)
+				tag = per_bank[bank];
+		}
+	} else if (tags) {
+		tag = (nline + a->l1_tag_lines - 1) / a->l1_tag_lines;
+	}
 	*banked = data - groups;
 	return tag > data ? tag : data;
 }

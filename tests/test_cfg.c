@@ -90,7 +90,7 @@ static void bad_files(void **state)
 		{"      8,\n      16,", "      16,\n      8,", "\"allocation.sharedMemCarveoutKB[2]\""},
 		{"\"dram_latency_spread\": [-181, -171,", "\"dram_latency_spread\": [-181, -190,", "\"memory.dram_latency_spread[1]\": expected a number of cycles of at most 100000 in magnitude and not below the one before (-181), got -190"},
 		{"\"l2_latency_spread\": [-31,", "\"l2_latency_spread\": [null,", "\"memory.l2_latency_spread[0]\": expected a number of cycles of at most 100000 in magnitude, got null"},
-		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l1_banks, l1_bank_bytes, l1_tag_lines, l1_replay_cycles, smem_replay_cycles, l2_bytes_per_cycle, dram_bytes_per_cycle, l2_sector_cycles, dram_queue_cycles, dram_window_cycles, dram_shared_queue, dram_queue_scale_cycles, dram_backlog_cycles, warp_miss_bytes_per_cycle, stream_group_bytes_per_cycle, store_bytes_per_cycle, store_buffer_bytes, lsu_warp_cycles, const_latency, const_index_cycles, const_cycles_per_addr, s2ur_cycles, s2ur_latency, s2r_cycles, s2r_latency, store_insn_cycles, store_sector_cycles, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread, dram_queue_curve, l2_line_cycles)"},
+		{"\"dram_latency\": 682,", "\"dram_latency\": 682, \"dram_latency_sprea\": 1,", "\"memory.dram_latency_sprea\": unknown key (expected one of smem_latency, l1_latency, l2_latency, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle, l1_banks, l1_bank_bytes, l1_tag_lines, l1_replay_cycles, smem_replay_cycles, l2_bytes_per_cycle, dram_bytes_per_cycle, l2_sector_cycles, dram_queue_cycles, dram_window_cycles, dram_shared_queue, dram_queue_scale_cycles, dram_backlog_cycles, warp_miss_bytes_per_cycle, stream_group_bytes_per_cycle, store_bytes_per_cycle, store_buffer_bytes, lsu_warp_cycles, const_latency, const_index_cycles, const_cycles_per_addr, s2ur_cycles, s2ur_latency, s2r_cycles, s2r_latency, store_insn_cycles, store_sector_cycles, max_inflight_sectors, sector_bytes, line_bytes, l2_latency_spread, dram_latency_spread, dram_queue_curve, l2_line_cycles, l1_tag_hash)"},
 		{"\"sharedMemPerBlockOptin\": 232448", "\"sharedMemPerBlockOptin\": 1024", "\"device.sharedMemPerBlockOptin\": expected at least sharedMemPerBlock"},
 		{"\"store_buffer_bytes\": 10240", "\"store_buffer_bytes\": -1", "\"memory.store_buffer_bytes\": expected number in [0, 1000000000], got -1"},
 		{"\"warp_launch_group\": 1", "\"warp_launch_group\": 65", "\"timing.warp_launch_group\": expected integer in [0, 64], got 65"},
@@ -101,6 +101,9 @@ static void bad_files(void **state)
 		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5]", "\"l2_line_cycles\": [0, \"x\"]", "\"memory.l2_line_cycles[1]\": expected a number of cycles of at most 10000 in magnitude, got \"x\""},
 		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5]", "\"l2_line_cycles\": [0, 1, 2, 3, 4, 5, 6, 7, 8]", "\"memory.l2_line_cycles\": expected [0] (no line rule) or an array of 2 to 8 numbers (cycles at 1, 2, 4, ... lines), got"},
 		{"\"l2_line_cycles\": [0, -3.5, 8.5, 15.5, 34.2, 71.5],", "", "\"memory.l2_line_cycles\": expected [0] (no line rule) or an array of 2 to 8 numbers (cycles at 1, 2, 4, ... lines), got nothing (missing)"},
+		{"\"l1_tag_hash\": [29186688, 23784704],", "", "\"memory.l1_tag_hash\": expected [0] (no tag banks) or an array of 1 to 6 address bit masks (bank bit j: the parity of a line's address and mask j), got nothing (missing)"},
+		{"\"l1_tag_hash\": [29186688, 23784704],", "\"l1_tag_hash\": [29186688, \"x\"],", "\"memory.l1_tag_hash[1]\": expected a mask of address bits, an integer 1 to 2^48 - 1 (or [0] alone: no tag banks), got \"x\""},
+		{"\"l1_tag_hash\": [29186688, 23784704],", "\"l1_tag_hash\": [29186688, 281474976710656],", "\"memory.l1_tag_hash[1]\": expected a mask of address bits, an integer 1 to 2^48 - 1 (or [0] alone: no tag banks), got 281474976710656"},
 		{"\"timing\": {", "\"timings\": 1, \"timing\": {", "\"timings\": unknown key"},
 		{"\"device\": {", "\"device\": [1], \"x\": {", "unknown key"},
 		{"\"dram_queue_curve\": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.7, 11.9, 19.3, 28.3, 37.4, 50.0, 61.7, 81.6, 101.7, 146.4, 191.0, 235.5, 280.0]", "\"dram_queue_curve\": [5]", "\"memory.dram_queue_curve\": expected [0] (the loaded delay from dram_queue_cycles) or 2 or more delays at utilisations 0 to 0.95, got one delay (5)"},
@@ -178,6 +181,14 @@ static void overrides(void **state)
 		{"l2_line_cycles=0,l2_sector_cycles=0", NULL},
 		{"l2_line_cycles=0:-3.5:8.5", NULL},
 		{"l2_line_cycles=2:3", "--arch-set: \"memory.l2_line_cycles[0]\": expected 0 (one line is l2_latency itself), got 2"},
+		/* the tag stage's 4 lines a wavefront of round 19 (README), and bad hashes */
+		{"l1_tag_hash=0", NULL},
+		{"l1_tag_hash=128", "--arch-set: \"memory.l1_tag_lines\": expected 2 (the tag banks of l1_tag_hash's 1 masks, one line of each a wavefront), got 4"},
+		{"l1_tag_hash=128,l1_tag_lines=2", NULL},
+		{"l1_tag_hash=128:256:512", "--arch-set: \"memory.l1_tag_lines\": expected 8"},
+		{"l1_tag_hash=0:128", "--arch-set: \"memory.l1_tag_hash[0]\": expected a mask of address bits, an integer 1 to 2^48 - 1 (or [0] alone: no tag banks), got 0"},
+		{"l1_tag_hash=128:2.5", "--arch-set: \"memory.l1_tag_hash[1]\": expected a mask of address bits, an integer 1 to 2^48 - 1 (or [0] alone: no tag banks), got 2.5"},
+		{"l1_tag_hash=1:2:4:8:16:32:64", "--arch-set: \"memory.l1_tag_hash\": expected [0] (no tag banks) or an array of 1 to 6 address bit masks"},
 		/* the first-come DRAM server of rounds 1-13 (README) */
 		{"dram_shared_queue=0,dram_queue_scale_cycles=0,dram_backlog_cycles=0,stream_group_bytes_per_cycle=0,dram_queue_curve=0", NULL},
 	};

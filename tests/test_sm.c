@@ -566,6 +566,46 @@ static void sm_3_21_l1_wavefronts(void **state)
 }
 
 /*
+ * sm-3.23: the L1 tag stage's banks (round 20, tests/data/h200/mech/gather
+ * mech_gather4 and mech_gather5), by hand on sm_90: one line of each of 4
+ * tag banks a wavefront, bank bit 0 the parity of address bits 7, 9, 11,
+ * 12, 14, ... and bit 1 of bits 8, 10, 11, 13, 14, ... (l1_tag_hash), so
+ * line x (address / 128) has bank H(x) with H(1) = 1, H(2) = 2, H(4) = 1,
+ * H(8) = 2, H(16) = 3, and H linear (XOR). Lanes at word l of 4 lines 3
+ * apart (period=4 stride=388 step=16: lane j + 4q at 388j + 16q, word
+ * 97j + 4q, bank j + 4q, every bank once): lines 0, 3, 6, 9 are in banks
+ * 0, 3, 3 (1 ^ 2), 3 (2 ^ 1): 3 wavefronts (the H200 at a 2 MB boundary:
+ * 3.02 cycles a load at 32 warps); with base=512 lines 4, 7, 10, 13 in
+ * banks 1, 2 (1 ^ 3), 0 (2 ^ 2), 2 (2 ^ 1 ^ 1): 2 (measured 2.02); with
+ * l1_tag_hash [0] 4 lines a cycle: 1. Eight lines 3 apart (period=8
+ * stride=388 step=32): 0, 3, ..., 21 in banks 0, 3, 3, 3, 3, 0, 1, 3: 5
+ * (measured 5.02). 8 warps' 16 more independent loads each: 8 x 16 x that.
+ */
+static void sm_3_23_tag_banks(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *attrs;
+		int waves;
+	} tp[] = {
+		{"period=4 stride=388 step=16 footprint=16K", 3},
+		{"period=4 stride=388 step=16 base=512 footprint=16K", 2},
+		{"period=4 stride=388 step=16 base=0x200 footprint=16K", 2},
+		{"period=8 stride=388 step=32 footprint=16K", 5},
+	};
+	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
+	char line[160];
+	for (int k = 0; k < (int)(sizeof tp / sizeof *tp); k++) {
+		snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDG R2, [R4] %s\n", tp[k].attrs);
+		assert_int_equal(extra_cycles(&sm90, line, 16, exit_, 8 * 32), 8 * 16 * tp[k].waves);
+	}
+	struct arch flat = sm90;
+	flat.n_l1_tag_hash = 0;
+	assert_int_equal(extra_cycles(&flat, "[B------:R-:W0:-:S01] LDG R2, [R4] period=4 stride=388 step=16 footprint=16K\n", 16, exit_, 8 * 32),
+			 8 * 16 * 1);
+}
+
+/*
  * sm-3.22: LDS on the banked data array (round 19, mech_gather3 s_gather),
  * by hand on sm_90 (smem_latency 23, smem_replay_cycles 2.0, 128 bytes of
  * the shared-memory path a cycle). 8 warps' 16 more independent LDS each
@@ -1867,6 +1907,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
 		cmocka_unit_test(sm_3_22_lds_banks),
+		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
 		cmocka_unit_test(sm_8_1_loops),
