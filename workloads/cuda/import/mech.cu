@@ -2651,3 +2651,143 @@ void group_mech_gather5(Ctx& c) {
   CK(cudaFree(d_offs));
   CK(cudaFree(raw));
 }
+
+// mech_ldgaddr (round 20): what bounds a one-wavefront L1 load at 32 warps (l1_gather's coalesced
+// loads take 1.53 SM cycles each, an LDS 1.03). l1_addr<MODE, PER>: 4 dependent chains a warp, each
+// step PER loads (the second 4 KB past the first, the same address register) of a zero table,
+// lanes on consecutive words (one wavefront each). MODE 0: the address as l1_gather's, IMAD.WIDE.U32
+// of the index (two passes of the 16-lane fmaheavy pipe); MODE 1: a 64-bit pointer advanced by the
+// loaded value with add.cc / addc (IADD3 and IADD3.X on the ALU), no IMAD. If the 16-lane pipe's
+// IMAD.WIDE bounds l1_gather, MODE 0 PER 2 and MODE 1 fall to the L1's cycle a load; if the load path
+// does, they stay at 1.53.
+template <int MODE, int PER>
+__global__ void l1_addr(float* out, const unsigned* tab, const int* offs, int n, BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane];
+  unsigned b[4], lo[4], hi[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    b[k] = (unsigned)offs[32 + k];  // 0
+    const unsigned long long a = (unsigned long long)(tab + off + b[k]);
+    lo[k] = (unsigned)a, hi[k] = (unsigned)(a >> 32);
+  }
+  unsigned warm = tab[off] + tab[off + 1024];
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        if (MODE == 0) {
+          const unsigned* p = tab + (b[k] + off);
+          b[k] = PER == 2 ? p[0] + p[1024] : p[0];
+        } else {
+          const unsigned* p = (const unsigned*)(((unsigned long long)hi[k] << 32) | lo[k]);
+          const unsigned v = PER == 2 ? p[0] + p[1024] : p[0];
+          asm("add.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, 0;" : "+r"(lo[k]), "+r"(hi[k]) : "r"(v));
+        }
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) s ^= b[k] ^ lo[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int MODE, int PER>
+static void run_ldgaddr(Ctx& c, const unsigned* d_tab, const int* d_offs) {
+  const int n = 64;
+  for (int W : {1, 2, 4, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, l1_addr<MODE, PER>, L, (float*)c.d_out, d_tab, d_offs, n, c.d_rec);
+    imp_row(c, "mech_ldgaddr", (const void*)l1_addr<MODE, PER>, std::string(MODE ? "ptr" : "wide") + "_x" + std::to_string(PER), 4, W,
+            L.bps, L.tpb, n, "loads_per_step=" + std::to_string(PER) + ";steps_per_thread=" + std::to_string(4 * n * 4), m);
+  }
+}
+
+void group_mech_ldgaddr(Ctx& c) {
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  log_table("mech_ldgaddr", d_tab);
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = l;
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  run_ldgaddr<0, 1>(c, d_tab, d_offs);
+  run_ldgaddr<0, 2>(c, d_tab, d_offs);
+  run_ldgaddr<1, 1>(c, d_tab, d_offs);
+  run_ldgaddr<1, 2>(c, d_tab, d_offs);
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
+}
+
+// mech_sstore (round 20): do shared-memory stores and shared atomics obey LDS's banks? s_store<WD, OP>:
+// every lane stores WD bytes (OP 0: st.shared, STS) or adds a word (OP 1: red.shared.add, ATOMS) at
+// its pattern's offset, 8 a trip, the same address each time (asm volatile: every store kept).
+// SM cycles a warp store at 32 warps give its wavefronts; a lone warp, what it waits for them.
+template <int WD, int OP>
+__global__ void s_store(float* out, const int* offs, int n, BlockRec* rec) {
+  extern __shared__ unsigned s_tab[];
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane];
+  for (unsigned j = threadIdx.x; j < 16384u / 4u; j += blockDim.x) s_tab[j] = 0u;
+  const unsigned addr = (unsigned)__cvta_generic_to_shared(s_tab) + off * WD;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const unsigned v = (unsigned)(t + r);
+      if (OP == 1)
+        asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(addr), "r"(v));
+      else if (WD == 16)
+        asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(v), "r"(v + 1), "r"(v + 2), "r"(v + 3));
+      else if (WD == 8)
+        asm volatile("st.shared.v2.u32 [%0], {%1, %2};" ::"r"(addr), "r"(v), "r"(v + 1));
+      else
+        asm volatile("st.shared.u32 [%0], %1;" ::"r"(addr), "r"(v));
+    }
+  }
+  __syncthreads();
+  out[imp_gtid()] = (float)s_tab[threadIdx.x % 4096u];
+  imp_end(rec);
+}
+
+template <int WD, int OP>
+static void run_sstore(Ctx& c, int* d_offs, const char* name, int (*f)(int)) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = f(l);
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  const int n = 64;
+  for (int W : {1, 8, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, s_store<WD, OP>, L, (float*)c.d_out, (const int*)d_offs, n, c.d_rec);
+    imp_row(c, "mech_sstore", (const void*)s_store<WD, OP>, name, 1, W, L.bps, L.tpb, n,
+            "wd=" + std::to_string(WD) + ";op=" + std::string(OP ? "red" : "st") + ";stores_per_thread=" + std::to_string(8 * n), m);
+  }
+}
+
+void group_mech_sstore(Ctx& c) {
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  run_sstore<4, 0>(c, d_offs, "st_coal", [](int l) { return l; });
+  run_sstore<4, 0>(c, d_offs, "st_w2", [](int l) { return 2 * l; });
+  run_sstore<4, 0>(c, d_offs, "st_w4", [](int l) { return 4 * l; });
+  run_sstore<4, 0>(c, d_offs, "st_w8", [](int l) { return 8 * l; });
+  run_sstore<4, 0>(c, d_offs, "st_w32", [](int l) { return 32 * l; });
+  run_sstore<4, 0>(c, d_offs, "st_bcast", [](int) { return 0; });
+  run_sstore<8, 0>(c, d_offs, "st_h_coal", [](int l) { return l; });
+  run_sstore<8, 0>(c, d_offs, "st_h_w16", [](int l) { return 16 * l; });
+  run_sstore<16, 0>(c, d_offs, "st_q_coal", [](int l) { return l; });
+  run_sstore<16, 0>(c, d_offs, "st_q_w8", [](int l) { return 8 * l; });
+  run_sstore<4, 1>(c, d_offs, "red_coal", [](int l) { return l; });
+  run_sstore<4, 1>(c, d_offs, "red_w2", [](int l) { return 2 * l; });
+  run_sstore<4, 1>(c, d_offs, "red_w32", [](int l) { return 32 * l; });
+  run_sstore<4, 1>(c, d_offs, "red_bcast", [](int) { return 0; });
+  CK(cudaFree(d_offs));
+}
