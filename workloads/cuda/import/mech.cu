@@ -2791,3 +2791,77 @@ void group_mech_sstore(Ctx& c) {
   run_sstore<4, 1>(c, d_offs, "red_bcast", [](int) { return 0; });
   CK(cudaFree(d_offs));
 }
+
+// mech_iwmix (round 20): does IMAD.WIDE share a resource with loads? l1_gather's coalesced loads
+// take 1.58 SM cycles at 32 warps with an IMAD.WIDE.U32 a load for their address, 1.02 with
+// IADD3/IMAD.X instead (mech_ldgaddr). iw_mix<NIW, NLD, KIND>: a trip of NIW IMAD.WIDE.U32 in 4
+// independent chains (x = x.lo * c + x) and NLD independent loads, KIND 0 LDG of an L1-resident
+// line (lanes on consecutive words, fixed addresses: no address arithmetic), 1 LDS, 2 none (NLD
+// IADD3 of registers instead), each added into 4 accumulators (IADD3). Alone and together: if
+// the pipes are apart, together takes the longer of the two alone.
+template <int NIW, int NLD, int KIND>
+__global__ void iw_mix(float* out, const unsigned* tab, int n, unsigned cm, BlockRec* rec) {
+  __shared__ unsigned s_tab[2048];
+  const unsigned lane = threadIdx.x & 31u;
+  for (unsigned j = threadIdx.x; j < 2048u; j += blockDim.x) s_tab[j] = 0u;
+  __syncthreads();
+  unsigned long long x[4];
+  unsigned acc[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k) x[k] = threadIdx.x + 3u * k + 1u, acc[k] = 0u;
+  const unsigned* p = tab + lane;
+  const unsigned* sp = s_tab + lane;
+  const unsigned c = cm | 1u;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      if (j < NIW) asm("mad.wide.u32 %0, %1, %2, %0;" : "+l"(x[j & 3]) : "r"((unsigned)x[j & 3]), "r"(c));
+      if (j < NLD) {
+        unsigned v;
+        if (KIND == 0)
+          v = p[32 * j];
+        else if (KIND == 1)
+          v = sp[32 * j];
+        else
+          v = acc[(j + 1) & 3] ^ c;
+        acc[j & 3] += v;
+      }
+    }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) s ^= (unsigned)x[k] ^ (unsigned)(x[k] >> 32) ^ acc[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int NIW, int NLD, int KIND>
+static void run_iwmix(Ctx& c, const unsigned* d_tab, const char* name) {
+  const int n = 128;
+  for (int W : {1, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, iw_mix<NIW, NLD, KIND>, L, (float*)c.d_out, d_tab, n, 0x9E3779B9u, c.d_rec);
+    imp_row(c, "mech_iwmix", (const void*)iw_mix<NIW, NLD, KIND>, name, 4, W, L.bps, L.tpb, n,
+            "iw=" + std::to_string(NIW) + ";loads=" + std::to_string(NLD) + ";kind=" + std::string(KIND == 0 ? "ldg" : KIND == 1 ? "lds" : "alu") +
+                ";trips=" + std::to_string(n),
+            m);
+  }
+}
+
+void group_mech_iwmix(Ctx& c) {
+  unsigned* d_tab = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  log_table("mech_iwmix", d_tab);
+  run_iwmix<8, 0, 0>(c, d_tab, "iw");
+  run_iwmix<0, 8, 0>(c, d_tab, "ldg");
+  run_iwmix<8, 8, 0>(c, d_tab, "iw_ldg");
+  run_iwmix<0, 8, 1>(c, d_tab, "lds");
+  run_iwmix<8, 8, 1>(c, d_tab, "iw_lds");
+  run_iwmix<0, 8, 2>(c, d_tab, "alu");
+  run_iwmix<8, 8, 2>(c, d_tab, "iw_alu");
+  run_iwmix<4, 8, 0>(c, d_tab, "iw4_ldg");
+  CK(cudaFree(d_tab));
+}
