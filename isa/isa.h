@@ -146,6 +146,8 @@ static inline int isa_l1_load(int op)
 /* Writes the register's name ("R12", "UR4", "P0", "PT", "SB3") into buf. */
 const char *isa_reg_name(int reg, char *buf, int len);
 
+#define ISA_MAX_LINES 8 /* line numbers of the attribute lines= */
+
 struct insn {
 	uint8_t op;        /* enum opcode */
 	uint8_t nsrc;      /* number of valid src[] */
@@ -193,6 +195,8 @@ struct insn {
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes (with period: between lanes i and i + 1 of a period) */
 	uint32_t step;     /* with period: bytes between lane i and lane i + period */
 	uint8_t period;    /* 1..32, 0 none: lane i at (i % period) * stride + (i / period) * step */
+	uint8_t nlines;    /* memory ops: entries of lines[] (attribute lines=; 0 none) */
+	uint32_t lines[ISA_MAX_LINES]; /* lane i at byte (i x width) % 128 of 128-byte line lines[i % nlines] */
 	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
 			    * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */

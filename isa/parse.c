@@ -192,7 +192,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, footprint, lanes, wait, group, near)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group, near)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
@@ -241,6 +241,20 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			if ((rc = parse_uint(lx, 0xFFFFFFFFull, UINT_SUFFIX | UINT_HEX, &v, "base: expected the byte address of the access's element 0 (its bits 7-24 pick the L1 tag bank), 0 to 4G-1 (decimal, 0x hex, or K, M, G)")))
 				return rc;
 			in->base = (uint32_t)v;
+		} else if (n == 5 && strncasecmp(key, "lines", 5) == 0) {
+			/* lines=L0:L1:...: lane i at byte (i x width) % 128 of line L[i % k] */
+			const char *what = "lines: expected 1 to 8 line numbers (128-byte lines) joined by ':', each 0 to 2^25 (lines=0:3:6:9)";
+			in->nlines = 0;
+			for (;;) {
+				if (in->nlines == ISA_MAX_LINES)
+					return fail(lx, what);
+				if ((rc = parse_uint(lx, 1u << 25, 0, &v, what)))
+					return rc;
+				in->lines[in->nlines++] = (uint32_t)v;
+				if (*lx->p != ':')
+					break;
+				lx->p++;
+			}
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
 			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
@@ -297,9 +311,12 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				in->group = (uint8_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, footprint, lanes, wait, group or near)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group or near)");
 		}
 	}
+	if (in->nlines && (in->period || in->stride || (in->pattern != PAT_COALESCED && in->pattern != PAT_STRIDED)))
+		return err_set(lx->e, SIM_EINPUT, "%s:%d: lines= with %s (expected lines= alone: it places every lane)",
+			       lx->file, lx->lineno, in->period ? "period=" : in->stride ? "stride=" : "another pattern=");
 	if (in->step && !in->period)
 		return err_set(lx->e, SIM_EINPUT, "%s:%d: step=%u without period= (expected period=N too: lane i at (i %% period) * stride + (i / period) * step)",
 			       lx->file, lx->lineno, in->step);

@@ -157,6 +157,10 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		      op->space == SPACE_SHARED || in->op == OP_SHFL)) ||
 		    (in->op == OP_S2UR && s->a->s2ur_cycles > 0))
 			u->flags |= U_MIOX;
+		if (mem_smem_banked(s->a, in))
+			u->flags |= U_BANKED;
+		if (in->op == OP_STS || in->op == OP_ATOMS)
+			u->flags |= U_SDRAIN;
 		if (isa_l1_load(in->op) && mem_global_level(s, in) != LV_L1) {
 			u->miss = 1;
 			if (!in->has_dst || in->dst == ISA_RZ || ctl) {

@@ -142,12 +142,19 @@ static void mem_geom(const struct arch *a, const struct insn *in, int lanes, dou
 	*sectors = ts / draws, *lines = tl / draws, *spl = tm / draws;
 }
 
+/* An access whose sectors and lines come from its lanes' offsets
+ * (mem_geom): a gather, period=, lines=, or a base= off a sector's start. */
+static inline int mem_by_lanes(const struct arch *a, const struct insn *in)
+{
+	return in->pattern == PAT_GATHER || in->period || in->nlines || in->base % (uint32_t)a->sector_bytes;
+}
+
 /* Sectors one warp instruction touches. */
 static int mem_sectors(const struct arch *a, const struct insn *in, int lanes)
 {
 	int active = in->lanes && in->lanes < lanes ? in->lanes : lanes;
 	int sec = a->sector_bytes;
-	if (in->pattern == PAT_GATHER || in->period) {
+	if (mem_by_lanes(a, in)) {
 		double ns, nl, spl;
 		mem_geom(a, in, lanes, &ns, &nl, &spl);
 		return (int)(ns + 0.5);
@@ -191,7 +198,7 @@ static double mem_l2_line_add(const struct arch *a, double lines, double spl)
 
 static double mem_l2_add(const struct arch *a, const struct insn *in, int lanes)
 {
-	if (in->pattern == PAT_GATHER || in->period) {
+	if (mem_by_lanes(a, in)) {
 		double ns, nl, spl;
 		mem_geom(a, in, lanes, &ns, &nl, &spl);
 		return mem_l2_line_add(a, nl, spl);
@@ -418,6 +425,11 @@ static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], ui
 	int distinct = in->lanes && in->lanes < nl ? in->lanes : nl;
 	for (int i = 0; i < distinct; i++) {
 		uint64_t o;
+		if (in->nlines) {
+			o = (uint64_t)in->lines[i % in->nlines] * 128u + ((uint64_t)i * width) % 128u;
+			off[i] = o + in->base;
+			continue;
+		}
 		switch (in->pattern) {
 		case PAT_UNIFORM:
 			o = 0;
@@ -439,7 +451,7 @@ static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], ui
 		off[i] = o;
 	}
 	for (int i = 0; i < distinct; i++)
-		off[i] += in->base;
+		off[i] += in->nlines ? 0 : in->base;
 	for (int i = distinct; i < nl; i++)
 		off[i] = off[i % distinct];
 }
@@ -450,7 +462,7 @@ static void mem_lane_offsets(const struct insn *in, int nl, uint64_t off[32], ui
  * distinct words a group of lanes, summed over the groups, whichever is
  * more; *banked gets the data array's beyond one a group (bank conflicts:
  * the warp's replays). */
-static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int *banked)
+static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int share, int *banked)
 {
 	int nb = a->l1_banks, bb = a->l1_bank_bytes, wpl = (int)(width + (uint32_t)bb - 1) / bb;
 	int per = (nb * bb) / (int)width; /* lanes a group: their bytes fill the banks once */
@@ -475,7 +487,7 @@ static int mem_l1_pack(const struct arch *a, const uint64_t *off, int nl, uint32
 			for (int k = 0; k < wpl; k++) {
 				uint64_t wd = off[g0 + i] / (uint64_t)bb + (uint64_t)k;
 				int seen = 0;
-				for (int j = 0; j < nw && !seen; j++)
+				for (int j = 0; j < nw && !seen && share; j++)
 					seen = word[j] == wd;
 				if (seen)
 					continue;
@@ -520,7 +532,7 @@ static double mem_l1_waves(const struct arch *a, const struct insn *in, int lane
 	for (int d = 0; d < draws; d++) {
 		int banked;
 		mem_lane_offsets(in, nl, off, &x);
-		int wv = mem_l1_pack(a, off, nl, width, !smem, &banked);
+		int wv = mem_l1_pack(a, off, nl, width, !smem, in->op != OP_ATOMS, &banked);
 		waves += wv;
 		if (banked > 0)
 			rep += wv + banked * (replay - 1.0);
@@ -535,13 +547,16 @@ static inline int mem_l1_banked(const struct arch *a, const struct insn *in)
 	return a->l1_banks > 0 && isa_l1_load(in->op) && isa_ops[in->op].unit != UNIT_CONST;
 }
 
-/* An LDS whose wavefronts differ from its bytes: with l1_banks, every LDS
- * but a contiguous one of 4 bytes a lane or more on all its lanes, which is
- * one wavefront a 128 bytes, as its bytes say (mem_issue's fast path). */
-static inline int mem_lds_banked(const struct arch *a, const struct insn *in)
+/* A shared-memory access whose wavefronts differ from its bytes: with
+ * l1_banks, every LDS, STS and ATOMS but a contiguous one of 4 bytes a lane
+ * or more on all its lanes, which is one wavefront a 128 bytes, as its bytes
+ * say (mem_issue's fast path). STS obeys LDS's banks, lanes on one word
+ * sharing it; an ATOMS's lanes never share (each lane's update its own
+ * wavefront: 32 lanes adding to one word take 32): mech_sstore, round 20. */
+static inline int mem_smem_banked(const struct arch *a, const struct insn *in)
 {
-	return in->op == OP_LDS && a->l1_banks > 0 &&
-	       (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->stride > in->width ||
+	return (in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS) && a->l1_banks > 0 &&
+	       (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->nlines || in->base || in->stride > in->width ||
 		in->lanes || in->width < 4);
 }
 
@@ -1228,6 +1243,11 @@ static inline double mem_replays(struct sim *s, struct warp *w, const struct mem
 	double t = w->l1_path_free > (double)s->now ? w->l1_path_free : (double)s->now;
 	w->l1_path_free = t + m->l1_path;
 	double end = ceil_d(w->l1_path_free);
+	/* the warp's next memory instruction waits for the replays: one warp's
+	 * ATOMS on 32 words of one bank take 64.5 cycles each, its STS so too
+	 * (mech_sstore red_w32, st_w32 at one warp: no result waits there) */
+	if ((uint64_t)end > w->lsu_free)
+		w->lsu_free = (uint64_t)end;
 	return end > served ? end : served;
 }
 
@@ -1260,7 +1280,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			done = ceil_u64(mem_serve_q(&s->s2r_free, s->now, a->s2r_cycles)) + (uint64_t)a->s2r_latency - 1;
 		} else {
 			/* shared memory, and the shuffles and special registers that use its data path */
-			if (mem_lds_banked(a, in)) {
+			if (u->flags & U_BANKED) {
 				/* the L1's data array, its bank rule: one cycle of the
 				 * shared-memory path a wavefront, bank-conflict replays
 				 * smem_replay_cycles each for the warp (round 19) */
@@ -1276,6 +1296,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			}
 			if (__builtin_expect(u->flags & U_MIOX, 0))
 				done = mem_miox_done(s, in, done);
+			if ((u->flags & U_SDRAIN) && done > w->drain) {
+				w->drain = done; /* the warp's EXIT waits for its shared stores */
+				w->drain_kind = RK_SHORT;
+			}
 		}
 		reg_kind = RK_SHORT;
 	} else {

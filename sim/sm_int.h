@@ -241,8 +241,10 @@ enum {
 	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle or store_insn_cycles > 0):
 			  * a global or local store, a shared-memory instruction or a shuffle
 			  * (mem_store_path), or an S2UR with s2ur_cycles > 0 */
-	U_STAMP = 4096   /* a .span stamp (program.span_insn): its issue by a block's first
+	U_STAMP = 4096,  /* a .span stamp (program.span_insn): its issue by a block's first
 			  * warp is recorded (issue_stamp) */
+	U_BANKED = 8192, /* a shared-memory access on the bank rule (mem_smem_banked) */
+	U_SDRAIN = 16384 /* STS or ATOMS: the warp's EXIT waits for it (mem_issue) */
 };
 #define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */

@@ -532,8 +532,9 @@ static void sm_3_9_l1_delivered_bytes(void **state)
  * load's 1 + 31; 32 lines at word l (stride=132: no bank shared, the tag
  * stage's 8 wavefronts, no replay) 8 + 31, 7 later.
  * One warp's 16 more independent 32-line loads: the warp's replays one
- * after another, 16 x 69.2 = 1107.2, the SM's 16 x 32 hidden behind them:
- * ceil(t + 2214.4) - ceil(t + 1107.2) = 1107.
+ * after another, each load issued once the one before has ended (round
+ * 20: the warp's next memory instruction waits for them), at a whole
+ * cycle: 16 x ceil(69.2) = 1120, the SM's 16 x 32 hidden behind them.
  */
 static void sm_3_21_l1_wavefronts(void **state)
 {
@@ -562,7 +563,7 @@ static void sm_3_21_l1_wavefronts(void **state)
 	uint64_t t32 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG R2, [R2] stride=132 footprint=16K\n", 16, exit_, 32);
 	assert_int_equal(l32 - coal, 16 * 69);
 	assert_int_equal(t32 - coal, 16 * 7);
-	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDG R2, [R4] stride=128 footprint=16K\n", 16, exit_, 32), 1107);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDG R2, [R4] stride=128 footprint=16K\n", 16, exit_, 32), 1120);
 }
 
 /*
@@ -592,6 +593,13 @@ static void sm_3_23_tag_banks(void **state)
 		{"period=4 stride=388 step=16 base=512 footprint=16K", 2},
 		{"period=4 stride=388 step=16 base=0x200 footprint=16K", 2},
 		{"period=8 stride=388 step=32 footprint=16K", 5},
+		/* lines=: lane l at word l of line L[l % K]: lines 1, 2, 3, 4 in
+		 * banks 1, 2, 3, 1: 2 (mech_gather5 o0_b2 at a 2 MB boundary, 2.02
+		 * cycles); 0, 2, 3, 4 in 0, 2, 3, 1: 1 (o1_b2, 1.53); 0, 1, 3, 6 in
+		 * 0, 1, 3, 3 (H(6) = 1 ^ 2): 2 */
+		{"lines=1:2:3:4 footprint=16K", 2},
+		{"lines=0:2:3:4 footprint=16K", 1},
+		{"lines=0:1:3:6 footprint=16K", 2},
 	};
 	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
 	char line[160];
@@ -612,7 +620,7 @@ static void sm_3_23_tag_banks(void **state)
  * hold the path one cycle a wavefront: coalesced 1, two lanes a bank
  * (stride=8) 2, every lane in bank 0 (stride=128) 32: 8 x 16 x 1, 2, 32
  * (the issue side, 64 cycles, and each warp's replays, 16 x (32 + 31 x 1.0)
- * = 1008, are shorter). One warp's chain of 16 more dependent LDS in bank 0:
+ * = 1008, are shorter). STS and ATOMS likewise (round 20, below). One warp's chain of 16 more dependent LDS in bank 0:
  * the path serves each 32 cycles after issue, the warp's replays end 32 + 31
  * = 63 after, the data 63 + 23 - 1 = 85 after issue against a coalesced
  * LDS's 1 + 22 = 23: 62 a step (the H200: 95.7 - 33.7 = 62.0).
@@ -627,6 +635,16 @@ static void sm_3_22_lds_banks(void **state)
 	uint64_t coal = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2]\n", 16, exit_, 32);
 	uint64_t w32 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2] stride=128\n", 16, exit_, 32);
 	assert_int_equal(w32 - coal, 16 * 62);
+	/* STS obeys the same banks, lanes on one word sharing it; an ATOMS's
+	 * lanes never share: 32 lanes adding to one word take 32 (round 20,
+	 * mech_sstore st_w32 32.2, st_bcast 1, red_bcast 32.0, red_w2 2.03) */
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] STS [R4], R2 stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 32);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] STS [R4], R2 pattern=uniform\n", 16, exit_, 8 * 32), 8 * 16 * 1);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.ADD RZ, [R4], R2 pattern=uniform\n", 16, exit_, 8 * 32), 8 * 16 * 32);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.ADD RZ, [R4], R2 stride=8\n", 16, exit_, 8 * 32), 8 * 16 * 2);
+	/* one warp: its next memory instruction waits for the replays, 32 +
+	 * 31 x (2.0 - 1) = 63 cycles an ATOMS on one word (the H200: 64.5) */
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.ADD RZ, [R4], R2 pattern=uniform\n", 16, exit_, 32), 16 * 63);
 	/* without banks (l1_banks 0) an LDS is its bytes again: 128 B, 1 cycle */
 	struct arch nb = sm90;
 	nb.l1_banks = 0;
