@@ -536,6 +536,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	near_groups(in, end, tag);
 	int thread0 = 0; /* past an @P EXIT that every thread but thread 0 takes: IF warp<1 open */
 	int lane0 = 0;   /* past an @P EXIT that every lane but lane 0 takes: every warp goes on with one lane */
+	int keep = 0;    /* past a guarded EXIT that --taken says some lanes take: the lanes going on (0: all) */
 	tid0 = calloc((size_t)end + 1, sizeof *tid0);
 	if (!tid0) {
 		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
@@ -744,6 +745,33 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		default:
 			break;
 		}
+		if (strcmp(x->opcode, "EXIT") == 0 && i < end && x->pred >= 0 && !(x->pred == 7 && !x->pred_neg)) {
+			/* a guarded EXIT --taken says F of the lanes take (a predicate
+			 * read from data: every lane's store predicated off, or all but
+			 * a few): all of them, the warp leaves; some, it goes on with
+			 * the others, its memory instructions' lanes= that many */
+			struct import_rule *r = find_rule(o.taken, o.ntaken, x);
+			if (r) {
+				r->used = 1;
+				if (sp > 0 && r->value > 0.0) {
+					rc = err_set(e, SIM_EINPUT, "%s:%u: --taken 0x%x=%g: the EXIT at PC 0x%04x is inside a branch region "
+						     "(expected --taken on an EXIT outside every loop and if/else)", fname, x->line, x->pc,
+						     r->value, x->pc);
+					goto out;
+				}
+				if (r->value >= 1.0) {
+					fprintf(out, "%sEXIT    # /*%04x*/ %s  (every lane leaves: --taken)\n", ctl, x->pc, x->text);
+					continue;
+				}
+				if (r->value > 0.0) {
+					int go = (int)(32.0 * (1.0 - r->value) + 0.5);
+					keep = go < 1 ? 1 : go > 31 ? 31 : go;
+					fprintf(out, "# /*%04x*/ %s: %g of the lanes leave (--taken): the warps go on with %d lanes\n", x->pc,
+						x->text, r->value, keep);
+					continue;
+				}
+			}
+		}
 		if (strcmp(x->opcode, "EXIT") == 0 && i < end && sp == 0 && !thread0 && !lane0 && lane0_guard(x, tid0[i], 0)) {
 			if (straight_to(in, i, end)) {
 				/* every lane but lane 0 leaves: each warp goes on with its
@@ -828,6 +856,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		    !strstr(attrs, "lanes=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " lanes=1"); /* thread 0 or lane 0 alone (tid0_preds) */
+		} else if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && keep && !strstr(attrs, "lanes=")) {
+			size_t len = strlen(attrs);
+			snprintf(attrs + len, sizeof attrs - len, " lanes=%d", keep); /* the lanes a guarded EXIT left going on */
 		}
 		if (tag[i] && !strstr(attrs, "group=") && !strstr(attrs, "near=")) {
 			size_t len = strlen(attrs);

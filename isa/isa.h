@@ -195,6 +195,8 @@ struct insn {
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes (with period: between lanes i and i + 1 of a period) */
 	uint32_t step;     /* with period: bytes between lane i and lane i + period */
 	uint8_t period;    /* 1..32, 0 none: lane i at (i % period) * stride + (i / period) * step */
+	uint8_t off;       /* memory ops: predicated off in every lane (attribute lanes=0): issues,
+			    * touches no memory (a store: store_off_cycles of the store unit) */
 	uint8_t nlines;    /* memory ops: entries of lines[] (attribute lines=; 0 none) */
 	uint32_t lines[ISA_MAX_LINES]; /* lane i at byte (i x width) % 128 of 128-byte line lines[i % nlines] */
 	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table

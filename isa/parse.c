@@ -284,13 +284,10 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				lx->p++;
 			}
 		} else if (n == 5 && strncasecmp(key, "lanes", 5) == 0) {
-			if ((rc = parse_uint(lx, 32, 0, &v, "lanes: expected active lanes 1 to 32")))
+			if ((rc = parse_uint(lx, 32, 0, &v, "lanes: expected active lanes 0 to 32 (0: predicated off in every lane)")))
 				return rc;
-			if (v == 0) {
-				lx->p = num;
-				return fail(lx, "lanes: expected active lanes 1 to 32");
-			}
 			in->lanes = (uint16_t)v;
+			in->off = v == 0;
 		} else if ((n == 5 && strncasecmp(key, "group", 5) == 0) || (n == 4 && strncasecmp(key, "near", 4) == 0)) {
 			/* group=G draws a latency and keeps it as group G's; near=G takes it */
 			int is_near = n == 4;

@@ -84,7 +84,7 @@ static const struct field memory_fields[] = {
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),
 	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9),
 	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000), FD(s2r_cycles, 0, 1e6), FI(s2r_latency, 1, 100000),
-	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6),
+	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6), FD(store_off_cycles, 0, 1e6),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
 	{NULL, 0, 0, 0, 0, 0},
@@ -443,8 +443,8 @@ static int check_arch(const char *file, const struct arch *a, struct err *e)
 			return err_set(e, SIM_EINPUT, "%s: \"pipes.%s.lanes\": expected a divisor of warpSize (1, 2, 4, 8, 16 or 32), got %d",
 				       file, isa_pipe_names[k], a->pipe_lanes[k]);
 	if (a->n_l1_tag_hash && a->l1_tag_lines != 1 << a->n_l1_tag_hash)
-		return err_set(e, SIM_EINPUT, "%s: \"memory.l1_tag_lines\": expected %d (the tag banks of l1_tag_hash's %d masks, one line of each a wavefront), got %d",
-			       file, 1 << a->n_l1_tag_hash, a->n_l1_tag_hash, a->l1_tag_lines);
+		return err_set(e, SIM_EINPUT, "%s: \"memory.l1_tag_lines\": expected %d (the tag banks of l1_tag_hash's %d mask%s, one line of each a wavefront), got %d",
+			       file, 1 << a->n_l1_tag_hash, a->n_l1_tag_hash, a->n_l1_tag_hash == 1 ? "" : "s", a->l1_tag_lines);
 	if (a->line_bytes % a->sector_bytes)
 		return err_set(e, SIM_EINPUT, "%s: \"memory.line_bytes\": expected a multiple of sector_bytes (%d), got %d",
 			       file, a->sector_bytes, a->line_bytes);

@@ -110,6 +110,8 @@ struct arch {
 	double store_insn_cycles;         /* a global or local store: SM cycles of the SM's store unit, which
 					   * reads its registers (its warp exits only after), 0: none */
 	double store_sector_cycles;       /* ... and for each 32-byte sector past its first */
+	double store_off_cycles;          /* ... a store predicated off in every lane (lanes=0): its cycles
+					   * of the unit, 0: none */
 	int const_index_cycles;           /* more for an LDC whose address has a register (c[0x3][R2]) */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */

@@ -1251,6 +1251,31 @@ static inline double mem_replays(struct sim *s, struct warp *w, const struct mem
 	return end > served ? end : served;
 }
 
+/*
+ * A memory instruction predicated off in every lane (lanes=0): it issues
+ * and touches no memory; a global or local store still takes the SM's
+ * store unit store_off_cycles (mech_pstore, round 18: 7 stores off in every
+ * lane after the end barrier cost a block of 32 warps 301 cycles, live ones
+ * 576: 1.3 cycles a store against 2.6), and its warp exits after that.
+ * Its result (none is written) and its scoreboards clear a cycle later.
+ */
+static COLD uint64_t mem_off_done(struct sim *s, struct warp *w, const struct insn *in)
+{
+	const struct arch *a = s->a;
+	const struct uop *u = &s->uop[w->pc];
+	if (!isa_ops[in->op].is_load && (isa_ops[in->op].space == SPACE_GLOBAL || isa_ops[in->op].space == SPACE_LOCAL) &&
+	    a->store_off_cycles > 0) {
+		uint64_t read = ceil_u64(mem_serve_q(&s->stu_free, s->now, a->store_off_cycles));
+		if (u->rsb)
+			warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
+		if (read > w->drain) {
+			w->drain = read;
+			w->drain_kind = RK_LONG;
+		}
+	}
+	return s->now + 1;
+}
+
 /* A memory instruction issued now: its data's ready cycle on the warp's
  * scoreboard (short for shared memory, long for global), through the
  * level's server, latency, the loaded DRAM delay and the warp's miss path;
@@ -1264,7 +1289,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 	mem_lsu_path(s, w);
 
 	const struct uop *u = &s->uop[w->pc];
-	if (u->unit == UNIT_SMEM) {
+	if (__builtin_expect(in->off, 0)) {
+		done = mem_off_done(s, w, in);
+		reg_kind = RK_SHORT;
+	} else if (u->unit == UNIT_SMEM) {
 		if (in->op == OP_S2R && a->s2r_cycles > 0) {
 			/*
 			 * One S2R unit for the SM (s2r_cycles), as for S2UR: on the

@@ -355,6 +355,55 @@ static void lane0_idiom(void **state)
 }
 
 /*
+ * A guarded EXIT on a predicate read from data (round 20, mech_pstore):
+ * without --taken it issues and no lane leaves; --taken PC=1 makes it the
+ * warp's EXIT; --taken PC=0.75 leaves the warp going on with 8 lanes, its
+ * later memory instructions lanes=8; and
+ * a store --mem gives lanes=0 is predicated off in every lane.
+ */
+static void guarded_exit(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ LDG.E R8, desc[UR4][R6.64] ;\n"
+				      "/*0010*/ ISETP.NE.U32.AND P6, PT, R8, RZ, PT ;\n"
+				      "/*0020*/ @P6 STG.E desc[UR4][R2.64+0x80], R5 ;\n"
+				      "/*0030*/ @!P6 EXIT ;\n"
+				      "/*0040*/ STG.E desc[UR4][R2.64], R5 ;\n"
+				      "/*0050*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* LDG, ISETP, STG, @!P6 EXIT (issued), STG, EXIT */
+	assert_int_equal(p.ninsn, 6);
+	assert_int_equal(p.code[3].op, OP_EXIT);
+	assert_int_equal(p.code[3].has_pred, 1);
+	program_free(&p);
+	free(text);
+	static const char *const all[] = {"--taken", "0x30=1", "--mem", "0x20=lanes=0", NULL};
+	if (import_str(listing, "k", all, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.ninsn, 6);
+	assert_int_equal(p.code[2].off, 1);
+	assert_int_equal(p.code[3].op, OP_EXIT);
+	assert_int_equal(p.code[3].has_pred, 0);
+	program_free(&p);
+	free(text);
+	static const char *const some[] = {"--taken", "0x30=0.75", NULL};
+	if (import_str(listing, "k", some, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* LDG, ISETP, STG, STG lanes=8, EXIT: the EXIT leaves no instruction */
+	assert_int_equal(p.ninsn, 5);
+	assert_int_equal(p.code[3].op, OP_STG);
+	assert_int_equal(p.code[3].lanes, 8);
+	assert_non_null(strstr(text, "the warps go on with 8 lanes"));
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The listing's addresses (.pc, the fetch lines of sim/issue.c): every
  * instruction of the program keeps its listing's PC, the LOOP marker has
  * none; and PR, the predicates as one register (P2R R6, PR, RZ, 0x1), is
@@ -461,7 +510,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
-		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -1133,6 +1133,15 @@ static void sm_3_20_store_unit(void **state)
 	assert_int_equal(run_arch(&a, rsb, 256, 1, POLICY_GRR).cycles, 21);
 	a.store_insn_cycles = 0;
 	assert_int_equal(run_arch(&a, one, 32, 1, POLICY_GRR).cycles, 2);
+	/* a store predicated off in every lane (lanes=0, round 20: mech_pstore)
+	 * takes store_off_cycles 1.3 of the unit and no sector: one warp's read
+	 * at ceil(1.3) = 2, EXIT 2: 3 cycles; eight warps, the eighth read at
+	 * ceil(10.4) = 11: 12 */
+	a.store_insn_cycles = 2.26;
+	assert_true(fabs(a.store_off_cycles - 1.3) < 1e-9);
+	const char *off = "STG [R2], R4 width=4 lanes=0\nEXIT\n";
+	assert_int_equal(run_arch(&a, off, 32, 1, POLICY_GRR).cycles, 3);
+	assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, 12);
 }
 
 /*
