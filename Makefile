@@ -47,7 +47,7 @@ DEBIAN_PKGS = build-essential pkg-config libgsl-dev libcjson-dev libcmocka-dev g
 # translation unit, so the compiler inlines across them and the PGO build
 # below is keyed on sm.c alone). They are never compiled on their own; -MMD
 # lists them among sm.o's dependencies, so sm.o rebuilds when one changes.
-ROOMS    = sim/ctl.c sim/pipe.c sim/warp.c sim/mem.c sim/issue.c sim/sched.c sim/launch.c sim/stats.c
+ROOMS    = sim/ctl.c sim/pipe.c sim/warp.c sim/lanes.c sim/mem.c sim/issue.c sim/sched.c sim/launch.c sim/stats.c
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR   = $(PREFIX)/bin

@@ -157,7 +157,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		      op->space == SPACE_SHARED || in->op == OP_SHFL)) ||
 		    (in->op == OP_S2UR && s->a->s2ur_cycles > 0))
 			u->flags |= U_MIOX;
-		if (mem_smem_banked(s->a, in))
+		if (lanes_smem_banked(s->a, in))
 			u->flags |= U_BANKED;
 		if (in->op == OP_STS || in->op == OP_ATOMS)
 			u->flags |= U_SDRAIN;
@@ -168,7 +168,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 				 * destination: the bound below does not hold */
 				unheld = 1;
 			} else {
-				int sec = mem_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
+				int sec = lanes_sectors(s->a, in, 32); /* the most: all 32 lanes (launch_block) */
 				if (sec > sec_of[in->dst]) {
 					per_warp += sec - sec_of[in->dst];
 					sec_of[in->dst] = sec;

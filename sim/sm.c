@@ -33,6 +33,7 @@
 #include "ctl.c"
 #include "pipe.c"
 #include "warp.c"
+#include "lanes.c"
 #include "mem.c"
 #include "issue.c"
 #include "sched.c"

@@ -95,7 +95,7 @@ struct warp {
 	uint8_t bar_seq;     /* at_bar: its place in the order its block's warps arrived (0 first) */
 	int pc;              /* index of the next instruction */
 	int sched;           /* sub-partition */
-	int sectors;         /* queue_check: the sectors that load takes (mem_sectors) */
+	int sectors;         /* queue_check: the sectors that load takes (lanes_sectors) */
 	uint64_t wake;       /* earliest cycle it may issue; NEVER: an event wakes it */
 	uint64_t since;      /* cycle the current state began */
 	uint64_t ops_at;     /* pending: the cycle its operands are ready */
@@ -243,7 +243,7 @@ enum {
 			  * (mem_store_path), or an S2UR with s2ur_cycles > 0 */
 	U_STAMP = 4096,  /* a .span stamp (program.span_insn): its issue by a block's first
 			  * warp is recorded (issue_stamp) */
-	U_BANKED = 8192, /* a shared-memory access on the bank rule (mem_smem_banked) */
+	U_BANKED = 8192, /* a shared-memory access on the bank rule (lanes_smem_banked) */
 	U_SDRAIN = 16384 /* STS or ATOMS: the warp's EXIT waits for it (mem_issue) */
 };
 #define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
@@ -301,16 +301,16 @@ struct memc {
 			      * DRAM; 0 for the rest */
 	uint8_t chain;       /* its DRAM lines return behind the warp's miss path so far (miss_free):
 			      * always, or with stream_group_bytes_per_cycle only a near=G load's */
-	int sectors;         /* mem_sectors */
+	int sectors;         /* lanes_sectors */
 	double bytes;        /* sectors * sector_bytes */
 	double lv_cycles;    /* bytes / the level's bytes per cycle (a global access) */
 	double l2_cycles;    /* bytes / l2_bytes_per_cycle: with the shared DRAM queue, DRAM data's
 			      * time on the SM's path from L2 (mem_issue) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
-	double l2_add;       /* l2rule: what an L2 hit adds to l2_latency (mem_l2_add) */
+	double l2_add;       /* l2rule: what an L2 hit adds to l2_latency (lanes_l2_add) */
 	double l1_path;      /* an L1 hit or LDS with bank conflicts: the warp's own time for it
 			      * (wavefronts, each replay l1_replay_cycles or smem_replay_cycles);
-			      * 0 none (mem_l1_waves) */
+			      * 0 none (lanes_waves) */
 	uint8_t l2rule;      /* a load under the L2 line rule (l2_line_cycles): its latency from its
 			      * lines and sectors, the L2 server's time only when it queues */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */
