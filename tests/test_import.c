@@ -358,7 +358,7 @@ static void lane0_idiom(void **state)
  * A guarded EXIT on a predicate read from data (round 20, mech_pstore):
  * without --taken it issues and no lane leaves; --taken PC=1 makes it the
  * warp's EXIT; --taken PC=0.75 leaves the warp going on with 8 lanes, its
- * later memory instructions lanes=8; and
+ * later memory instructions lanes=8; inside a branch region an error; and
  * a store --mem gives lanes=0 is predicated off in every lane.
  */
 static void guarded_exit(void **state)
@@ -399,6 +399,17 @@ static void guarded_exit(void **state)
 	assert_int_equal(p.code[3].op, OP_STG);
 	assert_int_equal(p.code[3].lanes, 8);
 	assert_non_null(strstr(text, "the warps go on with 8 lanes"));
+	program_free(&p);
+	free(text);
+	/* inside a branch region (an IF from --taken 0x0=0.5): an error naming it */
+	static const char region[] = "Function : k\n"
+				     "/*0000*/ @P0 BRA 0x30 ;\n"
+				     "/*0010*/ @!P6 EXIT ;\n"
+				     "/*0020*/ STG.E desc[UR4][R2.64], R5 ;\n"
+				     "/*0030*/ EXIT ;\n";
+	static const char *const inside[] = {"--taken", "0x0=0.5", "--taken", "0x10=1", NULL};
+	assert_int_equal(import_str(region, "k", inside, &p, &text, &e), SIM_EINPUT);
+	assert_non_null(strstr(e.msg, "the EXIT at PC 0x0010 is inside a branch region"));
 	program_free(&p);
 	free(text);
 }
