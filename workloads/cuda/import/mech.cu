@@ -2865,3 +2865,68 @@ void group_mech_iwmix(Ctx& c) {
   run_iwmix<4, 8, 0>(c, d_tab, "iw4_ldg");
   CK(cudaFree(d_tab));
 }
+
+// mech_iwchain (round 20, after mech_iwmix): IMAD.WIDE beside other work, the SASS pinned by inline
+// PTX. iw_chain<V>: 4 chains a warp of p = mad.wide.u32(i, 4, base), i the low word of the last p
+// (IMAD.WIDE.U32 R, R, 0x4, R: one instruction a step), 4 steps a chain a trip, and beside each step:
+// V 0 nothing, 1/2/4 that many SHF of other registers (ALU, independent), 5 one SHF in the chain
+// (i = shf(p.lo, p.hi)), 6 one FFMA (fma pipe), 7 one IMAD (fmaheavy) of other registers.
+template <int V>
+__global__ void iw_chain(float* out, const unsigned* bp, int n, unsigned a, BlockRec* rec) {
+  const unsigned long long base = (unsigned long long)bp;
+  unsigned i[4], acc[4];
+  unsigned long long p[4];
+  float f[4];
+  const unsigned k2 = a | 1u;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) i[k] = threadIdx.x * 3u + k, acc[k] = threadIdx.x + 7u * k, f[k] = (float)k, p[k] = 0;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        asm("mad.wide.u32 %0, %1, 4, %2;" : "=l"(p[k]) : "r"(i[k]), "l"(base));
+        if (V == 5)
+          asm("shf.l.wrap.b32 %0, %1, %2, 5;" : "=r"(i[k]) : "r"((unsigned)p[k]), "r"((unsigned)(p[k] >> 32)));
+        else
+          i[k] = (unsigned)p[k];
+        const int nalu = V == 1 ? 1 : V == 2 ? 2 : V == 4 ? 4 : 0;
+#pragma unroll
+        for (int j = 0; j < nalu; ++j)
+          asm("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[(k + j) & 3]) : "r"(acc[(k + j + 1) & 3]));
+        if (V == 6) asm("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[k]));
+        if (V == 7) asm("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(k2), "r"(acc[(k + 1) & 3]));
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) s ^= i[k] ^ acc[k] ^ __float_as_uint(f[k]);
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int V>
+static void run_iwchain(Ctx& c, const unsigned* d_tab, const char* name) {
+  const int n = 256;
+  for (int W : {1, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, iw_chain<V>, L, (float*)c.d_out, d_tab, n, 0x9E3779B9u, c.d_rec);
+    imp_row(c, "mech_iwchain", (const void*)iw_chain<V>, name, 4, W, L.bps, L.tpb, n,
+            "v=" + std::to_string(V) + ";steps_per_thread=" + std::to_string(16 * n), m);
+  }
+}
+
+void group_mech_iwchain(Ctx& c) {
+  unsigned* d_tab = nullptr;
+  CK(cudaMalloc(&d_tab, 4096));
+  run_iwchain<0>(c, d_tab, "iw");
+  run_iwchain<1>(c, d_tab, "iw_shf1");
+  run_iwchain<2>(c, d_tab, "iw_shf2");
+  run_iwchain<4>(c, d_tab, "iw_shf4");
+  run_iwchain<5>(c, d_tab, "iw_dshf");
+  run_iwchain<6>(c, d_tab, "iw_ffma");
+  run_iwchain<7>(c, d_tab, "iw_imad");
+  CK(cudaFree(d_tab));
+}
