@@ -2930,3 +2930,63 @@ void group_mech_iwchain(Ctx& c) {
   run_iwchain<7>(c, d_tab, "iw_imad");
   CK(cudaFree(d_tab));
 }
+
+// mech_iwhl (round 20, third try): IMAD.WIDE whose both words are used, so ptxas keeps it (round 18's
+// op_tput form: w = mul.wide.u32(x, a), x = hi(w) ^ lo(w): IMAD.WIDE.U32 and a LOP3 a step), 4 chains
+// a warp, beside each step: V 0 nothing, 1 one SHF of other registers, 2 two, 6 one FFMA, 7 one IMAD.
+template <int V>
+__global__ void iw_hl(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned a = ab[0] | 1u, k2 = ab[1] | 3u;
+  unsigned x[4], acc[4];
+  float f[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k) x[k] = threadIdx.x * 3u + 7u * k + 1u, acc[k] = threadIdx.x + 5u * k, f[k] = (float)k;
+  if (a == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        unsigned long long w;
+        asm volatile("mul.wide.u32 %0, %1, %2;" : "=l"(w) : "r"(x[k]), "r"(a));
+        x[k] = (unsigned)(w >> 32) ^ (unsigned)w;
+        const int nalu = V == 1 ? 1 : V == 2 ? 2 : 0;
+#pragma unroll
+        for (int j = 0; j < nalu; ++j)
+          asm("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[(k + j) & 3]) : "r"(acc[(k + j + 1) & 3]));
+        if (V == 6) asm("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[k]));
+        if (V == 7) asm("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(k2), "r"(acc[(k + 1) & 3]));
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) s ^= x[k] ^ acc[k] ^ __float_as_uint(f[k]);
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int V>
+static void run_iwhl(Ctx& c, const unsigned* d_ab, const char* name) {
+  const int n = 256;
+  for (int W : {1, 8, 16, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, iw_hl<V>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_iwhl", (const void*)iw_hl<V>, name, 4, W, L.bps, L.tpb, n,
+            "v=" + std::to_string(V) + ";steps_per_thread=" + std::to_string(16 * n), m);
+  }
+}
+
+void group_mech_iwhl(Ctx& c) {
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 16));
+  const unsigned h[4] = {0x9E3779B9u, 0x85EBCA6Bu, 0, 0};
+  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
+  run_iwhl<0>(c, d_ab, "iw_lop");
+  run_iwhl<1>(c, d_ab, "iw_lop_shf1");
+  run_iwhl<2>(c, d_ab, "iw_lop_shf2");
+  run_iwhl<6>(c, d_ab, "iw_lop_ffma");
+  run_iwhl<7>(c, d_ab, "iw_lop_imad");
+  CK(cudaFree(d_ab));
+}
