@@ -2871,6 +2871,18 @@ void group_mech_iwmix(Ctx& c) {
 // (IMAD.WIDE.U32 R, R, 0x4, R: one instruction a step), 4 steps a chain a trip, and beside each step:
 // V 0 nothing, 1/2/4 that many SHF of other registers (ALU, independent), 5 one SHF in the chain
 // (i = shf(p.lo, p.hi)), 6 one FFMA (fma pipe), 7 one IMAD (fmaheavy) of other registers.
+// The work beside each IMAD.WIDE step of iw_chain and iw_hl (V: 1, 2 or 4 SHF of other registers,
+// 6 one FFMA, 7 one IMAD; 0 and 5 nothing here), chain k of 4.
+template <int V>
+__device__ __forceinline__ void iw_beside(int k, unsigned (&acc)[4], float (&f)[4], unsigned k2) {
+  const int nalu = V == 1 ? 1 : V == 2 ? 2 : V == 4 ? 4 : 0;
+#pragma unroll
+  for (int j = 0; j < nalu; ++j)
+    asm("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[(k + j) & 3]) : "r"(acc[(k + j + 1) & 3]));
+  if (V == 6) asm("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[k]));
+  if (V == 7) asm("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(k2), "r"(acc[(k + 1) & 3]));
+}
+
 template <int V>
 __global__ void iw_chain(float* out, const unsigned* bp, int n, unsigned a, BlockRec* rec) {
   const unsigned long long base = (unsigned long long)bp;
@@ -2892,12 +2904,7 @@ __global__ void iw_chain(float* out, const unsigned* bp, int n, unsigned a, Bloc
           asm("shf.l.wrap.b32 %0, %1, %2, 5;" : "=r"(i[k]) : "r"((unsigned)p[k]), "r"((unsigned)(p[k] >> 32)));
         else
           i[k] = (unsigned)p[k];
-        const int nalu = V == 1 ? 1 : V == 2 ? 2 : V == 4 ? 4 : 0;
-#pragma unroll
-        for (int j = 0; j < nalu; ++j)
-          asm("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[(k + j) & 3]) : "r"(acc[(k + j + 1) & 3]));
-        if (V == 6) asm("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[k]));
-        if (V == 7) asm("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(k2), "r"(acc[(k + 1) & 3]));
+        iw_beside<V>(k, acc, f, k2);
       }
   }
   unsigned s = 0;
@@ -2952,12 +2959,7 @@ __global__ void iw_hl(float* out, const unsigned* ab, int n, BlockRec* rec) {
         unsigned long long w;
         asm volatile("mul.wide.u32 %0, %1, %2;" : "=l"(w) : "r"(x[k]), "r"(a));
         x[k] = (unsigned)(w >> 32) ^ (unsigned)w;
-        const int nalu = V == 1 ? 1 : V == 2 ? 2 : 0;
-#pragma unroll
-        for (int j = 0; j < nalu; ++j)
-          asm("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[(k + j) & 3]) : "r"(acc[(k + j + 1) & 3]));
-        if (V == 6) asm("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[k]));
-        if (V == 7) asm("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(k2), "r"(acc[(k + 1) & 3]));
+        iw_beside<V>(k, acc, f, k2);
       }
   }
   unsigned s = 0;
