@@ -161,6 +161,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_BANKED;
 		if (in->op == OP_STS || in->op == OP_ATOMS)
 			u->flags |= U_SDRAIN;
+		if (in->off)
+			u->flags |= U_OFF;
 		if (isa_l1_load(in->op) && mem_global_level(s, in) != LV_L1) {
 			u->miss = 1;
 			if (!in->has_dst || in->dst == ISA_RZ || ctl) {

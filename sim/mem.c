@@ -977,7 +977,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 	mem_lsu_path(s, w);
 
 	const struct uop *u = &s->uop[w->pc];
-	if (__builtin_expect(in->off, 0)) {
+	if (__builtin_expect(u->flags & U_OFF, 0)) {
 		done = mem_off_done(s, w, in);
 		reg_kind = RK_SHORT;
 	} else if (u->unit == UNIT_SMEM) {

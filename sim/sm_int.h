@@ -244,7 +244,8 @@ enum {
 	U_STAMP = 4096,  /* a .span stamp (program.span_insn): its issue by a block's first
 			  * warp is recorded (issue_stamp) */
 	U_BANKED = 8192, /* a shared-memory access on the bank rule (lanes_smem_banked) */
-	U_SDRAIN = 16384 /* STS or ATOMS: the warp's EXIT waits for it (mem_issue) */
+	U_SDRAIN = 16384, /* STS or ATOMS: the warp's EXIT waits for it (mem_issue) */
+	U_OFF = 32768    /* a memory instruction predicated off in every lane (insn.off: mem_off_done) */
 };
 #define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
