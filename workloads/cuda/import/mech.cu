@@ -2992,3 +2992,80 @@ void group_mech_iwhl(Ctx& c) {
   run_iwhl<7>(c, d_ab, "iw_lop_imad");
   CK(cudaFree(d_ab));
 }
+
+// mech_iwmode (round 21): whether the work beside IMAD.WIDE adds (mech_iwhl: 2 cycles for the
+// IMAD.WIDE plus every other instruction's own interval) or overlaps as it does without IMAD.WIDE
+// (mech_iwchain: LEA and an IMAD 2.27 cycles a step), and whether that depends on how dense the
+// IMAD.WIDE are. iw_mode<IW, R, KIND>: 4 chains a warp, 16 steps a trip; a step is (IW) one
+// x = hi ^ lo of mul.wide.u32 (IMAD.WIDE.U32 + LOP3, as iw_hl) and R pairs of independent work on
+// 4 other accumulators: KIND 0 one SHF (ALU) and one IMAD (fmaheavy), KIND 1 one SHF and one FFMA,
+// KIND 2 one FFMA only (R FFMA a step).
+template <int IW, int R, int KIND>
+__global__ void iw_mode(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned a = ab[0] | 1u, k2 = ab[1] | 3u;
+  unsigned x[4], acc[4], m[4];
+  float f[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    x[k] = threadIdx.x * 3u + 7u * k + 1u, acc[k] = threadIdx.x + 5u * k, m[k] = threadIdx.x ^ (11u * k),
+    f[k] = (float)(threadIdx.x + k);
+  if (a == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        if (IW) {
+          unsigned long long w;
+          asm volatile("mul.wide.u32 %0, %1, %2;" : "=l"(w) : "r"(x[k]), "r"(a));
+          x[k] = (unsigned)(w >> 32) ^ (unsigned)w;
+        }
+#pragma unroll
+        for (int j = 0; j < R; ++j) {
+          const int q = (k + j) & 3;
+          if (KIND != 2) asm volatile("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[q]) : "r"(acc[(q + 1) & 3]));
+          if (KIND == 0) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(m[q]) : "r"(k2), "r"(m[(q + 1) & 3]));
+          if (KIND != 0) asm volatile("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[q]));
+        }
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) s ^= x[k] ^ acc[k] ^ m[k] ^ __float_as_uint(f[k]);
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int IW, int R, int KIND>
+static void run_iwmode(Ctx& c, const unsigned* d_ab, const char* name) {
+  const int n = 128;
+  for (int W : {1, 8, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, iw_mode<IW, R, KIND>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_iwmode", (const void*)iw_mode<IW, R, KIND>, name, 4, W, L.bps, L.tpb, n,
+            "iw=" + std::to_string(IW) + ";r=" + std::to_string(R) + ";kind=" + std::to_string(KIND) +
+                ";steps_per_thread=" + std::to_string(16 * n),
+            m);
+  }
+}
+
+void group_mech_iwmode(Ctx& c) {
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 16));
+  const unsigned h[4] = {0x9E3779B9u, 0x85EBCA6Bu, 0, 0};
+  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
+  run_iwmode<1, 0, 0>(c, d_ab, "iw");
+  run_iwmode<0, 1, 0>(c, d_ab, "si1");
+  run_iwmode<0, 4, 0>(c, d_ab, "si4");
+  run_iwmode<0, 1, 1>(c, d_ab, "sf1");
+  run_iwmode<0, 4, 2>(c, d_ab, "f4");
+  run_iwmode<1, 1, 0>(c, d_ab, "iw_si1");
+  run_iwmode<1, 2, 0>(c, d_ab, "iw_si2");
+  run_iwmode<1, 4, 0>(c, d_ab, "iw_si4");
+  run_iwmode<1, 8, 0>(c, d_ab, "iw_si8");
+  run_iwmode<1, 2, 1>(c, d_ab, "iw_sf2");
+  run_iwmode<1, 4, 2>(c, d_ab, "iw_f4");
+  CK(cudaFree(d_ab));
+}
