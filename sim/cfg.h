@@ -141,6 +141,10 @@ struct arch {
 					   * bar_warp_cycles x subPartitions a row apart (ctl_barrier_arrive) */
 	int cross_side_cycles;            /* a fixed-latency result read on the other side (FMA pipes against the ALU)
 					   * comes this much later, without control bits (their stall counts hold it) */
+	int regfile_shared;               /* 1: the register banks are the scheduler's, shared by its pipes (a bank's
+					   * reads wait for the ones it has); 0: each instruction has them to itself */
+	int wide_issue_cycles;            /* > 1: an IMAD.WIDE holds its scheduler's issue this many cycles, its own
+					   * included (nothing else issues in the next wide_issue_cycles - 1); 0 or 1: none */
 	int wide_pass_cycles;             /* > 0: IMAD.WIDE takes its pipe for a second pass (two issue intervals)
 					   * and holds its warp wide_pass_cycles beyond its stall count; 0: one pass */
 };

@@ -16,7 +16,8 @@
  * Evidence: the fixed latencies are the calibration chains' (calib.csv in
  * tests/data/h200); the rest is the other rooms'.
  *
- * Reads from struct arch: pipe_latency, max_inflight_sectors, bsync_cycles,
+ * Reads from struct arch: pipe_latency, wide_pass_cycles, wide_issue_cycles,
+ * max_inflight_sectors, bsync_cycles,
  * fetch_line_bytes, fetch_line_cycles, fetch_cycles, fetch_turn.
  */
 #ifndef SIM_SM_C
@@ -133,7 +134,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		u->unit = (uint8_t)op->unit;
 		u->dst = in->dst;
 		u->lat = s->a->pipe_latency[op->pipe] - 1;
-		u->oc0 = (uint8_t)pipe_bank_cycles(s, NULL, 0, in);
+		u->rd0 = (uint16_t)pipe_bank_reads(s, NULL, 0, in);
+		u->oc0 = (uint8_t)pipe_reads_cycles(u->rd0);
 		/* IMAD.WIDE (a 64-bit result) takes its pipe twice and holds its
 		 * warp wide_pass_cycles more (mech_otput, round 18) */
 		int wide = issue_is_wide(s, in);
@@ -141,6 +143,10 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->xbusy = (uint8_t)s->interval[op->pipe];
 			u->lat += s->a->wide_pass_cycles; /* without control bits: its result comes later */
 		}
+		/* IMAD.WIDE holds its scheduler's issue wide_issue_cycles, its own
+		 * included (mech_iwhl, mech_iwmode: nothing overlaps it) */
+		if (in->op == OP_IMAD && in->width == 8 && s->a->wide_issue_cycles > 1)
+			u->hold = (uint8_t)s->a->wide_issue_cycles;
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (in->nxdst && !ctl)
 			u->flags |= U_XDST;
@@ -383,6 +389,14 @@ static void issue_warp(struct sim *s, struct warp *w)
 	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
 	pipe_period(sc, pipe, s->now, busy, oc);
+	if (__builtin_expect(u->hold, 0)) {
+		/* nothing else issues before now + hold: every pipe accepts nothing
+		 * before then (the warps ready meanwhile are not selected) */
+		uint64_t t = s->now + u->hold;
+		for (int p = 0; p < PIPE_COUNT; p++)
+			if (sc->pipe_free[p] < t)
+				sc->pipe_free[p] = t;
+	}
 	sc->last = w->slot;
 	w->wake = s->now + 1;
 

@@ -8,9 +8,11 @@
  * while its pipe holds it back (math pipe, lg or MIO throttle). Before the
  * lanes, operand collection: sources are read from regfile_banks register
  * banks (register number mod banks), one read per bank per cycle; a source
- * the same warp's previous instruction had in the same operand slot (the
- * reuse cache) or produced (forwarding) needs no read. A conflict holds the
- * pipe an extra cycle and delays the result. Each pipe's busy periods are
+ * the reuse cache holds in its operand slot for the same warp, or that
+ * warp's previous instruction produced (forwarding), needs no read. With
+ * regfile_shared the banks are the scheduler's: an instruction's reads wait
+ * for those its bank was given before, by any pipe. Collection beyond the
+ * pipe's interval holds the pipe and delays the result. Each pipe's busy periods are
  * kept (lanes, then operand collection) so that the ready set (sched.c)
  * can split its warps' time into throttled, waiting and not selected.
  *
@@ -21,11 +23,18 @@
  * FFMA per 2 cycles per scheduler however many warps it has, 2.5 at 2
  * warps per scheduler (sweep.csv, W = 5..8), and at ILP 4 almost one per
  * cycle; that a pipe held by another warp's operand collection shows as a
- * fixed-latency wait, not pipe throttle (ncu.csv, fma ILP 1).
+ * fixed-latency wait, not pipe throttle (ncu.csv, fma ILP 1); that the
+ * banks are shared by the pipes (mech_iwmode, round 21: an SHF beside an
+ * IMAD of three register sources, 3 reads of one bank a pair, 2.7-2.9
+ * cycles a pair where the pipes give 2, at one warp as at 32) and that the
+ * reuse cache keeps a slot across instructions that give it no register
+ * (mech_otput lea: alternating IMAD and LEA each reuse R10 from two
+ * instructions back, one a cycle). IMAD.WIDE's hold of the issue is
+ * issue.c's.
  *
  * Reads from struct arch: warpSize, pipe_lanes, regfile_banks,
- * operand_reuse (pipe_latency is read where instructions are decoded,
- * issue.c).
+ * regfile_shared, operand_reuse (pipe_latency is read where instructions
+ * are decoded, issue.c).
  */
 #ifndef SIM_SM_C
 #error "sim/pipe.c is a room of sim/sm.c: #included there, not compiled on its own"
@@ -101,68 +110,154 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
  * Operand collection: sources are read from regfile_banks banks (register
  * number mod banks), one read per bank per cycle. A source needs no read
  * when the same warp issued the previous instruction on this scheduler and
- * either had it in the same operand slot (the reuse cache) or produced it
- * (forwarding). Returns the cycles the reads take (>= 1): the pipe accepts
- * nothing else meanwhile, and each cycle past the first delays the result.
+ * either produced it (forwarding) or the reuse cache holds it in its operand
+ * slot: without control bits, when that instruction had it in the same slot;
+ * with them, as the listing's .reuse flags left the cache (sc->rc,
+ * pipe_reuse_keep). Returns the reads by bank, 2 bits a bank (at most three
+ * sources of one bank), bank b at bits 2b.
  */
-static int pipe_bank_cycles(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
+static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
 {
-	int worst = 1, reuse = same && s->a->operand_reuse;
-	if (s->a->regfile_banks > 0) {
-		/* at most three sources, so a bank is read at most three times:
-		 * banks read once and twice by bit, no counting array, no division */
-		unsigned once = 0, twice = 0;
-		for (int k = 0; k < in->nsrc; k++) {
-			int r = in->src[k];
-			if (r >= ISA_RZ)
-				continue; /* RZ; uniform registers and predicates are not in the banks */
-			if (same) {
-				/* the reuse cache: as the listing's .reuse flags say, when it gave them */
-				const struct insn *ri = &s->code[sc->reuse_pc];
-				if ((ri->has_dst && r == ri->dst) ||
-				    (reuse && k < ri->nsrc && ri->src[k] == r && (!ri->has_ctl || (ri->reuse >> k & 1))))
-					continue;
-			}
-			if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
-				continue; /* read once for both */
-			unsigned b = 1u << s->bank_of[r];
-			if (twice & b) {
-				worst = 3;
-			} else if (once & b) {
-				twice |= b;
-				if (worst < 2)
-					worst = 2;
-			} else {
-				once |= b;
-			}
+	unsigned reads = 0;
+	if (s->a->regfile_banks <= 0)
+		return 0;
+	const struct insn *ri = same ? &s->code[sc->reuse_pc] : NULL;
+	int reuse = same && s->a->operand_reuse;
+	for (int k = 0; k < in->nsrc; k++) {
+		int r = in->src[k];
+		if (r >= ISA_RZ)
+			continue; /* RZ; uniform registers and predicates are not in the banks */
+		if (same) {
+			if (ri->has_dst && r == ri->dst)
+				continue; /* forwarded */
+			if (in->has_ctl ? k < sc->rc_n && sc->rc[k] == r
+					: reuse && k < ri->nsrc && ri->src[k] == r && (!ri->has_ctl || (ri->reuse >> k & 1)))
+				continue; /* reused */
 		}
+		if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
+			continue; /* read once for both */
+		reads += 1u << (2 * s->bank_of[r]);
 	}
+	return reads;
+}
+
+/*
+ * The reuse cache after the scheduler's warp issued `in` with control bits
+ * (operand_reuse): one register an operand slot (the first rc_n slots),
+ * for that warp's next instructions, as the listing's .reuse flags say: a
+ * flagged source stays, a source without the flag empties its slot, and a
+ * slot the instruction gives no register (an immediate, RZ, none) keeps
+ * what it held: ptxas flags R10 on alternating IMAD R, R, 0x8, R10 and LEA
+ * R, R, R10, 0x3 (mech_otput lea), each for the next of its own kind, two
+ * instructions on, and the H200 runs them at one a cycle. `fresh`: another
+ * warp held the cache (or an instruction without control bits): it starts
+ * empty.
+ */
+static inline void pipe_reuse_keep(const struct sim *s, struct sched *sc, int fresh, const struct insn *in)
+{
+	if (fresh)
+		sc->rc_n = 0;
+	if (!in->has_ctl || !s->a->operand_reuse) {
+		sc->rc_n = 0;
+		return;
+	}
+	int n = in->nsrc < ISA_MAX_SRC ? in->nsrc : ISA_MAX_SRC;
+	for (int k = sc->rc_n; k < n; k++)
+		sc->rc[k] = RC_NONE;
+	for (int k = 0; k < n; k++) {
+		int r = in->src[k];
+		if (r < ISA_RZ)
+			sc->rc[k] = (uint16_t)(in->reuse >> k & 1 ? r : RC_NONE);
+	}
+	if (n > sc->rc_n)
+		sc->rc_n = n;
+}
+
+/* The cycles reads by bank (pipe_bank_reads) take on banks of their own:
+ * the most reads of one bank, at least 1. */
+static inline int pipe_reads_cycles(unsigned reads)
+{
+	int worst = 1;
+	for (; reads; reads >>= 2)
+		if ((int)(reads & 3) > worst)
+			worst = (int)(reads & 3);
 	return worst;
 }
 
+/* The operand collection of an instruction issued now with reads by bank
+ * `reads` (pipe_bank_reads) and reads_cycles `oc`: with regfile_shared the
+ * banks are the scheduler's, shared by its pipes: each bank's reads wait
+ * for the ones it already has (bank_free) and the collection ends with the
+ * last bank's; else each instruction has the banks to itself (oc). Returns
+ * the cycles (>= 1): the pipe accepts nothing else meanwhile, and the
+ * cycles past the pipe's issue interval delay the result. */
+static inline __attribute__((always_inline)) int pipe_collect(const struct sim *s, struct sched *sc, unsigned reads, int oc)
+{
+	if (!s->rf_shared || !reads)
+		return oc;
+	uint64_t t = s->now, done = t + 1;
+	if (reads < 16) {
+		/* banks 0 and 1 (two banks, sm_90's): the same, unrolled */
+		unsigned c0 = reads & 3, c1 = reads >> 2;
+		if (c0) {
+			uint64_t st = (sc->bank_free[0] > t ? sc->bank_free[0] : t) + c0;
+			sc->bank_free[0] = st;
+			done = st;
+		}
+		if (c1) {
+			uint64_t st = (sc->bank_free[1] > t ? sc->bank_free[1] : t) + c1;
+			sc->bank_free[1] = st;
+			if (st > done)
+				done = st;
+		}
+		return (int)(done - t);
+	}
+	for (int b = 0; reads; reads >>= 2, b++) {
+		unsigned c = reads & 3;
+		if (!c)
+			continue;
+		uint64_t st = sc->bank_free[b] > t ? sc->bank_free[b] : t;
+		st += c;
+		sc->bank_free[b] = st;
+		if (st > done)
+			done = st;
+	}
+	return (int)(done - t);
+}
+
 /* The operand collection cycles of warp `warp`'s instruction pc (decoded
- * u, in) issued now: pipe_bank_cycles, from the uop when the scheduler's
- * previous issue was another warp's (nothing reused or forwarded), else
- * from a cache by pc and the previous instruction. The instruction becomes
- * the scheduler's previous one. */
+ * u, in) issued now (pipe_collect): the reads from the uop when the
+ * scheduler's previous issue was another warp's (nothing reused or
+ * forwarded); without control bits from a cache by pc and the previous
+ * instruction; with them counted against the reuse cache. The instruction
+ * becomes the scheduler's previous one. */
 static inline int pipe_operand_cycles(struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
 				      const struct insn *in)
 {
-	int oc;
-	unsigned i = (unsigned)pc & (OC_SLOTS - 1);
-	if (sc->reuse_warp == warp) {
+	unsigned reads;
+	int oc, same = sc->reuse_warp == warp;
+	if (!same) {
+		reads = u->rd0;
+		oc = u->oc0;
+	} else if (u->flags & U_CTL) {
+		reads = pipe_bank_reads(s, sc, 1, in);
+		oc = pipe_reads_cycles(reads);
+	} else {
+		unsigned i = (unsigned)pc & (OC_SLOTS - 1);
 		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc) {
 			s->ocs_tag[i] = (uint32_t)pc + 1;
 			s->ocs_prev[i] = sc->reuse_pc;
-			s->ocs_val[i] = (uint8_t)pipe_bank_cycles(s, sc, 1, in);
+			s->ocs_rd[i] = (uint16_t)pipe_bank_reads(s, sc, 1, in);
+			s->ocs_val[i] = (uint8_t)pipe_reads_cycles(s->ocs_rd[i]);
 		}
+		reads = s->ocs_rd[i];
 		oc = s->ocs_val[i];
-	} else {
-		oc = u->oc0;
 	}
+	if ((u->flags & U_CTL) || sc->rc_n)
+		pipe_reuse_keep(s, sc, !same, in);
 	sc->reuse_warp = warp;
 	sc->reuse_pc = pc;
-	return oc;
+	return pipe_collect(s, sc, reads, oc);
 }
 
 /* Each pipe's issue interval and each register's bank, from the arch (sim_create). */
@@ -171,12 +266,13 @@ static void pipe_init(struct sim *s)
 	const struct arch *a = s->a;
 	for (int pp = 0; pp < PIPE_COUNT; pp++)
 		s->interval[pp] = a->warpSize / a->pipe_lanes[pp];
+	s->rf_shared = a->regfile_shared && a->regfile_banks > 0;
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
 }
 
 /* Before a run: the operand-cycle cache is empty (the schedulers' pipes
- * are reset with them, sched_reset). */
+ * and reuse caches are reset with them, sched_reset). */
 static void pipe_reset(struct sim *s)
 {
 	memset(s->ocs_tag, 0, sizeof s->ocs_tag);

@@ -666,6 +666,7 @@ static void sched_reset(struct sched *sc)
 	sc->min_wake = NEVER;
 	sc->fetch_free = 0;
 	sc->reuse_warp = -1;
+	sc->rc_n = 0;
 	memset(sc->wheel, 0, sizeof sc->wheel);
 	sc->wheel_occ = 0;
 	sc->far_h = sc->far_n = 0;
@@ -691,5 +692,6 @@ static void sched_reset(struct sched *sc)
 	sc->rs_c = sc->rs_t = 0;
 	sc->n_warp_insn = sc->n_thread_insn = sc->eligible_sum = 0;
 	memset(sc->pipe_free, 0, sizeof sc->pipe_free);
+	memset(sc->bank_free, 0, sizeof sc->bank_free);
 	memset(sc->lanes_free, 0, sizeof sc->lanes_free);
 }

@@ -153,8 +153,11 @@ struct sched {
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
 	unsigned far_h, far_n; /* the far ring (far_t, far_s) */
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
-	int reuse_pc;        /* that warp's instruction: its sources sit in the cache by
-			      * operand slot; its destination is forwarded, not read */
+	uint16_t rc[ISA_MAX_SRC]; /* the reuse cache with control bits: the register each of the
+			      * first rc_n operand slots holds for reuse_warp, RC_NONE none
+			      * (pipe_reuse_keep) */
+	int rc_n;
+	int reuse_pc;        /* that warp's instruction: its destination is forwarded, not read */
 	uint64_t active_since; /* cycle it last got a resident warp (active cycles) */
 	unsigned pq_h, pq_n; /* the pending ring (pq_t) */
 	uint64_t pend_min;   /* the earliest ops_at (NEVER: none) */
@@ -170,6 +173,7 @@ struct sched {
 			      * moves it past the last by advancing lru, no copy */
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
+	uint64_t bank_free[8]; /* regfile_shared: cycle each register bank has read what it was given */
 	/* the ready set: warps whose next instruction has its operands, by slot
 	 * bit, by the pipe of that instruction. They are not looked at
 	 * each cycle: a ready warp is eligible exactly when its pipe is free,
@@ -247,6 +251,7 @@ enum {
 	U_SDRAIN = 16384, /* STS or ATOMS: the warp's EXIT waits for it (mem_issue) */
 	U_OFF = 32768    /* a memory instruction predicated off in every lane (insn.off: mem_off_done) */
 };
+#define RC_NONE 0xffff  /* sched.rc: an empty operand slot */
 #define NLINE_RUN 0x40000000 /* sim.nline: a warp there runs into the next line (no branch between) */
 #define UOP_NOWRITE 0xff /* uop.wkind: no ALU result to write */
 /* The stall count's register: an instruction with control bits writes it
@@ -263,9 +268,10 @@ struct uop {
 	uint8_t pipe;        /* the pipe it issues to (ENDLOOP: see pipe_of) */
 	uint8_t thr;         /* pipe_throttle_state(in, pipe) */
 	uint8_t wkind;       /* RK_* of its ALU result, UOP_NOWRITE when none */
-	uint8_t oc0;         /* pipe_bank_cycles with nothing reused or forwarded */
 	uint8_t nchk;
+	uint8_t oc0;         /* pipe_reads_cycles of rd0 */
 	uint16_t dst;
+	uint16_t rd0;        /* pipe_bank_reads with nothing reused or forwarded */
 	int32_t lat;         /* the ALU result's latency less one */
 	/* the registers warp_regs_ready reads: sources, then wait= registers,
 	 * each once, none that nothing in the program writes (RZ among them:
@@ -285,6 +291,8 @@ struct uop {
 	uint8_t xcross;      /* by cross_side_cycles */
 	uint8_t xbusy;       /* cycles its pipe is held beyond the issue interval (IMAD.WIDE's
 			      * second pass: wide_pass_cycles) */
+	uint8_t hold;        /* > 1: cycles it holds its scheduler's issue, its own included
+			      * (IMAD.WIDE: wide_issue_cycles), else 0 */
 };
 
 /* The memory-info cache's entry (mem.c, mem_info). */
@@ -333,18 +341,21 @@ struct sim {
 	struct evq *q;       /* block launches (releases have their own ring: rq_t) */
 	int interval[PIPE_COUNT]; /* issue interval of each pipe, cycles (pipe.c) */
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
+	int rf_shared;       /* regfile_shared with banks (pipe_init) */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 	uint32_t *qtab;      /* [qn] mem_queue_delay_at(n sectors) */
 	int qn;
 	int qsat;            /* from this many sectors on, the delay is qmax */
 	uint32_t qmax;       /* the delay at u = 0.95 */
 	int dq_span;         /* a DRAM access counts in the memory system for at most this many cycles */
-	/* operand collection cycles of instruction pc issued right after the
-	 * same warp's instruction ocs_prev, at pc mod OC_SLOTS with tag pc + 1
-	 * (0: empty); cleared for each run (with nothing reused or forwarded
-	 * they depend on the instruction alone: uop.oc0) */
+	/* operand reads by bank (and their cycles) of instruction pc, without
+	 * control bits, issued right after the same warp's instruction
+	 * ocs_prev, at pc mod OC_SLOTS with tag pc + 1 (0: empty); cleared for
+	 * each run (with nothing reused or forwarded they depend on the
+	 * instruction alone: uop.rd0, oc0) */
 	uint32_t ocs_tag[OC_SLOTS];
 	int ocs_prev[OC_SLOTS];
+	uint16_t ocs_rd[OC_SLOTS];
 	uint8_t ocs_val[OC_SLOTS];
 	/* a memory instruction's level, sectors and the server times its bytes
 	 * take, for instruction pc with `lanes` active lanes, at pc mod OC_SLOTS

@@ -327,8 +327,10 @@ static void sm_10_1_bank_conflicts(void **state)
  * cycles (the pipe), the last at 4(N - 1), its result at 4N + 4, when the
  * EXIT waits for it: 4N + 5. Without control bits a chain of IMAD.WIDE R12,
  * R12, R3, RZ: ready 8 after each issue, 8N + 1. With wide_pass_cycles 0:
- * one pass, untracked: the chain by its stall counts, 10N + 1, the [S01]
- * ones 2 apart, 2N, and the plain chain 4N + 1.
+ * one pass, untracked (and wide_issue_cycles 0: sm-10.4): the chain by its
+ * stall counts, 10N + 1, the [S01] ones 2 apart, 2N, and the plain chain
+ * 4N + 1. The hold of sm-10.4 (3) changes none of the other numbers: the
+ * [S01] IMAD.WIDEs are 4 apart, the chains further.
  */
 static void sm_10_2_sixteen_lane_banks(void **state)
 {
@@ -352,12 +354,50 @@ static void sm_10_2_sixteen_lane_banks(void **state)
 	char *h = repeat("", "IMAD.WIDE R12, R12, R3, RZ\n", n, "EXIT\n");
 	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 8 * n + 1);
 	a.wide_pass_cycles = 0;
+	a.wide_issue_cycles = 0; /* and no hold of the issue (sm-10.4) */
 	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 10 * n + 1);
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 2 * n);
 	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 4 * n + 1);
 	free(c);
 	free(h);
 	free(t);
+}
+
+/* sm-10.4: IMAD.WIDE holds its scheduler's issue (wide_issue_cycles 3) and
+ * the register banks are shared by the scheduler's pipes (regfile_shared),
+ * round 21 (mech_iwhl, mech_iwmode), by hand, one warp, no control bits.
+ * IMAD.WIDE R12, R2, R3, RZ then two FFMA R20/R22, R4, R5, RZ, n times
+ * (independent): the IMAD.WIDE at t holds the issue to t + 3, so the FFMAs
+ * issue at t + 3 and t + 4 and the next IMAD.WIDE at t + 5 (its pipe is
+ * free at t + 4): 5 a round; the last at 5(n - 1), its result 8 later
+ * (latency 4 + wide_pass_cycles 4), the EXIT then: 5n + 4. Without the hold
+ * the pipe's 4 a round: 4n + 5.
+ * IADD3 R10, R3, R5, RZ (ALU) then IMAD R11, R7, R9, RZ (fmaheavy), n times:
+ * each reads two registers of bank 1, within its own 2 cycles. Banks of
+ * each instruction's own: one a cycle, the last at 2n - 1, ready at 2n + 3:
+ * 2n + 4. Shared: bank 1 reads 2 a cycle-pair for everyone: the IADD3 at 0
+ * reads over [0, 2), the IMAD at 1 over [2, 4), the k-th (k >= 2) issues at
+ * 2k - 2 (its pipe held to its reads' end) and reads over [2k, 2k + 2):
+ * collection 4 cycles, its result 2 past the pipe's 2; the last (k = 2n - 1)
+ * at 4n - 4, ready at 4n + 2: 4n + 3. */
+static void sm_10_4_wide_hold_shared_banks(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	const int n = 100;
+	assert_int_equal(a.wide_issue_cycles, 3);
+	assert_int_equal(a.regfile_shared, 1);
+	char *h = repeat("", "IMAD.WIDE R12, R2, R3, RZ\nFFMA R20, R4, R5, RZ\nFFMA R22, R4, R5, RZ\n", n, "EXIT\n");
+	char *b = repeat("", "IADD3 R10, R3, R5, RZ\nIMAD R11, R7, R9, RZ\n", n, "EXIT\n");
+	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 5 * n + 4);
+	assert_int_equal(run_arch(&a, b, 32, 1, POLICY_GRR).cycles, 4 * n + 3);
+	a.wide_issue_cycles = 0;
+	a.regfile_shared = 0;
+	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 4 * n + 5);
+	assert_int_equal(run_arch(&a, b, 32, 1, POLICY_GRR).cycles, 2 * n + 4);
+	free(h);
+	free(b);
 }
 
 /* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18
@@ -1907,6 +1947,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_1_bank_conflicts),
 		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
 		cmocka_unit_test(sm_10_3_cross_side),
+		cmocka_unit_test(sm_10_4_wide_hold_shared_banks),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),

@@ -16,6 +16,7 @@
 //            over an L2-resident (8 MiB, touched) or DRAM (1 GiB, flushed) footprint, from
 //            every SM at once: the bytes an SM gets per cycle at saturation.
 #include <algorithm>
+#include <cstring>
 #include <initializer_list>
 #include <set>
 
@@ -3067,5 +3068,72 @@ void group_mech_iwmode(Ctx& c) {
   run_iwmode<1, 8, 0>(c, d_ab, "iw_si8");
   run_iwmode<1, 2, 1>(c, d_ab, "iw_sf2");
   run_iwmode<1, 4, 2>(c, d_ab, "iw_f4");
+  CK(cudaFree(d_ab));
+}
+
+// mech_rbank (round 21): the register banks shared by a scheduler's pipes. rb_pair<K>: 4 accumulators
+// of each kind a warp, 16 steps a trip; a step is one ALU instruction and one FMA-side instruction of
+// other registers, reading between them: K 0: SHF (2 registers) + FFMA f*c+c (1); 1: SHF + FFMA f*a+c (2);
+// 2: SHF + FFMA f*a+b (3); 3: IADD3 x+y+z (3) + FFMA f*a+b (3); 4: IADD3 x+y+z + IMAD m*k+m' (3);
+// 5: LOP3 x^y (2) + IMAD m*k+m' (3). a, b, k come from memory (registers, not uniform).
+template <int K>
+__global__ void rb_pair(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned l = threadIdx.x & 1u;
+  const unsigned k2 = ab[2 + l] | 3u;
+  const float fa = __uint_as_float(ab[4 + l]), fb = __uint_as_float(ab[6 + l]);
+  unsigned acc[4], m[4];
+  float f[4];
+#pragma unroll
+  for (int q = 0; q < 4; ++q)
+    acc[q] = threadIdx.x + 5u * q, m[q] = threadIdx.x ^ (11u * q), f[q] = (float)(threadIdx.x + q);
+  if (k2 == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int p = (q + 1) & 3, p2 = (q + 2) & 3;
+        if (K <= 2) asm volatile("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[q]) : "r"(acc[p]));
+        if (K == 3 || K == 4) asm volatile("add.u32 %0, %0, %1;\n\tadd.u32 %0, %0, %2;" : "+r"(acc[q]) : "r"(acc[p]), "r"(acc[p2]));
+        if (K == 5) asm volatile("xor.b32 %0, %0, %1;" : "+r"(acc[q]) : "r"(acc[p]));
+        if (K == 0) asm volatile("fma.rn.f32 %0, %0, 0f3F800347, 0f3F000000;" : "+f"(f[q]));
+        if (K == 1) asm volatile("fma.rn.f32 %0, %0, %1, 0f3F000000;" : "+f"(f[q]) : "f"(fa));
+        if (K == 2 || K == 3) asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(f[q]) : "f"(fa), "f"(fb));
+        if (K >= 4) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(m[q]) : "r"(k2), "r"(m[p]));
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int q = 0; q < 4; ++q) s ^= acc[q] ^ m[q] ^ __float_as_uint(f[q]);
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int K>
+static void run_rbank(Ctx& c, const unsigned* d_ab, const char* name) {
+  const int n = 128;
+  for (int W : {1, 8, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, rb_pair<K>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_rbank", (const void*)rb_pair<K>, name, 4, W, L.bps, L.tpb, n,
+            "k=" + std::to_string(K) + ";steps_per_thread=" + std::to_string(16 * n), m);
+  }
+}
+
+void group_mech_rbank(Ctx& c) {
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 32));
+  const float one = 1.0001f, half = 0.4999f;
+  unsigned h[8] = {0x9E3779B9u, 0x85EBCA6Bu, 0x2545F491u, 0x27D4EB2Fu, 0, 0, 0, 0};
+  memcpy(&h[4], &one, 4), memcpy(&h[5], &one, 4), memcpy(&h[6], &half, 4), memcpy(&h[7], &half, 4);
+  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
+  run_rbank<0>(c, d_ab, "shf_f1");
+  run_rbank<1>(c, d_ab, "shf_f2");
+  run_rbank<2>(c, d_ab, "shf_f3");
+  run_rbank<3>(c, d_ab, "iadd3_f3");
+  run_rbank<4>(c, d_ab, "iadd3_imad");
+  run_rbank<5>(c, d_ab, "lop_imad");
   CK(cudaFree(d_ab));
 }
