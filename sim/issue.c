@@ -134,7 +134,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		u->unit = (uint8_t)op->unit;
 		u->dst = in->dst;
 		u->lat = s->a->pipe_latency[op->pipe] - 1;
-		u->rd0 = (uint16_t)pipe_bank_reads(s, NULL, 0, in);
+		u->rd0 = (uint16_t)pipe_bank_reads(s, NULL, 0, 0, in);
 		u->oc0 = (uint8_t)pipe_reads_cycles(u->rd0);
 		/* IMAD.WIDE (a 64-bit result) takes its pipe twice and holds its
 		 * warp wide_pass_cycles more (mech_otput, round 18) */

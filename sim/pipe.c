@@ -8,7 +8,7 @@
  * while its pipe holds it back (math pipe, lg or MIO throttle). Before the
  * lanes, operand collection: sources are read from regfile_banks register
  * banks (register number mod banks), one read per bank per cycle; a source
- * the reuse cache holds in its operand slot for the same warp, or that
+ * the reuse cache of its pipe holds in its operand slot for the same warp, or that
  * warp's previous instruction produced (forwarding), needs no read. With
  * regfile_shared the banks are the scheduler's: an instruction's reads wait
  * for those its bank was given before, by any pipe. Collection beyond the
@@ -26,11 +26,10 @@
  * fixed-latency wait, not pipe throttle (ncu.csv, fma ILP 1); that the
  * banks are shared by the pipes (mech_iwmode, round 21: an SHF beside an
  * IMAD of three register sources, 3 reads of one bank a pair, 2.7-2.9
- * cycles a pair where the pipes give 2, at one warp as at 32) and that the
- * reuse cache keeps a slot across instructions that give it no register
- * (mech_otput lea: alternating IMAD and LEA each reuse R10 from two
- * instructions back, one a cycle). IMAD.WIDE's hold of the issue is
- * issue.c's.
+ * cycles a pair where the pipes give 2, at one warp as at 32; mech_rbank:
+ * 6 pairs of 3-6 reads, predicted before the run) and that the reuse cache
+ * is kept a pipe (mech_rbank's FFMA, mech_otput's IMAD and LEA: see
+ * pipe_reuse_keep). IMAD.WIDE's hold of the issue is issue.c's.
  *
  * Reads from struct arch: warpSize, pipe_lanes, regfile_banks,
  * regfile_shared, operand_reuse (pipe_latency is read where instructions
@@ -112,11 +111,11 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
  * when the same warp issued the previous instruction on this scheduler and
  * either produced it (forwarding) or the reuse cache holds it in its operand
  * slot: without control bits, when that instruction had it in the same slot;
- * with them, as the listing's .reuse flags left the cache (sc->rc,
- * pipe_reuse_keep). Returns the reads by bank, 2 bits a bank (at most three
+ * with them, as the listing's .reuse flags left the cache of its pipe
+ * (sc->rc, pipe_reuse_keep). Returns the reads by bank, 2 bits a bank (at most three
  * sources of one bank), bank b at bits 2b.
  */
-static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int same, const struct insn *in)
+static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int same, int pipe, const struct insn *in)
 {
 	unsigned reads = 0;
 	if (s->a->regfile_banks <= 0)
@@ -130,7 +129,7 @@ static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int
 		if (same) {
 			if (ri->has_dst && r == ri->dst)
 				continue; /* forwarded */
-			if (in->has_ctl ? k < sc->rc_n && sc->rc[k] == r
+			if (in->has_ctl ? k < sc->rc_n[pipe] && sc->rc[pipe][k] == r
 					: reuse && k < ri->nsrc && ri->src[k] == r && (!ri->has_ctl || (ri->reuse >> k & 1)))
 				continue; /* reused */
 		}
@@ -143,34 +142,38 @@ static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int
 
 /*
  * The reuse cache after the scheduler's warp issued `in` with control bits
- * (operand_reuse): one register an operand slot (the first rc_n slots),
- * for that warp's next instructions, as the listing's .reuse flags say: a
- * flagged source stays, a source without the flag empties its slot, and a
- * slot the instruction gives no register (an immediate, RZ, none) keeps
- * what it held: ptxas flags R10 on alternating IMAD R, R, 0x8, R10 and LEA
- * R, R, R10, 0x3 (mech_otput lea), each for the next of its own kind, two
- * instructions on, and the H200 runs them at one a cycle. `fresh`: another
- * warp held the cache (or an instruction without control bits): it starts
- * empty.
+ * (operand_reuse): one a pipe, one register an operand slot (the first
+ * rc_n slots), for that warp's next instructions of the same pipe, as the
+ * listing's .reuse flags say: a flagged source stays, a source without the
+ * flag empties its slot, a slot the instruction gives no register (an
+ * immediate, RZ, none) keeps what it held, and the other pipes' caches are
+ * untouched. ptxas flags R6 and R7 of FFMA R18, R6, R18, R7 for the next
+ * FFMA past an SHF that puts other registers in those slots (mech_rbank,
+ * 2.65 cycles a pair where a cache by slot gives 3.06), and R10 of
+ * alternating IMAD R, R, 0x8, R10 and LEA R, R, R10, 0x3 each for the next
+ * of its kind (mech_otput lea, one a cycle). `fresh`: another warp held the
+ * caches (or an instruction without control bits): they start empty.
  */
-static inline void pipe_reuse_keep(const struct sim *s, struct sched *sc, int fresh, const struct insn *in)
+static inline void pipe_reuse_keep(const struct sim *s, struct sched *sc, int fresh, int pipe, const struct insn *in)
 {
-	if (fresh)
-		sc->rc_n = 0;
-	if (!in->has_ctl || !s->a->operand_reuse) {
-		sc->rc_n = 0;
-		return;
+	if (fresh || !in->has_ctl) {
+		memset(sc->rc_n, 0, sizeof sc->rc_n);
+		sc->rc_any = 0;
 	}
+	if (!in->has_ctl || !s->a->operand_reuse)
+		return;
+	uint16_t *rc = sc->rc[pipe];
 	int n = in->nsrc < ISA_MAX_SRC ? in->nsrc : ISA_MAX_SRC;
-	for (int k = sc->rc_n; k < n; k++)
-		sc->rc[k] = RC_NONE;
+	for (int k = sc->rc_n[pipe]; k < n; k++)
+		rc[k] = RC_NONE;
 	for (int k = 0; k < n; k++) {
 		int r = in->src[k];
 		if (r < ISA_RZ)
-			sc->rc[k] = (uint16_t)(in->reuse >> k & 1 ? r : RC_NONE);
+			rc[k] = (uint16_t)(in->reuse >> k & 1 ? r : RC_NONE);
 	}
-	if (n > sc->rc_n)
-		sc->rc_n = n;
+	if (n > sc->rc_n[pipe])
+		sc->rc_n[pipe] = (uint8_t)n;
+	sc->rc_any = 1;
 }
 
 /* The cycles reads by bank (pipe_bank_reads) take on banks of their own:
@@ -240,21 +243,21 @@ static inline int pipe_operand_cycles(struct sim *s, struct sched *sc, int warp,
 		reads = u->rd0;
 		oc = u->oc0;
 	} else if (u->flags & U_CTL) {
-		reads = pipe_bank_reads(s, sc, 1, in);
+		reads = pipe_bank_reads(s, sc, 1, u->pipe, in);
 		oc = pipe_reads_cycles(reads);
 	} else {
 		unsigned i = (unsigned)pc & (OC_SLOTS - 1);
 		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc) {
 			s->ocs_tag[i] = (uint32_t)pc + 1;
 			s->ocs_prev[i] = sc->reuse_pc;
-			s->ocs_rd[i] = (uint16_t)pipe_bank_reads(s, sc, 1, in);
+			s->ocs_rd[i] = (uint16_t)pipe_bank_reads(s, sc, 1, u->pipe, in);
 			s->ocs_val[i] = (uint8_t)pipe_reads_cycles(s->ocs_rd[i]);
 		}
 		reads = s->ocs_rd[i];
 		oc = s->ocs_val[i];
 	}
-	if ((u->flags & U_CTL) || sc->rc_n)
-		pipe_reuse_keep(s, sc, !same, in);
+	if ((u->flags & U_CTL) || sc->rc_any)
+		pipe_reuse_keep(s, sc, !same, u->pipe, in);
 	sc->reuse_warp = warp;
 	sc->reuse_pc = pc;
 	return pipe_collect(s, sc, reads, oc);

@@ -666,7 +666,8 @@ static void sched_reset(struct sched *sc)
 	sc->min_wake = NEVER;
 	sc->fetch_free = 0;
 	sc->reuse_warp = -1;
-	sc->rc_n = 0;
+	memset(sc->rc_n, 0, sizeof sc->rc_n);
+	sc->rc_any = 0;
 	memset(sc->wheel, 0, sizeof sc->wheel);
 	sc->wheel_occ = 0;
 	sc->far_h = sc->far_n = 0;

@@ -153,10 +153,12 @@ struct sched {
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
 	unsigned far_h, far_n; /* the far ring (far_t, far_s) */
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
-	uint16_t rc[ISA_MAX_SRC]; /* the reuse cache with control bits: the register each of the
-			      * first rc_n operand slots holds for reuse_warp, RC_NONE none
-			      * (pipe_reuse_keep) */
-	int rc_n;
+	/* the reuse cache with control bits, one a pipe: the register each of
+	 * its first rc_n operand slots holds for reuse_warp, RC_NONE none; rc_any:
+	 * some rc_n is not 0 (pipe_reuse_keep) */
+	uint16_t rc[PIPE_COUNT][ISA_MAX_SRC];
+	uint8_t rc_n[PIPE_COUNT];
+	int rc_any;
 	int reuse_pc;        /* that warp's instruction: its destination is forwarded, not read */
 	uint64_t active_since; /* cycle it last got a resident warp (active cycles) */
 	unsigned pq_h, pq_n; /* the pending ring (pq_t) */
