@@ -112,8 +112,9 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
  * either produced it (forwarding) or the reuse cache holds it in its operand
  * slot: without control bits, when that instruction had it in the same slot;
  * with them, as the listing's .reuse flags left the cache of its pipe
- * (sc->rc, pipe_reuse_keep). Returns the reads by bank, 2 bits a bank (at most three
- * sources of one bank), bank b at bits 2b.
+ * (sc->rc, pipe_reuse_keep). Returns the reads by bank, 2 bits a bank (3 at
+ * most: more reads of one bank count 3, as the per-instruction rule always
+ * had it), bank b at bits 2b.
  */
 static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int same, int pipe, const struct insn *in)
 {
@@ -135,7 +136,9 @@ static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int
 		}
 		if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
 			continue; /* read once for both */
-		reads += 1u << (2 * s->bank_of[r]);
+		unsigned sh = 2u * s->bank_of[r];
+		if ((reads >> sh & 3) < 3)
+			reads += 1u << sh; /* 3 at most: a pair's or a quad's halves may add a fourth */
 	}
 	return reads;
 }
