@@ -3137,3 +3137,64 @@ void group_mech_rbank(Ctx& c) {
   run_rbank<5>(c, d_ab, "lop_imad");
   CK(cudaFree(d_ab));
 }
+
+// mech_rreuse (round 21, after mech_rbank): which instructions empty the FFMA's reuse cache.
+// rb_reuse<V>: 4 chains of f = f * a + b (a, b registers loaded from memory: ptxas flags them .reuse
+// for the next FFMA), and between consecutive FFMAs one ALU instruction of other registers: V 0 none,
+// 1 SHF (2 registers), 2 IMNMX (min.u32, 2), 3 IADD3 (3), 4 LOP3 with an immediate (1).
+template <int V>
+__global__ void rb_reuse(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned l = threadIdx.x & 1u;
+  const float fa = __uint_as_float(ab[4 + l]), fb = __uint_as_float(ab[6 + l]);
+  unsigned acc[4];
+  float f[4];
+#pragma unroll
+  for (int q = 0; q < 4; ++q) acc[q] = threadIdx.x + 5u * q, f[q] = (float)(threadIdx.x + q);
+  if (ab[0] == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int p = (q + 1) & 3, p2 = (q + 2) & 3;
+        asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(f[q]) : "f"(fa), "f"(fb));
+        if (V == 1) asm volatile("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[q]) : "r"(acc[p]));
+        if (V == 2) asm volatile("min.u32 %0, %0, %1;" : "+r"(acc[q]) : "r"(acc[p]));
+        if (V == 3) asm volatile("add.u32 %0, %0, %1;\n\tadd.u32 %0, %0, %2;" : "+r"(acc[q]) : "r"(acc[p]), "r"(acc[p2]));
+        if (V == 4) asm volatile("xor.b32 %0, %0, 0x55;" : "+r"(acc[q]));
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int q = 0; q < 4; ++q) s ^= acc[q] ^ __float_as_uint(f[q]);
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int V>
+static void run_rreuse(Ctx& c, const unsigned* d_ab, const char* name) {
+  const int n = 128;
+  for (int W : {1, 8, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, rb_reuse<V>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_rreuse", (const void*)rb_reuse<V>, name, 4, W, L.bps, L.tpb, n,
+            "v=" + std::to_string(V) + ";steps_per_thread=" + std::to_string(16 * n), m);
+  }
+}
+
+void group_mech_rreuse(Ctx& c) {
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 32));
+  const float one = 1.0001f, half = 0.4999f;
+  unsigned h[8] = {0x9E3779B9u, 0x85EBCA6Bu, 0x2545F491u, 0x27D4EB2Fu, 0, 0, 0, 0};
+  memcpy(&h[4], &one, 4), memcpy(&h[5], &one, 4), memcpy(&h[6], &half, 4), memcpy(&h[7], &half, 4);
+  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
+  run_rreuse<0>(c, d_ab, "ffma");
+  run_rreuse<1>(c, d_ab, "ffma_shf");
+  run_rreuse<2>(c, d_ab, "ffma_imnmx");
+  run_rreuse<3>(c, d_ab, "ffma_iadd3");
+  run_rreuse<4>(c, d_ab, "ffma_lop_imm");
+  CK(cudaFree(d_ab));
+}
