@@ -327,16 +327,23 @@ void group_mech_order(Ctx& c) {
   CK(cudaFree(d_st));
 }
 
+// A kernel k(out, args..., rec) at each W of Ws, one runs.csv row each (ilp and iters as recorded).
+template <typename... KArgs, typename... Args>
+static void run_rows(Ctx& c, void (*k)(KArgs...), const char* group, const std::string& variant, int ilp,
+                     int iters, const std::string& param, std::initializer_list<int> Ws, Args... args) {
+  for (int W : Ws) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, k, L, (float*)c.d_out, args..., c.d_rec);
+    imp_row(c, group, (const void*)k, variant, ilp, W, L.bps, L.tpb, iters, param, m);
+  }
+}
+
 // A branch kernel at each W of Ws, DIV_ITERS iterations, one runs.csv row each (ILP 1):
 // k(out, args..., rec).
 template <typename... KArgs, typename... Args>
 static void run_branch(Ctx& c, void (*k)(KArgs...), const char* group, const std::string& variant,
                        const std::string& param, std::initializer_list<int> Ws, Args... args) {
-  for (int W : Ws) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, k, L, (float*)c.d_out, args..., c.d_rec);
-    imp_row(c, group, (const void*)k, variant, 1, W, L.bps, L.tpb, DIV_ITERS, param, m);
-  }
+  run_rows(c, k, group, variant, 1, DIV_ITERS, param, Ws, args...);
 }
 
 template <int N>
@@ -2970,28 +2977,37 @@ __global__ void iw_hl(float* out, const unsigned* ab, int n, BlockRec* rec) {
   imp_end(rec);
 }
 
-template <int V>
-static void run_iwhl(Ctx& c, const unsigned* d_ab, const char* name) {
-  const int n = 256;
-  for (int W : {1, 8, 16, 32}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, iw_hl<V>, L, (float*)c.d_out, d_ab, n, c.d_rec);
-    imp_row(c, "mech_iwhl", (const void*)iw_hl<V>, name, 4, W, L.bps, L.tpb, n,
-            "v=" + std::to_string(V) + ";steps_per_thread=" + std::to_string(16 * n), m);
-  }
+// The operand table of the ALU-step groups (mech_iwhl, mech_iwmode, mech_rbank, mech_rreuse), in device
+// memory so that ptxas cannot fold it: words 0-3 hash constants (iw_hl, iw_mode read 0 and 1), 4-7 the
+// FFMA operands a = 1.0001 (4, 5) and b = 0.4999 (6, 7), by lane parity. The caller frees it.
+static unsigned* alu_table() {
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 32));
+  const float one = 1.0001f, half = 0.4999f;
+  unsigned h[8] = {0x9E3779B9u, 0x85EBCA6Bu, 0x2545F491u, 0x27D4EB2Fu, 0, 0, 0, 0};
+  memcpy(&h[4], &one, 4), memcpy(&h[5], &one, 4), memcpy(&h[6], &half, 4), memcpy(&h[7], &half, 4);
+  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
+  return d_ab;
+}
+
+// An ALU-step kernel k(out, ab, n, rec) of 16 steps a trip, n trips, at each W of Ws (ILP 4: its chains).
+static void run_alu_steps(Ctx& c, void (*k)(float*, const unsigned*, int, BlockRec*), const char* group,
+                          const char* name, const std::string& param, int n, std::initializer_list<int> Ws,
+                          const unsigned* d_ab) {
+  run_rows(c, k, group, name, 4, n, param + ";steps_per_thread=" + std::to_string(16 * n), Ws, d_ab, n);
 }
 
 void group_mech_iwhl(Ctx& c) {
-  unsigned* d_ab = nullptr;
-  CK(cudaMalloc(&d_ab, 16));
-  const unsigned h[4] = {0x9E3779B9u, 0x85EBCA6Bu, 0, 0};
-  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
-  run_iwhl<0>(c, d_ab, "iw_lop");
-  run_iwhl<1>(c, d_ab, "iw_lop_shf1");
-  run_iwhl<2>(c, d_ab, "iw_lop_shf2");
-  run_iwhl<6>(c, d_ab, "iw_lop_ffma");
-  run_iwhl<7>(c, d_ab, "iw_lop_imad");
-  CK(cudaFree(d_ab));
+  const unsigned* d_ab = alu_table();
+  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v) {
+    run_alu_steps(c, k, "mech_iwhl", name, "v=" + std::to_string(v), 256, {1, 8, 16, 32}, d_ab);
+  };
+  run(iw_hl<0>, "iw_lop", 0);
+  run(iw_hl<1>, "iw_lop_shf1", 1);
+  run(iw_hl<2>, "iw_lop_shf2", 2);
+  run(iw_hl<6>, "iw_lop_ffma", 6);
+  run(iw_hl<7>, "iw_lop_imad", 7);
+  CK(cudaFree((void*)d_ab));
 }
 
 // mech_iwmode (round 21): whether the work beside IMAD.WIDE adds (mech_iwhl: 2 cycles for the
@@ -3039,36 +3055,26 @@ __global__ void iw_mode(float* out, const unsigned* ab, int n, BlockRec* rec) {
   imp_end(rec);
 }
 
-template <int IW, int R, int KIND>
-static void run_iwmode(Ctx& c, const unsigned* d_ab, const char* name) {
-  const int n = 128;
-  for (int W : {1, 8, 32}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, iw_mode<IW, R, KIND>, L, (float*)c.d_out, d_ab, n, c.d_rec);
-    imp_row(c, "mech_iwmode", (const void*)iw_mode<IW, R, KIND>, name, 4, W, L.bps, L.tpb, n,
-            "iw=" + std::to_string(IW) + ";r=" + std::to_string(R) + ";kind=" + std::to_string(KIND) +
-                ";steps_per_thread=" + std::to_string(16 * n),
-            m);
-  }
-}
-
 void group_mech_iwmode(Ctx& c) {
-  unsigned* d_ab = nullptr;
-  CK(cudaMalloc(&d_ab, 16));
-  const unsigned h[4] = {0x9E3779B9u, 0x85EBCA6Bu, 0, 0};
-  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
-  run_iwmode<1, 0, 0>(c, d_ab, "iw");
-  run_iwmode<0, 1, 0>(c, d_ab, "si1");
-  run_iwmode<0, 4, 0>(c, d_ab, "si4");
-  run_iwmode<0, 1, 1>(c, d_ab, "sf1");
-  run_iwmode<0, 4, 2>(c, d_ab, "f4");
-  run_iwmode<1, 1, 0>(c, d_ab, "iw_si1");
-  run_iwmode<1, 2, 0>(c, d_ab, "iw_si2");
-  run_iwmode<1, 4, 0>(c, d_ab, "iw_si4");
-  run_iwmode<1, 8, 0>(c, d_ab, "iw_si8");
-  run_iwmode<1, 2, 1>(c, d_ab, "iw_sf2");
-  run_iwmode<1, 4, 2>(c, d_ab, "iw_f4");
-  CK(cudaFree(d_ab));
+  const unsigned* d_ab = alu_table();
+  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int iw, int r,
+                       int kind) {
+    run_alu_steps(c, k, "mech_iwmode", name,
+                  "iw=" + std::to_string(iw) + ";r=" + std::to_string(r) + ";kind=" + std::to_string(kind), 128,
+                  {1, 8, 32}, d_ab);
+  };
+  run(iw_mode<1, 0, 0>, "iw", 1, 0, 0);
+  run(iw_mode<0, 1, 0>, "si1", 0, 1, 0);
+  run(iw_mode<0, 4, 0>, "si4", 0, 4, 0);
+  run(iw_mode<0, 1, 1>, "sf1", 0, 1, 1);
+  run(iw_mode<0, 4, 2>, "f4", 0, 4, 2);
+  run(iw_mode<1, 1, 0>, "iw_si1", 1, 1, 0);
+  run(iw_mode<1, 2, 0>, "iw_si2", 1, 2, 0);
+  run(iw_mode<1, 4, 0>, "iw_si4", 1, 4, 0);
+  run(iw_mode<1, 8, 0>, "iw_si8", 1, 8, 0);
+  run(iw_mode<1, 2, 1>, "iw_sf2", 1, 2, 1);
+  run(iw_mode<1, 4, 2>, "iw_f4", 1, 4, 2);
+  CK(cudaFree((void*)d_ab));
 }
 
 // mech_rbank (round 21): the register banks shared by a scheduler's pipes. rb_pair<K>: 4 accumulators
@@ -3111,31 +3117,18 @@ __global__ void rb_pair(float* out, const unsigned* ab, int n, BlockRec* rec) {
   imp_end(rec);
 }
 
-template <int K>
-static void run_rbank(Ctx& c, const unsigned* d_ab, const char* name) {
-  const int n = 128;
-  for (int W : {1, 8, 32}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, rb_pair<K>, L, (float*)c.d_out, d_ab, n, c.d_rec);
-    imp_row(c, "mech_rbank", (const void*)rb_pair<K>, name, 4, W, L.bps, L.tpb, n,
-            "k=" + std::to_string(K) + ";steps_per_thread=" + std::to_string(16 * n), m);
-  }
-}
-
 void group_mech_rbank(Ctx& c) {
-  unsigned* d_ab = nullptr;
-  CK(cudaMalloc(&d_ab, 32));
-  const float one = 1.0001f, half = 0.4999f;
-  unsigned h[8] = {0x9E3779B9u, 0x85EBCA6Bu, 0x2545F491u, 0x27D4EB2Fu, 0, 0, 0, 0};
-  memcpy(&h[4], &one, 4), memcpy(&h[5], &one, 4), memcpy(&h[6], &half, 4), memcpy(&h[7], &half, 4);
-  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
-  run_rbank<0>(c, d_ab, "shf_f1");
-  run_rbank<1>(c, d_ab, "shf_f2");
-  run_rbank<2>(c, d_ab, "shf_f3");
-  run_rbank<3>(c, d_ab, "iadd3_f3");
-  run_rbank<4>(c, d_ab, "iadd3_imad");
-  run_rbank<5>(c, d_ab, "lop_imad");
-  CK(cudaFree(d_ab));
+  const unsigned* d_ab = alu_table();
+  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int kk) {
+    run_alu_steps(c, k, "mech_rbank", name, "k=" + std::to_string(kk), 128, {1, 8, 32}, d_ab);
+  };
+  run(rb_pair<0>, "shf_f1", 0);
+  run(rb_pair<1>, "shf_f2", 1);
+  run(rb_pair<2>, "shf_f3", 2);
+  run(rb_pair<3>, "iadd3_f3", 3);
+  run(rb_pair<4>, "iadd3_imad", 4);
+  run(rb_pair<5>, "lop_imad", 5);
+  CK(cudaFree((void*)d_ab));
 }
 
 // mech_rreuse (round 21, after mech_rbank): which instructions empty the FFMA's reuse cache.
@@ -3173,28 +3166,15 @@ __global__ void rb_reuse(float* out, const unsigned* ab, int n, BlockRec* rec) {
   imp_end(rec);
 }
 
-template <int V>
-static void run_rreuse(Ctx& c, const unsigned* d_ab, const char* name) {
-  const int n = 128;
-  for (int W : {1, 8, 32}) {
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, rb_reuse<V>, L, (float*)c.d_out, d_ab, n, c.d_rec);
-    imp_row(c, "mech_rreuse", (const void*)rb_reuse<V>, name, 4, W, L.bps, L.tpb, n,
-            "v=" + std::to_string(V) + ";steps_per_thread=" + std::to_string(16 * n), m);
-  }
-}
-
 void group_mech_rreuse(Ctx& c) {
-  unsigned* d_ab = nullptr;
-  CK(cudaMalloc(&d_ab, 32));
-  const float one = 1.0001f, half = 0.4999f;
-  unsigned h[8] = {0x9E3779B9u, 0x85EBCA6Bu, 0x2545F491u, 0x27D4EB2Fu, 0, 0, 0, 0};
-  memcpy(&h[4], &one, 4), memcpy(&h[5], &one, 4), memcpy(&h[6], &half, 4), memcpy(&h[7], &half, 4);
-  CK(cudaMemcpy(d_ab, h, sizeof h, cudaMemcpyHostToDevice));
-  run_rreuse<0>(c, d_ab, "ffma");
-  run_rreuse<1>(c, d_ab, "ffma_shf");
-  run_rreuse<2>(c, d_ab, "ffma_imnmx");
-  run_rreuse<3>(c, d_ab, "ffma_iadd3");
-  run_rreuse<4>(c, d_ab, "ffma_lop_imm");
-  CK(cudaFree(d_ab));
+  const unsigned* d_ab = alu_table();
+  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v) {
+    run_alu_steps(c, k, "mech_rreuse", name, "v=" + std::to_string(v), 128, {1, 8, 32}, d_ab);
+  };
+  run(rb_reuse<0>, "ffma", 0);
+  run(rb_reuse<1>, "ffma_shf", 1);
+  run(rb_reuse<2>, "ffma_imnmx", 2);
+  run(rb_reuse<3>, "ffma_iadd3", 3);
+  run(rb_reuse<4>, "ffma_lop_imm", 4);
+  CK(cudaFree((void*)d_ab));
 }
