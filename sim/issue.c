@@ -71,10 +71,16 @@ static void issue_fetch_lines(struct sim *s, const struct program *prog)
 	}
 }
 
-/* IMAD.WIDE (a 64-bit result) on an arch that gives it a second pass */
+/* IMAD.WIDE: an IMAD with a 64-bit result */
+static int issue_imad_wide(const struct insn *in)
+{
+	return in->op == OP_IMAD && in->width == 8;
+}
+
+/* IMAD.WIDE on an arch that gives it a second pass */
 static int issue_is_wide(const struct sim *s, const struct insn *in)
 {
-	return s->a->wide_pass_cycles > 0 && in->op == OP_IMAD && in->width == 8;
+	return s->a->wide_pass_cycles > 0 && issue_imad_wide(in);
 }
 
 /* Decodes the program into s->uop (see struct uop). */
@@ -145,7 +151,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		}
 		/* IMAD.WIDE holds its scheduler's issue wide_issue_cycles, its own
 		 * included (mech_iwhl, mech_iwmode: nothing overlaps it) */
-		if (in->op == OP_IMAD && in->width == 8 && s->a->wide_issue_cycles > 1)
+		if (s->a->wide_issue_cycles > 1 && issue_imad_wide(in))
 			u->hold = (uint8_t)s->a->wide_issue_cycles;
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (in->nxdst && !ctl)

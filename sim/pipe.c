@@ -197,27 +197,11 @@ static inline int pipe_reads_cycles(unsigned reads)
  * last bank's; else each instruction has the banks to itself (oc). Returns
  * the cycles (>= 1): the pipe accepts nothing else meanwhile, and the
  * cycles past the pipe's issue interval delay the result. */
-static inline __attribute__((always_inline)) int pipe_collect(const struct sim *s, struct sched *sc, unsigned reads, int oc)
+static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned reads, int oc)
 {
 	if (!s->rf_shared || !reads)
 		return oc;
 	uint64_t t = s->now, done = t + 1;
-	if (reads < 16) {
-		/* banks 0 and 1 (two banks, sm_90's): the same, unrolled */
-		unsigned c0 = reads & 3, c1 = reads >> 2;
-		if (c0) {
-			uint64_t st = (sc->bank_free[0] > t ? sc->bank_free[0] : t) + c0;
-			sc->bank_free[0] = st;
-			done = st;
-		}
-		if (c1) {
-			uint64_t st = (sc->bank_free[1] > t ? sc->bank_free[1] : t) + c1;
-			sc->bank_free[1] = st;
-			if (st > done)
-				done = st;
-		}
-		return (int)(done - t);
-	}
 	for (int b = 0; reads; reads >>= 2, b++) {
 		unsigned c = reads & 3;
 		if (!c)
