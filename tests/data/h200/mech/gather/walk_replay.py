@@ -6,7 +6,10 @@ banks, or the tag stage's, whichever is more; the tag stage by round 19's rule (
 and by round 20's (one line of each of 4 tag banks a cycle, the bank a hash of the address:
 arch/sm_90.json l1_tag_hash; the table lay 655872 B past a 2 MB boundary, rerun5.txt). Prints the
 means by ILP, and the same for 32 uniform random words of the 4 KB table (smsim's pattern=gather).
-The H200 (mech/hash/runs.csv, 32 warps): 5.7, 3.5, 4.2 cycles a load at ILP 1, 2, 4."""
+The H200 (mech/hash/runs.csv, 32 warps): 5.7, 3.5, 4.2 cycles a load at ILP 1, 2, 4.
+Round 22: also the mean distinct words (table elements) a warp load reads, rounded: the lanes=N that
+mech/hash/programs.csv gives each tab_walk load (N random elements, lane i reading lane i % N's), and
+what that description gives by the tag-bank rule (uniform draws of N distinct elements)."""
 import random
 
 M = 2**32
@@ -32,7 +35,7 @@ def waves(idx):
 
 
 for ilp in (1, 2, 4):
-    n, t4, th, tl, cnt = 1024 // ilp, 0, 0, 0, 0
+    n, t4, th, tl, cnt, dw = 1024 // ilp, 0, 0, 0, 0, 0
     for w in range(32):
         cur = [[((w * 32 + l) * 7 + 131 * k) & 1023 for l in range(32)] for k in range(ilp)]
         for _ in range(n):
@@ -40,9 +43,18 @@ for ilp in (1, 2, 4):
                 for k in range(ilp):
                     idx = [(((x * 2654435761) % M) >> 22) ^ k for x in cur[k]]
                     a, b, lines = waves(idx)
-                    t4, th, tl, cnt = t4 + a, th + b, tl + lines, cnt + 1
+                    t4, th, tl, cnt, dw = t4 + a, th + b, tl + lines, cnt + 1, dw + len(set(idx))
                     cur[k] = [TAB[j] for j in idx]
-    print(f"ILP {ilp}: mean lines {tl / cnt:.1f}, wavefronts: 4 lines a cycle {t4 / cnt:.2f}, tag banks {th / cnt:.2f}")
+    print(f"ILP {ilp}: mean lines {tl / cnt:.1f}, wavefronts: 4 lines a cycle {t4 / cnt:.2f}, tag banks {th / cnt:.2f}, "
+          f"distinct words {dw / cnt:.2f}")
+    nd = round(dw / cnt)
+    rn = random.Random(ilp)
+    sample = []
+    for _ in range(4000):
+        el = [rn.randrange(1024) for _ in range(nd)]
+        sample.append(waves([el[i % nd] for i in range(32)]))
+    print(f"  lanes={nd} (uniform draws): mean lines {sum(d[2] for d in sample) / 4000:.1f}, "
+          f"tag banks {sum(d[1] for d in sample) / 4000:.2f}")
 rng = random.Random(1)
 draws = [waves([rng.randrange(1024) for _ in range(32)]) for _ in range(4000)]
 print(f"uniform words: mean lines {sum(d[2] for d in draws) / 4000:.1f}, wavefronts: 4 lines a cycle "
