@@ -147,6 +147,8 @@ struct arch {
 					   * included (nothing else issues in the next wide_issue_cycles - 1); 0 or 1: none */
 	int wide_pass_cycles;             /* > 0: IMAD.WIDE takes its pipe for a second pass (two issue intervals)
 					   * and holds its warp wide_pass_cycles beyond its stall count; 0: one pass */
+	int wide_low_lead_cycles;         /* with wide_pass_cycles: IMAD.WIDE's low word (its first destination)
+					   * comes this many cycles before the high word; 0: together */
 };
 
 /*

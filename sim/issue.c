@@ -17,6 +17,7 @@
  * tests/data/h200); the rest is the other rooms'.
  *
  * Reads from struct arch: pipe_latency, wide_pass_cycles, wide_issue_cycles,
+ * wide_low_lead_cycles,
  * max_inflight_sectors, bsync_cycles,
  * fetch_line_bytes, fetch_line_cycles, fetch_cycles, fetch_turn.
  */
@@ -148,6 +149,11 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (wide) {
 			u->xbusy = (uint8_t)s->interval[op->pipe];
 			u->lat += s->a->wide_pass_cycles; /* without control bits: its result comes later */
+			/* the low word before the high one (round 22, mech_iwmix
+			 * iw_ldg's lone warp: its IADD3s read the low word 7 cycles
+			 * after the IMAD.WIDE, not the 9 of a reader of both words) */
+			int lead = s->a->wide_low_lead_cycles;
+			u->lead = (uint8_t)(lead < u->lat ? lead : u->lat);
 		}
 		/* IMAD.WIDE holds its scheduler's issue wide_issue_cycles, its own
 		 * included (mech_iwhl, mech_iwmode: nothing overlaps it) */
@@ -423,9 +429,9 @@ static void issue_warp(struct sim *s, struct warp *w)
 			if (u->sbmax)
 				warp_post_sb(w, u->dst, t, u->wkind);
 			else
-				warp_write_reg(w, u->dst, t, u->wkind | u->pside);
+				warp_write_reg(w, u->dst, t - u->lead, u->wkind | u->pside);
 			if (u->flags & U_XDST)
-				warp_write_xdst(w, in, t, u->wkind);
+				warp_write_xdst(w, in, t, u->wkind | (u->lead ? u->pside : 0));
 		}
 		if (u->flags & U_BSYNC)
 			ctl_bsync(s, w, u);

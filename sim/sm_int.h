@@ -295,6 +295,8 @@ struct uop {
 			      * second pass: wide_pass_cycles) */
 	uint8_t hold;        /* > 1: cycles it holds its scheduler's issue, its own included
 			      * (IMAD.WIDE: wide_issue_cycles), else 0 */
+	uint8_t lead;        /* cycles its first destination is ready before the others, which come
+			      * on its side too (IMAD.WIDE's low word: wide_low_lead_cycles), else 0 */
 };
 
 /* The memory-info cache's entry (mem.c, mem_info). */

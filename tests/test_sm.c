@@ -326,7 +326,17 @@ static void sm_10_1_bank_conflicts(void **state)
  * [S05]: 14N + 1. Independent [S01] IMAD.WIDEs (reading R2): one every 4
  * cycles (the pipe), the last at 4(N - 1), its result at 4N + 4, when the
  * EXIT waits for it: 4N + 5. Without control bits a chain of IMAD.WIDE R12,
- * R12, R3, RZ: ready 8 after each issue, 8N + 1. With wide_pass_cycles 0:
+ * R12, R3, RZ reads its low word: ready 8 - 2 = 6 after each issue
+ * (wide_low_lead_cycles 2, round 22), the last at 6(N - 1), its high word
+ * 8 later, when the EXIT waits for it: 6N + 3 (8N + 1 with the lead 0).
+ * With control bits, [S03] IMAD.WIDE.U32 R12, R14, R0, RZ then [S04] IADD3
+ * R14, R12, R2, RZ (the low word only, as an address's IADD3 reads it): the
+ * low word at t + 6, the IADD3 on the ALU side at t + 7, the next IMAD.WIDE
+ * at t + 11 (the IADD3's stall count): 11N + 1; the IADD3 reading the high
+ * word R13 instead waits for t + 8 + 1: 13N + 1. With the lead 0 both words
+ * come at t + 8, the low one a side apart (t + 9: 13N + 1), the high one as
+ * the rule before round 22 had it, without the side (12N + 1); mech_otput's
+ * LOP3 above reads both words: 14N + 1 either way. With wide_pass_cycles 0:
  * one pass, untracked (and wide_issue_cycles 0: sm-10.4): the chain by its
  * stall counts, 10N + 1, the [S01] ones 2 apart, 2N, and the plain chain
  * 4N + 1. The hold of sm-10.4 (3) changes none of the other numbers: the
@@ -352,7 +362,21 @@ static void sm_10_2_sixteen_lane_banks(void **state)
 	t = repeat("", "[B------:R-:W-:-:S01] IMAD.WIDE.U32 R12, R2, R0, RZ\n", n, "[B------:R-:W-:-:S01] EXIT\n");
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 4 * n + 5);
 	char *h = repeat("", "IMAD.WIDE R12, R12, R3, RZ\n", n, "EXIT\n");
+	assert_int_equal(a.wide_low_lead_cycles, 2);
+	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 6 * n + 3);
+	char *lo = repeat("", "[B------:R-:W-:-:S03] IMAD.WIDE.U32 R12, R14, R0, RZ\n"
+			      "[B------:R-:W-:-:S04] IADD3 R14, R12, R2, RZ\n", n, "[B------:R-:W-:-:S01] EXIT\n");
+	char *hi = repeat("", "[B------:R-:W-:-:S03] IMAD.WIDE.U32 R12, R14, R0, RZ\n"
+			      "[B------:R-:W-:-:S04] IADD3 R14, R13, R2, RZ\n", n, "[B------:R-:W-:-:S01] EXIT\n");
+	assert_int_equal(run_arch(&a, lo, 32, 1, POLICY_GRR).cycles, 11 * n + 1);
+	assert_int_equal(run_arch(&a, hi, 32, 1, POLICY_GRR).cycles, 13 * n + 1);
+	a.wide_low_lead_cycles = 0;
 	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 8 * n + 1);
+	assert_int_equal(run_arch(&a, lo, 32, 1, POLICY_GRR).cycles, 13 * n + 1);
+	assert_int_equal(run_arch(&a, hi, 32, 1, POLICY_GRR).cycles, 12 * n + 1);
+	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 14 * n + 1);
+	free(lo);
+	free(hi);
 	a.wide_pass_cycles = 0;
 	a.wide_issue_cycles = 0; /* and no hold of the issue (sm-10.4) */
 	assert_int_equal(run_arch(&a, c, 32, 1, POLICY_GRR).cycles, 10 * n + 1);

@@ -3178,3 +3178,54 @@ void group_mech_rreuse(Ctx& c) {
   run(rb_reuse<4>, "ffma_lop_imm", 4);
   CK(cudaFree((void*)d_ab));
 }
+
+// mech_iwword (round 22): when each word of an IMAD.WIDE's result is ready. Round 22 read from
+// mech_iwmix's lone warp that a reader of the low word alone gets it 2 cycles before a reader of the
+// high word (7 and 9 cycles after the IMAD.WIDE for an ALU reader). iw_word<V, ILP>: ILP chains a
+// warp, 16 steps a trip; a step is w = mul.wide.u32(x, a) (IMAD.WIDE.U32, both words used, so ptxas
+// keeps it), then on the chain V 0 x = lo(w) ^ k, 1 x = hi(w) ^ k, 2 x = hi(w) ^ lo(w) (iw_hl's
+// step), and for V 0 and 1 the other word folded off the chain into h (one LOP3 more).
+template <int V, int ILP>
+__global__ void iw_word(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned a = ab[0] | 1u, k2 = ab[1] | 3u;
+  unsigned x[ILP], h[ILP];
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) x[k] = threadIdx.x * 3u + 7u * k + 1u, h[k] = threadIdx.x + 5u * k;
+  if (a == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 16 / ILP; ++r)
+#pragma unroll
+      for (int k = 0; k < ILP; ++k) {
+        unsigned long long w;
+        asm volatile("mul.wide.u32 %0, %1, %2;" : "=l"(w) : "r"(x[k]), "r"(a));
+        const unsigned lo = (unsigned)w, hi = (unsigned)(w >> 32);
+        if (V == 0) x[k] = lo ^ k2, h[k] ^= hi;
+        if (V == 1) x[k] = hi ^ k2, h[k] ^= lo;
+        if (V == 2) x[k] = hi ^ lo;
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < ILP; ++k) s ^= x[k] ^ h[k];
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+void group_mech_iwword(Ctx& c) {
+  const unsigned* d_ab = alu_table();
+  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v, int ilp) {
+    const int n = 256;
+    run_rows(c, k, "mech_iwword", name, ilp, n,
+             "v=" + std::to_string(v) + ";steps_per_thread=" + std::to_string(16 * n), {1, 8, 32}, d_ab, n);
+  };
+  run(iw_word<0, 1>, "lo_ilp1", 0, 1);
+  run(iw_word<1, 1>, "hi_ilp1", 1, 1);
+  run(iw_word<2, 1>, "both_ilp1", 2, 1);
+  run(iw_word<0, 2>, "lo_ilp2", 0, 2);
+  run(iw_word<1, 2>, "hi_ilp2", 1, 2);
+  run(iw_word<2, 2>, "both_ilp2", 2, 2);
+  CK(cudaFree((void*)d_ab));
+}
