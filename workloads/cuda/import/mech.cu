@@ -3134,7 +3134,8 @@ void group_mech_rbank(Ctx& c) {
 // mech_rreuse (round 21, after mech_rbank): which instructions empty the FFMA's reuse cache.
 // rb_reuse<V>: 4 chains of f = f * a + b (a, b registers loaded from memory: ptxas flags them .reuse
 // for the next FFMA), and between consecutive FFMAs one ALU instruction of other registers: V 0 none,
-// 1 SHF (2 registers), 2 IMNMX (min.u32, 2), 3 IADD3 (3), 4 LOP3 with an immediate (1).
+// 1 SHF (2 registers), 2 IMNMX (min.u32, 2), 3 IADD3 (3), 4 LOP3 with an immediate (1); 5 (round 22,
+// mech_rreuse2) nothing between and a an immediate: f = f * 1.0001 + b.
 template <int V>
 __global__ void rb_reuse(float* out, const unsigned* ab, int n, BlockRec* rec) {
   const unsigned l = threadIdx.x & 1u;
@@ -3152,7 +3153,10 @@ __global__ void rb_reuse(float* out, const unsigned* ab, int n, BlockRec* rec) {
 #pragma unroll
       for (int q = 0; q < 4; ++q) {
         const int p = (q + 1) & 3, p2 = (q + 2) & 3;
-        asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(f[q]) : "f"(fa), "f"(fb));
+        if (V == 5)  // a an immediate: f and b in two banks, no read of a to keep (mech_rreuse2)
+          asm volatile("fma.rn.f32 %0, %0, 0f3F800347, %1;" : "+f"(f[q]) : "f"(fb));
+        else
+          asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(f[q]) : "f"(fa), "f"(fb));
         if (V == 1) asm volatile("shf.l.wrap.b32 %0, %0, %1, 5;" : "+r"(acc[q]) : "r"(acc[p]));
         if (V == 2) asm volatile("min.u32 %0, %0, %1;" : "+r"(acc[q]) : "r"(acc[p]));
         if (V == 3) asm volatile("add.u32 %0, %0, %1;\n\tadd.u32 %0, %0, %2;" : "+r"(acc[q]) : "r"(acc[p]), "r"(acc[p2]));
@@ -3227,5 +3231,18 @@ void group_mech_iwword(Ctx& c) {
   run(iw_word<0, 2>, "lo_ilp2", 0, 2);
   run(iw_word<1, 2>, "hi_ilp2", 1, 2);
   run(iw_word<2, 2>, "both_ilp2", 2, 2);
+  CK(cudaFree((void*)d_ab));
+}
+
+// mech_rreuse2 (round 22): is the reuse cache lost when the scheduler switches warps? rb_reuse<0> (FFMA
+// f, a, f, b: f and a in one bank, so an FFMA without a's reuse reads that bank twice) against
+// rb_reuse<5> (f * imm + b: no read to keep) at 1-8 warps a scheduler.
+void group_mech_rreuse2(Ctx& c) {
+  const unsigned* d_ab = alu_table();
+  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v) {
+    run_alu_steps(c, k, "mech_rreuse2", name, "v=" + std::to_string(v), 128, {1, 4, 8, 12, 16, 24, 32}, d_ab);
+  };
+  run(rb_reuse<0>, "ffma", 0);
+  run(rb_reuse<5>, "ffma_imm", 5);
   CK(cudaFree((void*)d_ab));
 }
