@@ -458,9 +458,21 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz)
 		    !x->op[5].is_float && x->op[5].ival == 0xc0 && x->op[6].kind == SASS_PRED && x->op[6].num == SASS_PT &&
 		    x->op[6].lnot)
 			cur |= 1u << (x->op[0].num + TZ_LANE);
+		/* S2R Rt, SR_TID.X, or a plain copy of such a register: MOV Rd, Rt or
+		 * IMAD.MOV.U32 Rd, RZ, RZ, Rt (ptxas keeps tid in a second register
+		 * when the first is reused: mech_iwword, round 22) */
+		int is_tid = x->pred < 0 && nd == 1 && strcmp(x->opcode, "S2R") == 0 && x->nop == 2 &&
+			     x->op[1].kind == SASS_SPECIAL && strcmp(sass_opnd_text(x, 1, t, sizeof t), "SR_TID.X") == 0;
+		const struct sass_opnd *src = NULL;
+		if (x->pred < 0 && nd == 1 && strcmp(x->opcode, "MOV") == 0 && !x->mods[0] && x->nop == 2)
+			src = &x->op[1];
+		if (x->pred < 0 && nd == 1 && strcmp(x->opcode, "IMAD") == 0 && strcmp(x->mods, "MOV.U32") == 0 && x->nop == 4 &&
+		    x->op[1].kind == SASS_REG && x->op[1].num == SASS_RZ && x->op[2].kind == SASS_REG && x->op[2].num == SASS_RZ)
+			src = &x->op[3];
+		if (src && src->kind == SASS_REG && src->num < 256 && !src->neg && !src->bnot && !src->abs && tid[src->num])
+			is_tid = 1;
 		for (int r = d; nd > 0 && r < d + nd && r < 256; r++)
-			tid[r] = x->pred < 0 && nd == 1 && strcmp(x->opcode, "S2R") == 0 && x->nop == 2 &&
-				 x->op[1].kind == SASS_SPECIAL && strcmp(sass_opnd_text(x, 1, t, sizeof t), "SR_TID.X") == 0;
+			tid[r] = (unsigned char)is_tid;
 	}
 	/* loops: a predicate written anywhere in a loop is not known inside it */
 	for (int j = 0; j <= end; j++) {

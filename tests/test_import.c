@@ -290,6 +290,53 @@ static void thread0_idiom(void **state)
 }
 
 /*
+ * The thread-0 idiom through copies (round 22, mech_iwword): ptxas may keep
+ * tid in a second register, IMAD.MOV.U32 R27, RZ, RZ, R0, and compare that;
+ * a MOV of the copy is a copy too. A copy made after R0 was overwritten, or
+ * a copy under a predicate, is not tid: its compare is no idiom.
+ */
+static void thread0_idiom_copy(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ IMAD.MOV.U32 R27, RZ, RZ, R0 ;\n"
+				      "/*0020*/ MOV R9, R27 ;\n"
+				      "/*0030*/ @P4 MOV R11, R0 ;\n"
+				      "/*0040*/ IADD3 R0, R0, 0x1, RZ ;\n"
+				      "/*0050*/ MOV R10, R0 ;\n"
+				      "/*0060*/ ISETP.NE.AND P0, PT, R27, RZ, PT ;\n"
+				      "/*0070*/ ISETP.NE.AND P1, PT, R9, RZ, PT ;\n"
+				      "/*0080*/ ISETP.NE.AND P2, PT, R10, RZ, PT ;\n"
+				      "/*0090*/ ISETP.NE.AND P3, PT, R11, RZ, PT ;\n"
+				      "/*00a0*/ @!P0 STG.E desc[UR4][R2.64], R4 ;\n"
+				      "/*00b0*/ @!P1 STG.E desc[UR4][R2.64+0x4], R4 ;\n"
+				      "/*00c0*/ @!P2 STG.E desc[UR4][R2.64+0x8], R4 ;\n"
+				      "/*00d0*/ @!P3 STG.E desc[UR4][R2.64+0xc], R4 ;\n"
+				      "/*00e0*/ @P0 EXIT ;\n"
+				      "/*00f0*/ STG.E desc[UR4][R2.64+0x10], R4 ;\n"
+				      "/*0100*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	/* S2R, IMAD, MOV, MOV, IADD3, MOV, ISETP x4, STG x4, IF, STG, ENDIF, EXIT */
+	assert_int_equal(p.ninsn, 18);
+	assert_int_equal(p.code[10].op, OP_STG);
+	assert_int_equal(p.code[10].lanes, 1); /* R27: IMAD.MOV.U32 of tid */
+	assert_int_equal(p.code[11].lanes, 1); /* R9: MOV of that copy */
+	assert_int_equal(p.code[12].lanes, 0); /* R10: a copy of tid + 1 */
+	assert_int_equal(p.code[13].lanes, 0); /* R11: a predicated copy */
+	assert_int_equal(p.code[14].op, OP_IF);
+	assert_int_equal(p.code[14].pattern, IF_WARP_LT);
+	assert_int_equal(p.code[15].lanes, 1);
+	assert_int_equal(p.code[17].op, OP_EXIT);
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The idioms' branches and the lane-0 exit (tid0_preds): P0 = (tid != 0),
  * P1 = (tid & 31) != 0 (LOP3.LUT P1, RZ, R0, 0x1f, RZ, 0xc0, !PT). @P0 BRA
  * over `if (threadIdx.x == 0) { ... }` becomes IF warp<1 without --taken
@@ -521,7 +568,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tloop_f1),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
-		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)
