@@ -100,11 +100,21 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 			return err_set(e, SIM_EINPUT, "--mem: attributes too long (expected at most %zu characters), got \"%.40s...\"",
 				       sizeof r->attrs - 1, eq + 1);
 		if (isalpha((unsigned char)value[0]) && !(value[0] == '0' && value[1] == 'x')) {
-			int len = (int)(eq - value);
+			const char *dot = memchr(value, '.', (size_t)(eq - value));
+			int len = (int)((dot ? dot : eq) - value);
 			int op = isa_find_op(value, len);
 			if (op < 0 || len >= (int)sizeof r->opcode)
 				return err_set(e, SIM_EINPUT, "--mem: expected a PC in hex or a memory opcode (LDG, STG, LDS, LDL, ...) before '=', got \"%.*s\"",
 					       len > 40 ? 40 : len, value);
+			if (dot) {
+				/* OPCODE.MODS: the instructions of exactly these modifiers (LDS.128, LDG.E.64) */
+				int ml = (int)(eq - dot - 1);
+				if (ml < 1 || ml >= (int)sizeof r->mods)
+					return err_set(e, SIM_EINPUT, "--mem: expected OPCODE.MODIFIERS of 1 to %zu characters after the dot (LDS.128=...), got \"%.*s\"",
+						       sizeof r->mods - 1, (int)(eq - value) > 40 ? 40 : (int)(eq - value), value);
+				memcpy(r->mods, dot + 1, (size_t)ml);
+				r->mods[ml] = '\0';
+			}
 			if (isa_ops[op].space == SPACE_NONE)
 				return err_set(e, SIM_EINPUT, "--mem: %s is not a memory opcode (expected LDG, STG, LDS, STS, LDL, STL, LDC, ATOMG, RED, ...)",
 					       isa_ops[op].name);
@@ -140,8 +150,11 @@ static struct import_rule *find_rule(struct import_rule *r, int n, const struct 
 	for (int i = 0; i < n; i++)
 		if (r[i].by_pc && r[i].pc == in->pc)
 			return &r[i];
+	for (int i = 0; i < n; i++) /* OPCODE.MODS before OPCODE */
+		if (!r[i].by_pc && r[i].mods[0] && strcasecmp(r[i].opcode, in->opcode) == 0 && strcasecmp(r[i].mods, in->mods) == 0)
+			return &r[i];
 	for (int i = 0; i < n; i++)
-		if (!r[i].by_pc && strcasecmp(r[i].opcode, in->opcode) == 0)
+		if (!r[i].by_pc && !r[i].mods[0] && strcasecmp(r[i].opcode, in->opcode) == 0)
 			return &r[i];
 	return NULL;
 }
@@ -897,7 +910,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 						pass == 0 ? "--trips" : pass == 1 ? "--taken" : "--mem", r[i].pc,
 						pass == 0 ? "loop" : pass == 1 ? "forward branch" : "memory instruction", k->name);
 				else
-					fprintf(warn, "smsim: warning: --mem %s=...: no %s in %s\n", r[i].opcode, r[i].opcode, k->name);
+					fprintf(warn, "smsim: warning: --mem %s%s%s=...: no %s%s%s in %s\n", r[i].opcode, r[i].mods[0] ? "." : "",
+						r[i].mods, r[i].opcode, r[i].mods[0] ? "." : "", r[i].mods, k->name);
 			}
 	}
 out:

@@ -40,6 +40,7 @@ struct import_rule {
 	int by_pc;            /* 1: pc names the instruction; 0: opcode names every instruction of it */
 	uint32_t pc;
 	char opcode[16];
+	char mods[24];        /* --mem OPCODE.MODS: only its instructions of these modifiers (LDS.128: "128"); "": all */
 	double value;         /* --taken: the fraction of lanes taking the branch; --trips: the count */
 	char attrs[160];      /* --mem: attributes in program syntax (space separated) */
 	int used;             /* set by import_kernel when it applied the rule */

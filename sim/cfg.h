@@ -68,6 +68,9 @@ struct arch {
 					   * and mask j (memory.l1_tag_hash) */
 	double l1_replay_cycles;          /* a warp's cycles a wavefront once its load has bank conflicts (1: no more than the SM's) */
 	double smem_replay_cycles;        /* the same for an LDS (with l1_banks > 0: LDS on the banked data array) */
+	int smem_wave_bytes;              /* bytes of lanes one wavefront of an LDS serves (its lanes in groups of
+					   * smem_wave_bytes / width, each group's banks counted once); 0: l1_banks x
+					   * l1_bank_bytes, as the L1 and STS */
 	double l2_bytes_per_cycle;        /* L2 bandwidth per SM */
 	double dram_bytes_per_cycle;      /* DRAM bandwidth per SM (chip bandwidth / SMs / clock) */
 	double dram_queue_cycles;         /* loaded latency: + q * u / (1 - u) at DRAM utilisation u (0: off),

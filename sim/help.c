@@ -145,8 +145,9 @@ static const struct help_opt import_opts[] = {
 	{"--taken PC=F", "fraction of lanes taking the forward branch at PC (default: none; the fall-through runs)"},
 	{"--span FROM:TO", "cycles as a harness measures them: from the first block's clock read at FROM to the last "
 			   "block's at TO (each block's warp 0: thread 0), not first issue to last exit; writes .span"},
-	{"--mem PC|OPCODE=k=v,...", "memory attributes of one instruction or every instruction of an opcode: "
-				    "pattern, footprint, bytes (distinct bytes a warp access touches), stride, width"},
+	{"--mem PC|OPCODE[.MODS]=k=v,...", "memory attributes of one instruction, every instruction of an opcode, or "
+					   "those of exactly these modifiers (LDS.128): pattern, footprint, bytes (distinct "
+					   "bytes a warp access touches), stride, width"},
 	{"--unknown alu|error", "an opcode smsim does not model: an error naming it and its PC (default), or "
 				"issued as an ALU instruction with a warning"},
 	{"--regs R, --smem BYTES", "registers and shared memory when the listing does not say them"},

@@ -17,6 +17,7 @@
  *
  * Reads from struct arch: sector_bytes, line_bytes, l1_banks, l1_bank_bytes,
  * l1_tag_lines, l1_tag_hash, l1_replay_cycles, smem_replay_cycles,
+ * smem_wave_bytes,
  * l2_sector_cycles, line_curve.
  */
 #ifndef SIM_SM_C
@@ -241,10 +242,11 @@ static void lanes_offsets(const struct insn *in, int nl, uint64_t off[32], uint6
  * distinct words a group of lanes, summed over the groups, whichever is
  * more; *banked gets the data array's beyond one a group (bank conflicts:
  * the warp's replays). */
-static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int share, int *banked)
+static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int share, int group_bytes,
+		      int *banked)
 {
 	int nb = a->l1_banks, bb = a->l1_bank_bytes, wpl = (int)(width + (uint32_t)bb - 1) / bb;
-	int per = (nb * bb) / (int)width; /* lanes a group: their bytes fill the banks once */
+	int per = (group_bytes > 0 ? group_bytes : nb * bb) / (int)width; /* lanes a group: by default their bytes fill the banks once */
 	uint64_t lb = (uint64_t)a->line_bytes, line[32];
 	int nline = 0, data = 0, groups = 0;
 	if (per < 1)
@@ -311,7 +313,7 @@ static double lanes_waves(const struct arch *a, const struct insn *in, int lanes
 	for (int d = 0; d < draws; d++) {
 		int banked;
 		lanes_offsets(in, nl, off, &x);
-		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS, &banked);
+		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS, in->op == OP_LDS ? a->smem_wave_bytes : 0, &banked);
 		waves += wv;
 		if (banked > 0)
 			rep += wv + banked * (replay - 1.0);

@@ -337,6 +337,38 @@ static void thread0_idiom_copy(void **state)
 }
 
 /*
+ * --mem OPCODE.MODS (round 22, the tiled SGEMM's broadcast LDS.128): a rule
+ * for LDS.128 applies to LDS.128 alone and wins over a plain LDS rule in
+ * either order; LDS takes the plain rule; a PC rule wins over both.
+ */
+static void mem_by_modifiers(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ LDS R9, [R3] ;\n"
+				      "/*0010*/ LDS.128 R12, [R28] ;\n"
+				      "/*0020*/ LDS.128 R16, [R28+0x80] ;\n"
+				      "/*0030*/ LDS.64 R20, [R4] ;\n"
+				      "/*0040*/ EXIT ;\n";
+	static const char *const opts[] = {"--mem", "LDS=stride=8", "--mem", "LDS.128=pattern=uniform", "--mem", "0x20=lanes=4", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.ninsn, 5);
+	assert_int_equal(p.code[0].pattern, PAT_STRIDED);
+	assert_int_equal(p.code[0].stride, 8);
+	assert_int_equal(p.code[1].pattern, PAT_UNIFORM);
+	assert_int_equal(p.code[1].width, 16);
+	assert_int_equal(p.code[2].lanes, 4); /* the PC rule: not uniform */
+	assert_int_not_equal(p.code[2].pattern, PAT_UNIFORM);
+	assert_int_equal(p.code[3].pattern, PAT_STRIDED); /* LDS.64: the plain LDS rule */
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The idioms' branches and the lane-0 exit (tid0_preds): P0 = (tid != 0),
  * P1 = (tid & 31) != 0 (LOP3.LUT P1, RZ, R0, 0x1f, RZ, 0xc0, !PT). @P0 BRA
  * over `if (threadIdx.x == 0) { ... }` becomes IF warp<1 without --taken
@@ -549,6 +581,8 @@ static void import_errors(void **state)
 		{"--taken", "0.5", "--taken: expected PC=FRACTION (0x1a0=0.5), got \"0.5\""},
 		{"--mem", "FFMA=footprint=1G", "--mem: FFMA is not a memory opcode"},
 		{"--mem", "LDG", "--mem: expected PC=ATTRS or OPCODE=ATTRS"},
+		{"--mem", "LDS.=pattern=uniform", "--mem: expected OPCODE.MODIFIERS of 1 to 23 characters after the dot"},
+		{"--mem", "FFMA.128=pattern=uniform", "--mem: FFMA is not a memory opcode"},
 		{"--span", "0x10", "--span: expected FROM:TO, two instruction addresses in hex (0x50:0x1f0), got \"0x10\""},
 		{"--span", "0x10:zz", "--span: expected FROM:TO, two instruction addresses in hex"},
 		{"--span", "0x10:0x18", "--span: expected instruction addresses, multiples of 16, got \"0x10:0x18\""},
@@ -570,7 +604,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
 		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
-		cmocka_unit_test(import_errors),
+		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);
