@@ -84,3 +84,75 @@ void group_gemm(Ctx& c) {
   CK(cudaFree(dB));
   CK(cudaFree(dC));
 }
+
+// reduce_t<U, W> (round 22, after gemm): the other course kernel, a memory-bound sum. One block of W
+// warps an SM sums its own 1 MB chunk of a 132 MB array (DRAM: the L2 is flushed before each launch):
+// each thread U coalesced loads a step (the ILP a course unrolls for: U loads in flight), CH / (32 W U)
+// steps, then the block's sum: 5 shuffles a warp, one word a warp through shared memory, a barrier,
+// warp 0 sums the W words. Little's law: the SM needs about 17.7 B/cycle x 700 cycles = 12 KB in
+// flight to keep its DRAM share, 32 W U 4-byte loads.
+#define RED_CH (256 * 1024)  // floats a block: 1 MB
+
+template <int U, int W>
+__global__ void __launch_bounds__(32 * W) reduce_t(float* out, const float* x, float* sums, BlockRec* rec) {
+  __shared__ float part[32];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const float* p = x + (size_t)blockIdx.x * RED_CH + threadIdx.x;
+  float acc[U];
+#pragma unroll
+  for (int j = 0; j < U; ++j) acc[j] = 0.f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < RED_CH / (32 * W * U); ++s) {
+#pragma unroll
+    for (int j = 0; j < U; ++j) acc[j] += p[j * 32 * W];
+    p += 32 * W * U;
+  }
+  float v = 0.f;
+#pragma unroll
+  for (int j = 0; j < U; ++j) v += acc[j];
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+  if (lane == 0) part[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < W ? part[lane] : 0.f;
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    if (lane == 0) sums[blockIdx.x] = v;
+  }
+  imp_end(rec);
+  (void)out;
+}
+
+template <int U, int W>
+static void run_reduce(Ctx& c, const float* dx, float* ds) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  const Meas m = measure(c, reduce_t<U, W>, L, (float*)c.d_out, dx, ds, c.d_rec);
+  imp_row(c, "reduce", (const void*)reduce_t<U, W>, "u" + std::to_string(U), U, W, L.bps, L.tpb, RED_CH / (32 * W * U),
+          "u=" + std::to_string(U) + ";chunk_bytes=" + std::to_string(RED_CH * 4), m);
+}
+
+template <int U>
+static void run_reduce_ws(Ctx& c, const float* dx, float* ds) {
+  run_reduce<U, 1>(c, dx, ds);
+  run_reduce<U, 2>(c, dx, ds);
+  run_reduce<U, 4>(c, dx, ds);
+  run_reduce<U, 8>(c, dx, ds);
+  run_reduce<U, 16>(c, dx, ds);
+  run_reduce<U, 32>(c, dx, ds);
+}
+
+void group_reduce(Ctx& c) {
+  const size_t n = (size_t)c.sms * RED_CH;
+  float *dx = nullptr, *ds = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&ds, (size_t)c.sms * sizeof(float)));
+  CK(cudaMemset(dx, 0, n * sizeof(float)));
+  run_reduce_ws<1>(c, dx, ds);
+  run_reduce_ws<2>(c, dx, ds);
+  run_reduce_ws<4>(c, dx, ds);
+  run_reduce_ws<8>(c, dx, ds);
+  CK(cudaFree(dx));
+  CK(cudaFree(ds));
+}
