@@ -2977,7 +2977,7 @@ __global__ void iw_hl(float* out, const unsigned* ab, int n, BlockRec* rec) {
   imp_end(rec);
 }
 
-// The operand table of the ALU-step groups (mech_iwhl, mech_iwmode, mech_rbank, mech_rreuse), in device
+// The operand table of the ALU-step groups (mech_iwhl, mech_iwmode, mech_rbank, mech_rreuse, mech_rreuse2, mech_iwword), in device
 // memory so that ptxas cannot fold it: words 0-3 hash constants (iw_hl, iw_mode read 0 and 1), 4-7 the
 // FFMA operands a = 1.0001 (4, 5) and b = 0.4999 (6, 7), by lane parity. The caller frees it.
 static unsigned* alu_table() {
@@ -2990,24 +2990,31 @@ static unsigned* alu_table() {
   return d_ab;
 }
 
-// An ALU-step kernel k(out, ab, n, rec) of 16 steps a trip, n trips, at each W of Ws (ILP 4: its chains).
-static void run_alu_steps(Ctx& c, void (*k)(float*, const unsigned*, int, BlockRec*), const char* group,
-                          const char* name, const std::string& param, int n, std::initializer_list<int> Ws,
-                          const unsigned* d_ab) {
-  run_rows(c, k, group, name, 4, n, param + ";steps_per_thread=" + std::to_string(16 * n), Ws, d_ab, n);
+// The ALU-step kernels k(out, ab, n, rec): 16 steps a trip, n trips, their chains `ilp`.
+typedef void (*AluKernel)(float*, const unsigned*, int, BlockRec*);
+struct AluStep {
+  AluKernel k;
+  const char* name;
+  std::string param;
+  int ilp;
+};
+
+// A group of ALU-step kernels, each at every W of Ws, over one operand table (alu_table).
+static void run_alu_group(Ctx& c, const char* group, int n, std::initializer_list<int> Ws,
+                          std::initializer_list<AluStep> steps) {
+  const unsigned* d_ab = alu_table();
+  for (const AluStep& st : steps)
+    run_rows(c, st.k, group, st.name, st.ilp, n, st.param + ";steps_per_thread=" + std::to_string(16 * n), Ws, d_ab, n);
+  CK(cudaFree((void*)d_ab));
 }
 
 void group_mech_iwhl(Ctx& c) {
-  const unsigned* d_ab = alu_table();
-  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v) {
-    run_alu_steps(c, k, "mech_iwhl", name, "v=" + std::to_string(v), 256, {1, 8, 16, 32}, d_ab);
-  };
-  run(iw_hl<0>, "iw_lop", 0);
-  run(iw_hl<1>, "iw_lop_shf1", 1);
-  run(iw_hl<2>, "iw_lop_shf2", 2);
-  run(iw_hl<6>, "iw_lop_ffma", 6);
-  run(iw_hl<7>, "iw_lop_imad", 7);
-  CK(cudaFree((void*)d_ab));
+  run_alu_group(c, "mech_iwhl", 256, {1, 8, 16, 32},
+                {{iw_hl<0>, "iw_lop", "v=0", 4},
+                 {iw_hl<1>, "iw_lop_shf1", "v=1", 4},
+                 {iw_hl<2>, "iw_lop_shf2", "v=2", 4},
+                 {iw_hl<6>, "iw_lop_ffma", "v=6", 4},
+                 {iw_hl<7>, "iw_lop_imad", "v=7", 4}});
 }
 
 // mech_iwmode (round 21): whether the work beside IMAD.WIDE adds (mech_iwhl: 2 cycles for the
@@ -3056,25 +3063,18 @@ __global__ void iw_mode(float* out, const unsigned* ab, int n, BlockRec* rec) {
 }
 
 void group_mech_iwmode(Ctx& c) {
-  const unsigned* d_ab = alu_table();
-  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int iw, int r,
-                       int kind) {
-    run_alu_steps(c, k, "mech_iwmode", name,
-                  "iw=" + std::to_string(iw) + ";r=" + std::to_string(r) + ";kind=" + std::to_string(kind), 128,
-                  {1, 8, 32}, d_ab);
-  };
-  run(iw_mode<1, 0, 0>, "iw", 1, 0, 0);
-  run(iw_mode<0, 1, 0>, "si1", 0, 1, 0);
-  run(iw_mode<0, 4, 0>, "si4", 0, 4, 0);
-  run(iw_mode<0, 1, 1>, "sf1", 0, 1, 1);
-  run(iw_mode<0, 4, 2>, "f4", 0, 4, 2);
-  run(iw_mode<1, 1, 0>, "iw_si1", 1, 1, 0);
-  run(iw_mode<1, 2, 0>, "iw_si2", 1, 2, 0);
-  run(iw_mode<1, 4, 0>, "iw_si4", 1, 4, 0);
-  run(iw_mode<1, 8, 0>, "iw_si8", 1, 8, 0);
-  run(iw_mode<1, 2, 1>, "iw_sf2", 1, 2, 1);
-  run(iw_mode<1, 4, 2>, "iw_f4", 1, 4, 2);
-  CK(cudaFree((void*)d_ab));
+  run_alu_group(c, "mech_iwmode", 128, {1, 8, 32},
+                {{iw_mode<1, 0, 0>, "iw", "iw=1;r=0;kind=0", 4},
+                 {iw_mode<0, 1, 0>, "si1", "iw=0;r=1;kind=0", 4},
+                 {iw_mode<0, 4, 0>, "si4", "iw=0;r=4;kind=0", 4},
+                 {iw_mode<0, 1, 1>, "sf1", "iw=0;r=1;kind=1", 4},
+                 {iw_mode<0, 4, 2>, "f4", "iw=0;r=4;kind=2", 4},
+                 {iw_mode<1, 1, 0>, "iw_si1", "iw=1;r=1;kind=0", 4},
+                 {iw_mode<1, 2, 0>, "iw_si2", "iw=1;r=2;kind=0", 4},
+                 {iw_mode<1, 4, 0>, "iw_si4", "iw=1;r=4;kind=0", 4},
+                 {iw_mode<1, 8, 0>, "iw_si8", "iw=1;r=8;kind=0", 4},
+                 {iw_mode<1, 2, 1>, "iw_sf2", "iw=1;r=2;kind=1", 4},
+                 {iw_mode<1, 4, 2>, "iw_f4", "iw=1;r=4;kind=2", 4}});
 }
 
 // mech_rbank (round 21): the register banks shared by a scheduler's pipes. rb_pair<K>: 4 accumulators
@@ -3118,17 +3118,13 @@ __global__ void rb_pair(float* out, const unsigned* ab, int n, BlockRec* rec) {
 }
 
 void group_mech_rbank(Ctx& c) {
-  const unsigned* d_ab = alu_table();
-  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int kk) {
-    run_alu_steps(c, k, "mech_rbank", name, "k=" + std::to_string(kk), 128, {1, 8, 32}, d_ab);
-  };
-  run(rb_pair<0>, "shf_f1", 0);
-  run(rb_pair<1>, "shf_f2", 1);
-  run(rb_pair<2>, "shf_f3", 2);
-  run(rb_pair<3>, "iadd3_f3", 3);
-  run(rb_pair<4>, "iadd3_imad", 4);
-  run(rb_pair<5>, "lop_imad", 5);
-  CK(cudaFree((void*)d_ab));
+  run_alu_group(c, "mech_rbank", 128, {1, 8, 32},
+                {{rb_pair<0>, "shf_f1", "k=0", 4},
+                 {rb_pair<1>, "shf_f2", "k=1", 4},
+                 {rb_pair<2>, "shf_f3", "k=2", 4},
+                 {rb_pair<3>, "iadd3_f3", "k=3", 4},
+                 {rb_pair<4>, "iadd3_imad", "k=4", 4},
+                 {rb_pair<5>, "lop_imad", "k=5", 4}});
 }
 
 // mech_rreuse (round 21, after mech_rbank): which instructions empty the FFMA's reuse cache.
@@ -3171,16 +3167,12 @@ __global__ void rb_reuse(float* out, const unsigned* ab, int n, BlockRec* rec) {
 }
 
 void group_mech_rreuse(Ctx& c) {
-  const unsigned* d_ab = alu_table();
-  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v) {
-    run_alu_steps(c, k, "mech_rreuse", name, "v=" + std::to_string(v), 128, {1, 8, 32}, d_ab);
-  };
-  run(rb_reuse<0>, "ffma", 0);
-  run(rb_reuse<1>, "ffma_shf", 1);
-  run(rb_reuse<2>, "ffma_imnmx", 2);
-  run(rb_reuse<3>, "ffma_iadd3", 3);
-  run(rb_reuse<4>, "ffma_lop_imm", 4);
-  CK(cudaFree((void*)d_ab));
+  run_alu_group(c, "mech_rreuse", 128, {1, 8, 32},
+                {{rb_reuse<0>, "ffma", "v=0", 4},
+                 {rb_reuse<1>, "ffma_shf", "v=1", 4},
+                 {rb_reuse<2>, "ffma_imnmx", "v=2", 4},
+                 {rb_reuse<3>, "ffma_iadd3", "v=3", 4},
+                 {rb_reuse<4>, "ffma_lop_imm", "v=4", 4}});
 }
 
 // mech_iwword (round 22): when each word of an IMAD.WIDE's result is ready. Round 22 read from
@@ -3219,30 +3211,19 @@ __global__ void iw_word(float* out, const unsigned* ab, int n, BlockRec* rec) {
 }
 
 void group_mech_iwword(Ctx& c) {
-  const unsigned* d_ab = alu_table();
-  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v, int ilp) {
-    const int n = 256;
-    run_rows(c, k, "mech_iwword", name, ilp, n,
-             "v=" + std::to_string(v) + ";steps_per_thread=" + std::to_string(16 * n), {1, 8, 32}, d_ab, n);
-  };
-  run(iw_word<0, 1>, "lo_ilp1", 0, 1);
-  run(iw_word<1, 1>, "hi_ilp1", 1, 1);
-  run(iw_word<2, 1>, "both_ilp1", 2, 1);
-  run(iw_word<0, 2>, "lo_ilp2", 0, 2);
-  run(iw_word<1, 2>, "hi_ilp2", 1, 2);
-  run(iw_word<2, 2>, "both_ilp2", 2, 2);
-  CK(cudaFree((void*)d_ab));
+  run_alu_group(c, "mech_iwword", 256, {1, 8, 32},
+                {{iw_word<0, 1>, "lo_ilp1", "v=0", 1},
+                 {iw_word<1, 1>, "hi_ilp1", "v=1", 1},
+                 {iw_word<2, 1>, "both_ilp1", "v=2", 1},
+                 {iw_word<0, 2>, "lo_ilp2", "v=0", 2},
+                 {iw_word<1, 2>, "hi_ilp2", "v=1", 2},
+                 {iw_word<2, 2>, "both_ilp2", "v=2", 2}});
 }
 
 // mech_rreuse2 (round 22): is the reuse cache lost when the scheduler switches warps? rb_reuse<0> (FFMA
 // f, a, f, b: f and a in one bank, so an FFMA without a's reuse reads that bank twice) against
 // rb_reuse<5> (f * imm + b: no read to keep) at 1-8 warps a scheduler.
 void group_mech_rreuse2(Ctx& c) {
-  const unsigned* d_ab = alu_table();
-  const auto run = [&](void (*k)(float*, const unsigned*, int, BlockRec*), const char* name, int v) {
-    run_alu_steps(c, k, "mech_rreuse2", name, "v=" + std::to_string(v), 128, {1, 4, 8, 12, 16, 24, 32}, d_ab);
-  };
-  run(rb_reuse<0>, "ffma", 0);
-  run(rb_reuse<5>, "ffma_imm", 5);
-  CK(cudaFree((void*)d_ab));
+  run_alu_group(c, "mech_rreuse2", 128, {1, 4, 8, 12, 16, 24, 32},
+                {{rb_reuse<0>, "ffma", "v=0", 4}, {rb_reuse<5>, "ffma_imm", "v=5", 4}});
 }
