@@ -320,6 +320,9 @@ void group_mech_iwword(Ctx& c);
 void group_mech_rreuse2(Ctx& c);
 void group_gemm(Ctx& c);
 void group_reduce(Ctx& c);
+void group_transpose(Ctx& c);
+void group_stencil(Ctx& c);
+void group_hist(Ctx& c);
 void group_mech_pstore(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of
