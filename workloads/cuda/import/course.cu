@@ -138,15 +138,18 @@ void group_stencil(Ctx& c) {
 // hist_t<W>: a 256-bin histogram of bytes in shared memory. Block b counts its own HI_CH words (256 KB,
 // DRAM: the L2 flushed before each launch): each thread loads a word a step (coalesced, 4 steps
 // unrolled) and adds one to the bin of each of its 4 bytes (atomicAdd on shared memory), then the
-// block writes its 256 bins. Three inputs, one kernel: rand (every byte uniform over 0..255: a warp's
-// 32 lanes on random bins), same (every byte 0: all 32 lanes on one bin), lane (byte k of thread t's
-// words (t + 64 k) mod 256: the 32 lanes of a warp on 32 bins of 32 banks).
+// block writes its 256 bins (the bins' loops unrolled over j: thread t bin t + 32 W j, below 256).
+// Three inputs, one kernel: rand (every byte uniform over 0..255: a warp's 32 lanes on random bins),
+// same (every byte 0: all 32 lanes on one bin), lane (byte k of thread t's words (t + 64 k) mod 256:
+// the 32 lanes of a warp on 32 bins of 32 banks).
 #define HI_CH (64 * 1024)
 
 template <int W>
 __global__ void __launch_bounds__(32 * W) hist_t(float* out, const unsigned* in, unsigned* hist, BlockRec* rec) {
   __shared__ unsigned h[256];
-  for (int i = threadIdx.x; i < 256; i += 32 * W) h[i] = 0;
+#pragma unroll
+  for (int j = 0; j < (256 + 32 * W - 1) / (32 * W); ++j)
+    if (threadIdx.x + j * 32 * W < 256) h[threadIdx.x + j * 32 * W] = 0;
   const unsigned* p = in + (size_t)blockIdx.x * HI_CH + threadIdx.x;
   imp_begin(rec);
 #pragma unroll 4
@@ -158,7 +161,11 @@ __global__ void __launch_bounds__(32 * W) hist_t(float* out, const unsigned* in,
     atomicAdd(&h[v >> 24], 1u);
   }
   __syncthreads();
-  for (int i = threadIdx.x; i < 256; i += 32 * W) hist[blockIdx.x * 256 + i] = h[i];
+#pragma unroll
+  for (int j = 0; j < (256 + 32 * W - 1) / (32 * W); ++j) {
+    const int i = threadIdx.x + j * 32 * W;
+    if (i < 256) hist[blockIdx.x * 256 + i] = h[i];
+  }
   imp_end(rec);
   (void)out;
 }
