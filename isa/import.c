@@ -440,18 +440,53 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
 #define TZ_EQ 8
 #define TZ_LANE 16
 #define TZ_ALL(k) (0x010101u << (k))
-static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz)
+/*
+ * And the bound idiom (round 23), `if (threadIdx.x < N)` (a stencil's halo
+ * loads, a block's bins written by its first 256 threads): ISETP.GT, GE, LT
+ * or LE (.U32 too) .AND Pk, PT, Rt, imm, PT of such a register. tn[i] is N
+ * when instruction i's guard selects the block's first N threads (tid < N),
+ * else 0; a guard that selects the others (tid >= N) is left alone.
+ */
+static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16_t *tn)
 {
 	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
 	uint32_t cur = 0;
+	int64_t bound[8] = {0}; /* Pk holds tid < N (N > 0) or tid >= -N (N < 0); 0: not known */
 	for (int i = 0; i <= end; i++) {
 		const struct sass_insn *x = &in[i];
 		char t[48];
 		int op = isa_find_op(x->opcode, (int)strlen(x->opcode)), d = 0, nd = written_regs(x, op, &d);
 		tz[i] = cur;
+		tn[i] = 0;
+		if (x->pred >= 0 && x->pred < 8 && !x->pred_uniform) {
+			int64_t b = x->pred_neg ? -bound[x->pred] : bound[x->pred];
+			tn[i] = (uint16_t)(b > 0 && b <= 1024 ? b : 0);
+		}
 		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
-			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
+			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT) {
 				cur &= ~TZ_ALL(x->op[q].num);
+				if (x->op[q].num < 8)
+					bound[x->op[q].num] = 0;
+			}
+		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < 8 &&
+		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
+		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
+		    x->op[2].num < 256 && tid[x->op[2].num] && !x->op[2].neg && !x->op[2].bnot && x->op[3].kind == SASS_IMM &&
+		    !x->op[3].is_float && x->op[3].ival >= 0 && x->op[3].ival < 1024) {
+			/* Pk = tid CMP imm: as tid < N or tid >= N */
+			int64_t v = x->op[3].ival, b = 0;
+			const char *m = x->mods;
+			int u32 = strstr(m, ".U32.") != NULL;
+			if (!strncmp(m, "GT.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
+				b = -(v + 1);
+			else if (!strncmp(m, "GE.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
+				b = v > 0 ? -v : 0;
+			else if (!strncmp(m, "LT.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
+				b = v;
+			else if (!strncmp(m, "LE.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
+				b = v + 1;
+			bound[x->op[0].num] = b;
+		}
 		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
 		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
 		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
@@ -497,8 +532,21 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz)
 			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
 				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT)
 					w |= TZ_ALL(in[i].op[q].num);
+		/* a bound is known inside a loop below the loop's first write of its
+		 * predicate (this trip's compare): above it the back edge may bring
+		 * the last trip's */
+		int first[8];
+		for (int k = 0; k < 8; k++)
+			first[k] = j + 1;
 		for (int i = t0; i <= j; i++)
+			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
+				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < 8 && first[in[i].op[q].num] > i)
+					first[in[i].op[q].num] = i;
+		for (int i = t0; i <= j; i++) {
 			tz[i] &= ~w;
+			if (in[i].pred >= 0 && in[i].pred < 8 && i <= first[in[i].pred])
+				tn[i] = 0;
+		}
 	}
 }
 
@@ -540,6 +588,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	struct br *br = NULL;
 	int *tag = NULL; /* latency-draw groups: near_groups */
 	uint32_t *tid0 = NULL; /* the thread-0 and lane-0 predicates at each instruction: tid0_preds */
+	uint16_t *tbound = NULL; /* the first N threads an instruction's guard selects, 0: not so (tid0_preds) */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[200];
 
@@ -563,11 +612,12 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int lane0 = 0;   /* past an @P EXIT that every lane but lane 0 takes: every warp goes on with one lane */
 	int keep = 0;    /* past a guarded EXIT that --taken says some lanes take: the lanes going on (0: all) */
 	tid0 = calloc((size_t)end + 1, sizeof *tid0);
-	if (!tid0) {
+	tbound = calloc((size_t)end + 1, sizeof *tbound);
+	if (!tid0 || !tbound) {
 		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
 		goto out;
 	}
-	tid0_preds(in, end, tid0);
+	tid0_preds(in, end, tid0, tbound);
 
 	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
 	for (int i = 0; i <= end; i++) {
@@ -885,6 +935,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " lanes=%d", keep); /* the lanes a guarded EXIT left going on */
 		}
+		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && tbound[i] && !strstr(attrs, "lanes=") &&
+		    !strstr(attrs, "threads=")) {
+			size_t len = strlen(attrs);
+			snprintf(attrs + len, sizeof attrs - len, " threads=%d", tbound[i]); /* a guard tid < N (tid0_preds) */
+		}
 		if (tag[i] && !strstr(attrs, "group=") && !strstr(attrs, "near=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " %s=%d", tag[i] > 0 ? "group" : "near", tag[i] > 0 ? tag[i] : -tag[i]);
@@ -918,5 +973,6 @@ out:
 	free(br);
 	free(tag);
 	free(tid0);
+	free(tbound);
 	return rc;
 }

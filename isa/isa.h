@@ -179,6 +179,9 @@ struct insn {
 	uint8_t has_reuse; /* reuse was given (some source carried .reuse) */
 	uint16_t width;    /* bytes per lane of a memory op (4, 8 or 16) */
 	uint16_t lanes;    /* active lanes of a memory op (1..32) */
+	uint16_t threads;  /* memory ops: on in the block's first N threads alone (attribute
+			    * threads=N: a guard tid < N): warp w has min(lanes, N - 32 w) lanes on,
+			    * none: predicated off in every lane (as lanes=0); 0: every thread */
 	uint8_t wait_all;  /* waits for every outstanding result of the warp first (a SASS
 			    * wait mask covering all scoreboards: attribute wait=all) */
 	uint8_t nxwait;    /* xwait[] entries */

@@ -192,7 +192,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group, near)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, lines, footprint, lanes, threads, wait, group, near)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
@@ -288,6 +288,15 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				return rc;
 			in->lanes = (uint16_t)v;
 			in->off = v == 0;
+		} else if (n == 7 && strncasecmp(key, "threads", 7) == 0) {
+			/* threads=N: the block's first N threads (a guard tid < N) */
+			if ((rc = parse_uint(lx, 1024, 0, &v, "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024")))
+				return rc;
+			if (v == 0) {
+				lx->p = num;
+				return fail(lx, "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024");
+			}
+			in->threads = (uint16_t)v;
 		} else if ((n == 5 && strncasecmp(key, "group", 5) == 0) || (n == 4 && strncasecmp(key, "near", 4) == 0)) {
 			/* group=G draws a latency and keeps it as group G's; near=G takes it */
 			int is_near = n == 4;

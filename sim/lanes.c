@@ -27,6 +27,17 @@
 
 static void lanes_offsets(const struct insn *in, int nl, uint64_t off[32], uint64_t *x);
 
+/* The lanes of warp w on for a memory instruction: the warp's own, or with
+ * threads=N (a guard tid < N) those of its threads below N, none past them
+ * (then it issues predicated off: mem_issue). */
+static inline int lanes_of_warp(const struct warp *w, const struct insn *in)
+{
+	if (__builtin_expect(!in->threads, 1))
+		return w->lanes;
+	int on = (int)in->threads - 32 * w->wib;
+	return on <= 0 ? 0 : on < w->lanes ? on : w->lanes;
+}
+
 static int lanes_u64_cmp(const void *p, const void *q)
 {
 	uint64_t a = *(const uint64_t *)p, b = *(const uint64_t *)q;

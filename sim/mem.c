@@ -977,7 +977,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 	mem_lsu_path(s, w);
 
 	const struct uop *u = &s->uop[w->pc];
-	if (__builtin_expect(u->flags & U_OFF, 0)) {
+	int wl = lanes_of_warp(w, in);
+	if (__builtin_expect((u->flags & U_OFF) || wl == 0, 0)) {
 		done = mem_off_done(s, w, in);
 		reg_kind = RK_SHORT;
 	} else if (u->unit == UNIT_SMEM) {
@@ -1000,11 +1001,11 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				/* the L1's data array, its bank rule: one cycle of the
 				 * shared-memory path a wavefront, bank-conflict replays
 				 * smem_replay_cycles each for the warp (round 19) */
-				const struct memc *m = mem_info(s, in, w->lanes);
+				const struct memc *m = mem_info(s, in, wl);
 				double dd = mem_replays(s, w, m, mem_serve_q(&s->smem_free, s->now, m->lv_cycles));
 				done = (uint64_t)dd + (uint64_t)a->smem_latency - 1;
 			} else {
-				int active = in->lanes && in->lanes < w->lanes ? in->lanes : w->lanes;
+				int active = in->lanes && in->lanes < wl ? in->lanes : wl;
 				double sbytes = in->pattern == PAT_UNIFORM ? in->width : (double)active * in->width;
 				if (sbytes < 1)
 					sbytes = 1;
@@ -1019,7 +1020,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		}
 		reg_kind = RK_SHORT;
 	} else {
-		const struct memc *m = mem_info(s, in, w->lanes);
+		const struct memc *m = mem_info(s, in, wl);
 		enum mem_level lv = (enum mem_level)m->lv;
 		double lv_cycles = m->lv_cycles;
 		if (m->partial) {

@@ -312,7 +312,8 @@ static int sched_evaluate(struct sim *s, struct warp *w)
 	w->queue_check = 0;
 	if (s->uop[w->pc].flags & U_QC) {
 		w->queue_check = 1;
-		w->sectors = mem_info(s, in, w->lanes)->sectors;
+		int wl = lanes_of_warp(w, in);
+		w->sectors = wl ? mem_info(s, in, wl)->sectors : 0; /* none on: issues off (mem_issue) */
 	}
 	if (s->park_ok && !w->queue_check)
 		return ST_PARK;

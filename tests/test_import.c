@@ -337,6 +337,67 @@ static void thread0_idiom_copy(void **state)
 }
 
 /*
+ * The bound idiom (round 23, course.cu's stencil halo and histogram bins):
+ * `if (threadIdx.x < N)` compiles to ISETP.GT/GE/LT/LE(.U32).AND Pk, PT,
+ * Rtid, imm, PT; a memory instruction its guard confines to the block's
+ * first N threads gets threads=N: GT 3 with @!P0 is tid <= 3 (N 4), GE 8 with
+ * @!P1 tid < 8, LT 40 with @P2 tid < 40, LE.U32 255 with @P3 tid < 256. A
+ * guard selecting the others (@P0: tid > 3) stays as it was, and so does a
+ * guard on a register that is not tid (R5). Inside a loop a bound holds
+ * below the loop's own compare (the halo loads after it) and not above it
+ * (the back edge brings the last trip's P4, which the loop writes after).
+ */
+static void tid_bound_idiom(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ ISETP.GT.AND P0, PT, R0, 0x3, PT ;\n"
+				      "/*0020*/ ISETP.GE.AND P1, PT, R0, 0x8, PT ;\n"
+				      "/*0030*/ ISETP.LT.AND P2, PT, R0, 0x28, PT ;\n"
+				      "/*0040*/ ISETP.LE.U32.AND P3, PT, R0, 0xff, PT ;\n"
+				      "/*0050*/ ISETP.GT.AND P5, PT, R5, 0x3, PT ;\n"
+				      "/*0060*/ @!P0 LDG.E R4, desc[UR4][R2.64] ;\n"
+				      "/*0070*/ @!P1 LDS R6, [R8] ;\n"
+				      "/*0080*/ @P2 STS [R8], R6 ;\n"
+				      "/*0090*/ @P3 STG.E desc[UR4][R2.64], R4 ;\n"
+				      "/*00a0*/ @P0 STG.E desc[UR4][R2.64+0x4], R4 ;\n"
+				      "/*00b0*/ @!P5 STG.E desc[UR4][R2.64+0x8], R4 ;\n"
+				      "/*00c0*/ @!P4 LDG.E R4, desc[UR4][R2.64] ;\n"
+				      "/*00d0*/ ISETP.GT.AND P4, PT, R0, 0x1, PT ;\n"
+				      "/*00e0*/ @!P4 LDG.E R7, desc[UR4][R2.64] ;\n"
+				      "/*00f0*/ ISETP.NE.AND P4, PT, R9, RZ, PT ;\n"
+				      "/*0100*/ @P4 BRA 0xc0 ;\n"
+				      "/*0110*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	static const char *const opts[] = {"--trips", "4", NULL};
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	int at[6] = {0}, n = 0;
+	for (int i = 0; i < p.ninsn && n < 6; i++)
+		if (isa_ops[p.code[i].op].space != SPACE_NONE)
+			at[n++] = i;
+	assert_int_equal(n, 6);
+	assert_int_equal(p.code[at[0]].threads, 4);
+	assert_int_equal(p.code[at[1]].threads, 8);
+	assert_int_equal(p.code[at[2]].threads, 40);
+	assert_int_equal(p.code[at[3]].threads, 256);
+	assert_int_equal(p.code[at[4]].threads, 0); /* tid > 3: the others */
+	assert_int_equal(p.code[at[5]].threads, 0); /* R5 is not tid */
+	int ld[2] = {0}, m = 0;
+	for (int i = at[5] + 1; i < p.ninsn && m < 2; i++)
+		if (p.code[i].op == OP_LDG)
+			ld[m++] = i;
+	assert_int_equal(m, 2);
+	assert_int_equal(p.code[ld[0]].threads, 0); /* above the loop's compare of P4 */
+	assert_int_equal(p.code[ld[1]].threads, 2); /* below it: tid <= 1 */
+	program_free(&p);
+	free(text);
+}
+
+/*
  * --mem OPCODE.MODS (round 22, the tiled SGEMM's broadcast LDS.128): a rule
  * for LDS.128 applies to LDS.128 alone and wins over a plain LDS rule in
  * either order; LDS takes the plain rule; a PC rule wins over both.
@@ -603,7 +664,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -428,6 +428,8 @@ static void bad_programs(void **state)
 		{"LDG R1, [R2] pattern=gather\n", "t.prog:1: ", "pattern=gather without a footprint of one element or more (expected footprint=BYTES"},
 		{"LDG.128 R1, [R2] pattern=gather footprint=8\n", "t.prog:1: ", "pattern=gather without a footprint"},
 		{"LDG R1, [R2] lanes=33\n", "t.prog:1:20: ", "lanes: expected active lanes 0 to 32 (0: predicated off in every lane), got \"33\""},
+		{"LDG R1, [R2] threads=0\n", "t.prog:1:22: ", "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024, got \"0\""},
+		{"LDG R1, [R2] threads=1025\n", "t.prog:1:22: ", "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024, got \"1025\""},
 		{"LDG R1, [R2] footprint=2048G\n", "t.prog:1:24: ", "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G, got \"2048G\""},
 		{"LDG R1, [R2] wait=R3+\n", "t.prog:1:22: ", "wait: expected all or registers joined by '+' (wait=R2+R5), got the end of the line"},
 		{"LDG R1, [R2] wait=some\n", "t.prog:1:19: ", "wait: expected all or registers joined by '+' (wait=R2+R5), got \"some\""},

@@ -709,6 +709,14 @@ static void sm_3_22_lds_banks(void **state)
 	/* one warp: its next memory instruction waits for the replays, 32 +
 	 * 31 x (2.0 - 1) = 63 cycles an ATOMS on one word (the H200: 64.5) */
 	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.ADD RZ, [R4], R2 pattern=uniform\n", 16, exit_, 32), 16 * 63);
+	/* threads=N (a guard tid < N, round 23): a warp whose threads all lie at
+	 * or past N issues it off and touches nothing; the first N threads' lanes
+	 * take the path. Of 8 warps, threads=128: warps 0-3, 32 wavefronts each
+	 * a bank-0 STS (stride=128), 16 x 4 x 32; threads=112: warps 0-2 and 16
+	 * lanes of warp 3 (16 wavefronts), 16 x (3 x 32 + 16). Each warp's own
+	 * replays, 16 x 63 = 1008, are shorter. */
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] STS [R4], R2 stride=128 threads=128\n", 16, exit_, 8 * 32), 16 * 4 * 32);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] STS [R4], R2 stride=128 threads=112\n", 16, exit_, 8 * 32), 16 * 112);
 	/* without banks (l1_banks 0) an LDS is its bytes again: 128 B, 1 cycle */
 	struct arch nb = sm90;
 	nb.l1_banks = 0;
