@@ -323,6 +323,8 @@ void group_reduce(Ctx& c);
 void group_transpose(Ctx& c);
 void group_stencil(Ctx& c);
 void group_hist(Ctx& c);
+void group_mech_pinc(Ctx& c);
+void group_mech_ldst(Ctx& c);
 void group_mech_pstore(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of

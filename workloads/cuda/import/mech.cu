@@ -3227,3 +3227,113 @@ void group_mech_rreuse2(Ctx& c) {
   run_alu_group(c, "mech_rreuse2", 128, {1, 4, 8, 12, 16, 24, 32},
                 {{rb_reuse<0>, "ffma", "v=0", 4}, {rb_reuse<5>, "ffma_imm", "v=5", 4}});
 }
+
+// mech_pinc (round 23, after course.cu's hist): ptxas compiles atomicAdd(&s[i], 1u) on shared memory to
+// ATOMS.POPC.INC.32 (an increment by a count of lanes), not the ATOMS.ADD of mech_sstore's red.shared.add,
+// and hist's same input (a warp's 32 lanes on one bin) ran as fast as its lane input (32 bins). s_pinc:
+// every lane atomicAdd(&s_tab[off], 1u) at its pattern's offset, 8 a trip (each kept: an atomic).
+__global__ void s_pinc(float* out, const int* offs, int n, BlockRec* rec) {
+  __shared__ unsigned s_tab[4096];
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane];
+  for (unsigned j = threadIdx.x; j < 4096u; j += blockDim.x) s_tab[j] = 0u;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) atomicAdd(&s_tab[off], 1u);
+  }
+  __syncthreads();
+  out[imp_gtid()] = (float)s_tab[threadIdx.x % 4096u];
+  imp_end(rec);
+}
+
+static void run_pinc(Ctx& c, int* d_offs, const char* name, int (*f)(int)) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = f(l);
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  const int n = 64;
+  for (int W : {1, 8, 32}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, s_pinc, L, (float*)c.d_out, (const int*)d_offs, n, c.d_rec);
+    imp_row(c, "mech_pinc", (const void*)s_pinc, name, 1, W, L.bps, L.tpb, n,
+            "incs_per_thread=" + std::to_string(8 * n), m);
+  }
+}
+
+void group_mech_pinc(Ctx& c) {
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  run_pinc(c, d_offs, "coal", [](int l) { return l; });              // 32 words, 32 banks
+  run_pinc(c, d_offs, "w2", [](int l) { return 2 * l; });            // 32 words, 2 a bank
+  run_pinc(c, d_offs, "w32", [](int l) { return 32 * l; });          // 32 words of bank 0
+  run_pinc(c, d_offs, "bcast", [](int) { return 0; });               // one word
+  run_pinc(c, d_offs, "pairs", [](int l) { return l >> 1; });        // 16 words, 2 lanes each
+  run_pinc(c, d_offs, "b0x2", [](int l) { return l < 16 ? 0 : 32; });  // 2 words of bank 0, 16 lanes each
+  run_pinc(c, d_offs, "b0x8", [](int l) { return 32 * (l & 7); });      // 8 words of bank 0, 4 lanes each
+  CK(cudaFree(d_offs));
+}
+
+// mech_ldst (round 23, after course.cu's transpose and stencil, both 10-36% slower on the H200 than
+// predicted, each step a DRAM load, a barrier and, in them, a store). ld_step<MODE, W>: one block of W
+// warps an SM, 128 steps; a step is one coalesced 128-B LDG a warp, its value consumed (MODE bit 0
+// clear: an FADD; set: stored, one 128-B STG a warp), and a barrier. MODE bit 1: each warp loads along
+// its own row of a 16 KB pitch (transpose's reads: the block's W rows, 128 B further each step) instead
+// of one stream (the block's 16 KB W a step, consecutive). MODE bit 2: the stores along rows of a
+// 16896 B pitch (transpose's writes) instead of one stream. DRAM (the L2 flushed before each launch).
+#define LS_STEPS 128
+#define LS_ROW 4096  // floats a row: 16 KB, 128 steps of 128 B
+
+template <int MODE, int W>
+__global__ void __launch_bounds__(32 * W) ld_step(float* out, const float* x, float* y, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const float* src = (MODE & 2) ? x + ((size_t)blockIdx.x * 32 + warp) * LS_ROW + lane
+                                : x + (size_t)blockIdx.x * 32 * LS_ROW + warp * 32 + lane;
+  float* dst = (MODE & 4) ? y + ((size_t)blockIdx.x * 32 + warp) * (LS_ROW + 128) + lane
+                          : y + (size_t)blockIdx.x * 32 * (LS_ROW + 128) + warp * 32 + lane;
+  float acc = 0.f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < LS_STEPS; ++s) {
+    const float v = src[(MODE & 2) ? s * 32 : s * 32 * W];
+    if (MODE & 1)
+      dst[(MODE & 4) ? s * 32 : s * 32 * W] = v;
+    else
+      acc += v;
+    __syncthreads();
+  }
+  if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
+  imp_end(rec);
+}
+
+template <int MODE, int W>
+static void run_ldst(Ctx& c, const float* dx, float* dy) {
+  static const char* names[8] = {"seq", "seq_st", "pitch", "pitch_st", "", "", "", "pitch_stp"};
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  const Meas m = measure(c, ld_step<MODE, W>, L, (float*)c.d_out, dx, dy, c.d_rec);
+  imp_row(c, "mech_ldst", (const void*)ld_step<MODE, W>, names[MODE], 1, W, L.bps, L.tpb, LS_STEPS,
+          "mode=" + std::to_string(MODE) + ";steps=" + std::to_string(LS_STEPS), m);
+}
+
+template <int MODE>
+static void run_ldst_ws(Ctx& c, const float* dx, float* dy) {
+  run_ldst<MODE, 1>(c, dx, dy);
+  run_ldst<MODE, 4>(c, dx, dy);
+  run_ldst<MODE, 8>(c, dx, dy);
+  run_ldst<MODE, 32>(c, dx, dy);
+}
+
+void group_mech_ldst(Ctx& c) {
+  const size_t n = (size_t)c.sms * 32 * (LS_ROW + 128);
+  float *dx = nullptr, *dy = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dx, 0, n * sizeof(float)));
+  run_ldst_ws<0>(c, dx, dy);
+  run_ldst_ws<1>(c, dx, dy);
+  run_ldst_ws<2>(c, dx, dy);
+  run_ldst_ws<3>(c, dx, dy);
+  run_ldst_ws<7>(c, dx, dy);
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
