@@ -179,6 +179,8 @@ struct insn {
 	uint8_t has_reuse; /* reuse was given (some source carried .reuse) */
 	uint16_t width;    /* bytes per lane of a memory op (4, 8 or 16) */
 	uint16_t lanes;    /* active lanes of a memory op (1..32) */
+	uint8_t popc;      /* .POPC (ATOMS.POPC.INC, atomicAdd(&s[i], 1) on shared memory): the lanes
+			    * on one word are one update (round 23, mech_pinc); other ATOMS' never share */
 	uint16_t threads;  /* memory ops: on in the block's first N threads alone (attribute
 			    * threads=N: a guard tid < N): warp w has min(lanes, N - 32 w) lanes on,
 			    * none: predicated off in every lane (as lanes=0); 0: every thread */

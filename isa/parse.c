@@ -764,6 +764,8 @@ static int parse_suffixes(struct lexer *lx, struct insn *in)
 				return fail(lx, "width suffix: expected .32, .64 or .128");
 		} else if (n == 4 && strncasecmp(lx->p, "WIDE", 4) == 0) {
 			in->width = 8 * WIDE_MARK; /* IMAD.WIDE: a 64-bit result (general grammar) */
+		} else if (n == 4 && strncasecmp(lx->p, "POPC", 4) == 0) {
+			in->popc = 1; /* ATOMS.POPC.INC: an increment by the count of lanes on a word */
 		}
 		lx->p += n;
 	}

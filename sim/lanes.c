@@ -324,7 +324,7 @@ static double lanes_waves(const struct arch *a, const struct insn *in, int lanes
 	for (int d = 0; d < draws; d++) {
 		int banked;
 		lanes_offsets(in, nl, off, &x);
-		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS, in->op == OP_LDS ? a->smem_wave_bytes : 0, &banked);
+		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS || in->popc, in->op == OP_LDS ? a->smem_wave_bytes : 0, &banked);
 		waves += wv;
 		if (banked > 0)
 			rep += wv + banked * (replay - 1.0);
@@ -344,7 +344,9 @@ static inline int lanes_l1_banked(const struct arch *a, const struct insn *in)
  * or more on all its lanes, which is one wavefront a 128 bytes, as its bytes
  * say (mem_issue's fast path). STS obeys LDS's banks, lanes on one word
  * sharing it; an ATOMS's lanes never share (each lane's update its own
- * wavefront: 32 lanes adding to one word take 32): mech_sstore, round 20. */
+ * wavefront: 32 lanes adding to one word take 32): mech_sstore, round 20;
+ * but an ATOMS.POPC.INC's do (one increment by the count of the lanes on a
+ * word: course.cu's hist, mech_pinc, round 23). */
 static inline int lanes_smem_banked(const struct arch *a, const struct insn *in)
 {
 	return (in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS) && a->l1_banks > 0 &&
