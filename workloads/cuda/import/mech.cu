@@ -3281,6 +3281,10 @@ void group_mech_pinc(Ctx& c) {
 // its own row of a 16 KB pitch (transpose's reads: the block's W rows, 128 B further each step) instead
 // of one stream (the block's 16 KB W a step, consecutive). MODE bit 2: the stores along rows of a
 // 16896 B pitch (transpose's writes) instead of one stream. DRAM (the L2 flushed before each launch).
+// Round 23b, after its first run (a store in the step cost 447 cycles a step at 32 warps, none at
+// one): MODE bit 3: the stores rewrite the block's same 4 W lines (L2-resident after the first
+// steps) instead of fresh ones; bit 4: after the barrier, a chain of 64 dependent FFMAs (about 256
+// cycles of the warp's own, no memory) before the next load: time for the stores to drain.
 #define LS_STEPS 128
 #define LS_ROW 4096  // floats a row: 16 KB, 128 steps of 128 B
 
@@ -3291,24 +3295,30 @@ __global__ void __launch_bounds__(32 * W) ld_step(float* out, const float* x, fl
                                 : x + (size_t)blockIdx.x * 32 * LS_ROW + warp * 32 + lane;
   float* dst = (MODE & 4) ? y + ((size_t)blockIdx.x * 32 + warp) * (LS_ROW + 128) + lane
                           : y + (size_t)blockIdx.x * 32 * (LS_ROW + 128) + warp * 32 + lane;
-  float acc = 0.f;
+  float acc = 0.f, f = (float)threadIdx.x;
   imp_begin(rec);
 #pragma unroll 1
   for (int s = 0; s < LS_STEPS; ++s) {
     const float v = src[(MODE & 2) ? s * 32 : s * 32 * W];
     if (MODE & 1)
-      dst[(MODE & 4) ? s * 32 : s * 32 * W] = v;
+      dst[(MODE & 4) ? s * 32 : (MODE & 8) ? (s & 3) * 32 * W : s * 32 * W] = (MODE & 16) ? v + f : v;
     else
       acc += v;
     __syncthreads();
+    if (MODE & 16) {
+#pragma unroll
+      for (int k = 0; k < 64; ++k) f = fmaf(f, 1.0001f, 0.5f);
+    }
   }
+  if (MODE & 16) acc += f;
   if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
   imp_end(rec);
 }
 
 template <int MODE, int W>
 static void run_ldst(Ctx& c, const float* dx, float* dy) {
-  static const char* names[8] = {"seq", "seq_st", "pitch", "pitch_st", "", "", "", "pitch_stp"};
+  static const char* names[32] = {"seq", "seq_st", "pitch", "pitch_st", "", "", "", "pitch_stp", "", "seq_st_l2", "", "", "", "", "", "",
+                                   "seq_gap", "seq_st_gap"};
   const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
   const Meas m = measure(c, ld_step<MODE, W>, L, (float*)c.d_out, dx, dy, c.d_rec);
   imp_row(c, "mech_ldst", (const void*)ld_step<MODE, W>, names[MODE], 1, W, L.bps, L.tpb, LS_STEPS,
@@ -3334,6 +3344,9 @@ void group_mech_ldst(Ctx& c) {
   run_ldst_ws<2>(c, dx, dy);
   run_ldst_ws<3>(c, dx, dy);
   run_ldst_ws<7>(c, dx, dy);
+  run_ldst_ws<9>(c, dx, dy);
+  run_ldst_ws<16>(c, dx, dy);
+  run_ldst_ws<17>(c, dx, dy);
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
