@@ -709,6 +709,13 @@ static void sm_3_22_lds_banks(void **state)
 	/* one warp: its next memory instruction waits for the replays, 32 +
 	 * 31 x (2.0 - 1) = 63 cycles an ATOMS on one word (the H200: 64.5) */
 	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.ADD RZ, [R4], R2 pattern=uniform\n", 16, exit_, 32), 16 * 63);
+	/* ATOMS.POPC.INC (atomicAdd(&s[i], 1), round 23, mech_pinc): the lanes on
+	 * one word are one update, so its wavefronts are the distinct words a bank:
+	 * one word 1 (the ATOMS.ADD above 32), 8 words of bank 0 with 4 lanes
+	 * each 8 (period=8 stride=128), 8 warps' 16 each */
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.POPC.INC.32 RZ, [R4] pattern=uniform\n", 16, exit_, 8 * 32), 8 * 16 * 1);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.POPC.INC.32 RZ, [R4] period=8 stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 8);
+	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W-:-:S01] ATOMS.ADD RZ, [R4], R2 period=8 stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 32);
 	/* threads=N (a guard tid < N, round 23): a warp whose threads all lie at
 	 * or past N issues it off and touches nothing; the first N threads' lanes
 	 * take the path. Of 8 warps, threads=128: warps 0-3, 32 wavefronts each
