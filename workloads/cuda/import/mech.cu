@@ -3285,13 +3285,16 @@ void group_mech_pinc(Ctx& c) {
 // one): MODE bit 3: the stores rewrite the block's same 4 W lines (L2-resident after the first
 // steps) instead of fresh ones; bit 4: after the barrier, a chain of 64 dependent FFMAs (about 256
 // cycles of the warp's own, no memory) before the next load: time for the stores to drain.
+// Round 23c (ptxas had put bit 4's chain beside the load): bit 6: the same chain, and the next load's
+// address depends on it (plus its sign bit, 0), so the chain runs between the barrier and the load;
+// bit 5: the rows of bit 1 16896 B apart instead of 16 KB (a pitch not a power of two).
 #define LS_STEPS 128
 #define LS_ROW 4096  // floats a row: 16 KB, 128 steps of 128 B
 
 template <int MODE, int W>
 __global__ void __launch_bounds__(32 * W) ld_step(float* out, const float* x, float* y, BlockRec* rec) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const float* src = (MODE & 2) ? x + ((size_t)blockIdx.x * 32 + warp) * LS_ROW + lane
+  const float* src = (MODE & 2) ? x + ((size_t)blockIdx.x * 32 + warp) * ((MODE & 32) ? LS_ROW + 128 : LS_ROW) + lane
                                 : x + (size_t)blockIdx.x * 32 * LS_ROW + warp * 32 + lane;
   float* dst = (MODE & 4) ? y + ((size_t)blockIdx.x * 32 + warp) * (LS_ROW + 128) + lane
                           : y + (size_t)blockIdx.x * 32 * (LS_ROW + 128) + warp * 32 + lane;
@@ -3299,18 +3302,18 @@ __global__ void __launch_bounds__(32 * W) ld_step(float* out, const float* x, fl
   imp_begin(rec);
 #pragma unroll 1
   for (int s = 0; s < LS_STEPS; ++s) {
-    const float v = src[(MODE & 2) ? s * 32 : s * 32 * W];
+    const float v = src[((MODE & 2) ? s * 32 : s * 32 * W) + ((MODE & 64) ? (__float_as_int(f) >> 31) : 0)];
     if (MODE & 1)
       dst[(MODE & 4) ? s * 32 : (MODE & 8) ? (s & 3) * 32 * W : s * 32 * W] = (MODE & 16) ? v + f : v;
     else
       acc += v;
     __syncthreads();
-    if (MODE & 16) {
+    if (MODE & (16 | 64)) {
 #pragma unroll
       for (int k = 0; k < 64; ++k) f = fmaf(f, 1.0001f, 0.5f);
     }
   }
-  if (MODE & 16) acc += f;
+  if (MODE & (16 | 64)) acc += f;
   if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
   imp_end(rec);
 }
@@ -3319,9 +3322,10 @@ template <int MODE, int W>
 static void run_ldst(Ctx& c, const float* dx, float* dy) {
   static const char* names[32] = {"seq", "seq_st", "pitch", "pitch_st", "", "", "", "pitch_stp", "", "seq_st_l2", "", "", "", "", "", "",
                                    "seq_gap", "seq_st_gap"};
+  const char* name = MODE == 34 ? "pitch_np2" : MODE == 64 ? "seq_gap2" : MODE == 65 ? "seq_st_gap2" : names[MODE & 31];
   const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
   const Meas m = measure(c, ld_step<MODE, W>, L, (float*)c.d_out, dx, dy, c.d_rec);
-  imp_row(c, "mech_ldst", (const void*)ld_step<MODE, W>, names[MODE], 1, W, L.bps, L.tpb, LS_STEPS,
+  imp_row(c, "mech_ldst", (const void*)ld_step<MODE, W>, name, 1, W, L.bps, L.tpb, LS_STEPS,
           "mode=" + std::to_string(MODE) + ";steps=" + std::to_string(LS_STEPS), m);
 }
 
@@ -3347,6 +3351,9 @@ void group_mech_ldst(Ctx& c) {
   run_ldst_ws<9>(c, dx, dy);
   run_ldst_ws<16>(c, dx, dy);
   run_ldst_ws<17>(c, dx, dy);
+  run_ldst_ws<34>(c, dx, dy);
+  run_ldst_ws<64>(c, dx, dy);
+  run_ldst_ws<65>(c, dx, dy);
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
