@@ -451,24 +451,23 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16
 {
 	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
 	uint32_t cur = 0;
-	int64_t bound[8] = {0}; /* Pk holds tid < N (N > 0) or tid >= -N (N < 0); 0: not known */
+	int64_t bound[SASS_PT] = {0}; /* Pk holds tid < N (N > 0) or tid >= -N (N < 0); 0: not known */
 	for (int i = 0; i <= end; i++) {
 		const struct sass_insn *x = &in[i];
 		char t[48];
 		int op = isa_find_op(x->opcode, (int)strlen(x->opcode)), d = 0, nd = written_regs(x, op, &d);
 		tz[i] = cur;
 		tn[i] = 0;
-		if (x->pred >= 0 && x->pred < 8 && !x->pred_uniform) {
+		if (x->pred >= 0 && x->pred < SASS_PT && !x->pred_uniform) {
 			int64_t b = x->pred_neg ? -bound[x->pred] : bound[x->pred];
 			tn[i] = (uint16_t)(b > 0 && b <= 1024 ? b : 0);
 		}
 		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
 			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT) {
 				cur &= ~TZ_ALL(x->op[q].num);
-				if (x->op[q].num < 8)
-					bound[x->op[q].num] = 0;
+				bound[x->op[q].num] = 0;
 			}
-		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < 8 &&
+		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
 		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
 		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
 		    x->op[2].num < 256 && tid[x->op[2].num] && !x->op[2].neg && !x->op[2].bnot && x->op[3].kind == SASS_IMM &&
@@ -535,16 +534,16 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16
 		/* a bound is known inside a loop below the loop's first write of its
 		 * predicate (this trip's compare): above it the back edge may bring
 		 * the last trip's */
-		int first[8];
-		for (int k = 0; k < 8; k++)
+		int first[SASS_PT];
+		for (int k = 0; k < SASS_PT; k++)
 			first[k] = j + 1;
 		for (int i = t0; i <= j; i++)
 			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
-				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < 8 && first[in[i].op[q].num] > i)
+				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT && first[in[i].op[q].num] > i)
 					first[in[i].op[q].num] = i;
 		for (int i = t0; i <= j; i++) {
 			tz[i] &= ~w;
-			if (in[i].pred >= 0 && in[i].pred < 8 && i <= first[in[i].pred])
+			if (in[i].pred >= 0 && in[i].pred < SASS_PT && i <= first[in[i].pred])
 				tn[i] = 0;
 		}
 	}
