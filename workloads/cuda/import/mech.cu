@@ -3288,6 +3288,8 @@ void group_mech_pinc(Ctx& c) {
 // Round 23c (ptxas had put bit 4's chain beside the load): bit 6: the same chain, and the next load's
 // address depends on it (plus its sign bit, 0), so the chain runs between the barrier and the load;
 // bit 5: the rows of bit 1 16896 B apart instead of 16 KB (a pitch not a power of two).
+// Round 23d: bit 7: the chain starts from a word of shared memory read after the barrier (an LDS
+// cannot move above it), so it runs between the barrier and the next load, whose address depends on it.
 #define LS_STEPS 128
 #define LS_ROW 4096  // floats a row: 16 KB, 128 steps of 128 B
 
@@ -3299,21 +3301,26 @@ __global__ void __launch_bounds__(32 * W) ld_step(float* out, const float* x, fl
   float* dst = (MODE & 4) ? y + ((size_t)blockIdx.x * 32 + warp) * (LS_ROW + 128) + lane
                           : y + (size_t)blockIdx.x * 32 * (LS_ROW + 128) + warp * 32 + lane;
   float acc = 0.f, f = (float)threadIdx.x;
+  __shared__ float s_g[32];
+  if (MODE & 128) {
+    if (threadIdx.x < 32) s_g[threadIdx.x] = 0.f;
+  }
   imp_begin(rec);
 #pragma unroll 1
   for (int s = 0; s < LS_STEPS; ++s) {
-    const float v = src[((MODE & 2) ? s * 32 : s * 32 * W) + ((MODE & 64) ? (__float_as_int(f) >> 31) : 0)];
+    const float v = src[((MODE & 2) ? s * 32 : s * 32 * W) + ((MODE & (64 | 128)) ? (__float_as_int(f) >> 31) : 0)];
     if (MODE & 1)
       dst[(MODE & 4) ? s * 32 : (MODE & 8) ? (s & 3) * 32 * W : s * 32 * W] = (MODE & 16) ? v + f : v;
     else
       acc += v;
     __syncthreads();
-    if (MODE & (16 | 64)) {
+    if (MODE & 128) f += s_g[lane];
+    if (MODE & (16 | 64 | 128)) {
 #pragma unroll
       for (int k = 0; k < 64; ++k) f = fmaf(f, 1.0001f, 0.5f);
     }
   }
-  if (MODE & (16 | 64)) acc += f;
+  if (MODE & (16 | 64 | 128)) acc += f;
   if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
   imp_end(rec);
 }
@@ -3322,7 +3329,8 @@ template <int MODE, int W>
 static void run_ldst(Ctx& c, const float* dx, float* dy) {
   static const char* names[32] = {"seq", "seq_st", "pitch", "pitch_st", "", "", "", "pitch_stp", "", "seq_st_l2", "", "", "", "", "", "",
                                    "seq_gap", "seq_st_gap"};
-  const char* name = MODE == 34 ? "pitch_np2" : MODE == 64 ? "seq_gap2" : MODE == 65 ? "seq_st_gap2" : names[MODE & 31];
+  const char* name = MODE == 34 ? "pitch_np2" : MODE == 64 ? "seq_gap2" : MODE == 65 ? "seq_st_gap2"
+                   : MODE == 128 ? "seq_gap3" : MODE == 129 ? "seq_st_gap3" : names[MODE & 31];
   const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
   const Meas m = measure(c, ld_step<MODE, W>, L, (float*)c.d_out, dx, dy, c.d_rec);
   imp_row(c, "mech_ldst", (const void*)ld_step<MODE, W>, name, 1, W, L.bps, L.tpb, LS_STEPS,
@@ -3354,6 +3362,8 @@ void group_mech_ldst(Ctx& c) {
   run_ldst_ws<34>(c, dx, dy);
   run_ldst_ws<64>(c, dx, dy);
   run_ldst_ws<65>(c, dx, dy);
+  run_ldst_ws<128>(c, dx, dy);
+  run_ldst_ws<129>(c, dx, dy);
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
