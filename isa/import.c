@@ -467,34 +467,29 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16
 				cur &= ~TZ_ALL(x->op[q].num);
 				bound[x->op[q].num] = 0;
 			}
+		/* ISETP.CMP[.U32].AND Pk, PT, Ra, b, PT, unguarded: the idioms' compares */
+		const char *m = x->mods;
 		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
 		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
 		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
-		    x->op[2].num < 256 && tid[x->op[2].num] && !x->op[2].neg && !x->op[2].bnot && x->op[3].kind == SASS_IMM &&
-		    !x->op[3].is_float && x->op[3].ival >= 0 && x->op[3].ival < 1024) {
-			/* Pk = tid CMP imm: as tid < N or tid >= N */
-			int64_t v = x->op[3].ival, b = 0;
-			const char *m = x->mods;
-			int u32 = strstr(m, ".U32.") != NULL;
-			if (!strncmp(m, "GT.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
-				b = -(v + 1);
-			else if (!strncmp(m, "GE.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
-				b = v > 0 ? -v : 0;
-			else if (!strncmp(m, "LT.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
-				b = v;
-			else if (!strncmp(m, "LE.", 3) && !strcmp(m + 3 + 4 * u32, "AND"))
-				b = v + 1;
-			bound[x->op[0].num] = b;
-		}
-		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
-		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
-		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
-		    x->op[3].kind == SASS_REG && !x->op[2].neg && !x->op[2].bnot && !x->op[3].neg && !x->op[3].bnot) {
-			int a = x->op[2].num, b = x->op[3].num, reg = a == SASS_RZ ? b : b == SASS_RZ ? a : -1;
-			int ne = !strcmp(x->mods, "NE.AND") || !strcmp(x->mods, "NE.U32.AND");
-			int eq = !strcmp(x->mods, "EQ.AND") || !strcmp(x->mods, "EQ.U32.AND");
-			if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg])
-				cur |= 1u << (x->op[0].num + (eq ? TZ_EQ : TZ_NE));
+		    !x->op[2].neg && !x->op[2].bnot && strlen(m) > 2 && (!strcmp(m + 2, ".AND") || !strcmp(m + 2, ".U32.AND"))) {
+			int k = x->op[0].num;
+			if (x->op[3].kind == SASS_REG && !x->op[3].neg && !x->op[3].bnot) {
+				/* Pk = tid != 0 (NE) or tid == 0 (EQ), RZ either side */
+				int a = x->op[2].num, b = x->op[3].num, reg = a == SASS_RZ ? b : b == SASS_RZ ? a : -1;
+				int ne = !strncmp(m, "NE", 2), eq = !strncmp(m, "EQ", 2);
+				if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg])
+					cur |= 1u << (k + (eq ? TZ_EQ : TZ_NE));
+			} else if (x->op[3].kind == SASS_IMM && !x->op[3].is_float && x->op[3].ival >= 0 && x->op[3].ival < 1024 &&
+				   x->op[2].num < 256 && tid[x->op[2].num]) {
+				/* Pk = tid CMP imm: as tid < N or tid >= N */
+				int64_t v = x->op[3].ival;
+				bound[k] = !strncmp(m, "GT", 2) ? -(v + 1)
+					   : !strncmp(m, "GE", 2) ? (v > 0 ? -v : 0)
+					   : !strncmp(m, "LT", 2) ? v
+					   : !strncmp(m, "LE", 2) ? v + 1
+								  : 0;
+			}
 		}
 		/* LOP3.LUT Pk, RZ, Rt, 0x1f, RZ, 0xc0, !PT: Pk = (Rt & 31) != 0 */
 		if (strcmp(x->opcode, "LOP3") == 0 && !strcmp(x->mods, "LUT") && x->nop == 7 && x->pred < 0 &&
