@@ -78,12 +78,14 @@ static int word_len(const char *s)
 
 #define UINT_SUFFIX 1 /* parse_uint: K, M, G suffixes (powers of 1024) */
 #define UINT_HEX 2    /* parse_uint: 0x... in hex too (else decimal only: no octal) */
+#define UINT_POS 4    /* parse_uint: 0 is not one either (the message points where the value began) */
 
-/* Unsigned decimal integer, at most max; flags UINT_SUFFIX, UINT_HEX. */
+/* Unsigned decimal integer, at most max; flags UINT_SUFFIX, UINT_HEX, UINT_POS. */
 static int parse_uint(struct lexer *lx, uint64_t max, int flags, uint64_t *out, const char *what)
 {
 	char *end;
 	unsigned long long v;
+	const char *start = lx->p;
 	skip_ws(lx);
 	if (!isdigit((unsigned char)*lx->p))
 		return fail(lx, what);
@@ -101,6 +103,10 @@ static int parse_uint(struct lexer *lx, uint64_t max, int flags, uint64_t *out, 
 	}
 	if (isalnum((unsigned char)*end) || *end == '.' || v > max)
 		return fail(lx, what);
+	if ((flags & UINT_POS) && v == 0) {
+		lx->p = start;
+		return fail(lx, what);
+	}
 	lx->p = end;
 	*out = v;
 	return SIM_OK;
@@ -214,22 +220,14 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			}
 			in->width = (uint16_t)v;
 		} else if (n == 6 && strncasecmp(key, "stride", 6) == 0) {
-			if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX, &v, "stride: expected bytes between lanes, 1 to 1G")))
+			if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX | UINT_POS, &v, "stride: expected bytes between lanes, 1 to 1G")))
 				return rc;
-			if (v == 0) {
-				lx->p = num;
-				return fail(lx, "stride: expected bytes between lanes, 1 to 1G");
-			}
 			in->stride = (uint32_t)v;
 			if (in->pattern == PAT_COALESCED)
 				in->pattern = PAT_STRIDED;
 		} else if (n == 6 && strncasecmp(key, "period", 6) == 0) {
-			if ((rc = parse_uint(lx, 32, 0, &v, "period: expected lanes 1 to 32 (lane i at (i % period) * stride + (i / period) * step)")))
+			if ((rc = parse_uint(lx, 32, UINT_POS, &v, "period: expected lanes 1 to 32 (lane i at (i % period) * stride + (i / period) * step)")))
 				return rc;
-			if (v == 0) {
-				lx->p = num;
-				return fail(lx, "period: expected lanes 1 to 32 (lane i at (i % period) * stride + (i / period) * step)");
-			}
 			in->period = (uint8_t)v;
 			if (in->pattern == PAT_COALESCED)
 				in->pattern = PAT_STRIDED;
@@ -256,12 +254,8 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				lx->p++;
 			}
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
-			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
+			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX | UINT_POS, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
-			if (v == 0) {
-				lx->p = num;
-				return fail(lx, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G");
-			}
 			in->count = v;
 		} else if (n == 4 && strncasecmp(key, "wait", 4) == 0) {
 			if (strncasecmp(lx->p, "all", 3) == 0 && !isalnum((unsigned char)lx->p[3])) {
@@ -290,23 +284,15 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			in->off = v == 0;
 		} else if (n == 7 && strncasecmp(key, "threads", 7) == 0) {
 			/* threads=N: the block's first N threads (a guard tid < N) */
-			if ((rc = parse_uint(lx, 1024, 0, &v, "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024")))
+			if ((rc = parse_uint(lx, 1024, UINT_POS, &v, "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024")))
 				return rc;
-			if (v == 0) {
-				lx->p = num;
-				return fail(lx, "threads: expected the block's first N threads the access is on for (a guard tid < N), 1 to 1024");
-			}
 			in->threads = (uint16_t)v;
 		} else if ((n == 5 && strncasecmp(key, "group", 5) == 0) || (n == 4 && strncasecmp(key, "near", 4) == 0)) {
 			/* group=G draws a latency and keeps it as group G's; near=G takes it */
 			int is_near = n == 4;
 			const char *range = is_near ? "near: expected a group 1 to 8 (near=1)" : "group: expected a group 1 to 8 (group=1)";
-			if ((rc = parse_uint(lx, ISA_NEAR_GROUPS, 0, &v, range)))
+			if ((rc = parse_uint(lx, ISA_NEAR_GROUPS, UINT_POS, &v, range)))
 				return rc;
-			if (v == 0) {
-				lx->p = num;
-				return fail(lx, range);
-			}
 			if (is_near ? in->group : in->near) {
 				lx->p = key;
 				return fail(lx, "group and near on one load: a load either draws its latency (group=G) or takes its group's (near=G)");
