@@ -47,24 +47,15 @@ static void run_transpose(Ctx& c, const float* din, float* dout) {
           TR_C / 32, "pad=" + std::to_string(PAD) + ";cols=" + std::to_string(TR_C), m);
 }
 
-template <int PAD>
-static void run_transpose_ws(Ctx& c, const float* din, float* dout) {
-  run_transpose<PAD, 1>(c, din, dout);
-  run_transpose<PAD, 2>(c, din, dout);
-  run_transpose<PAD, 4>(c, din, dout);
-  run_transpose<PAD, 8>(c, din, dout);
-  run_transpose<PAD, 16>(c, din, dout);
-  run_transpose<PAD, 32>(c, din, dout);
-}
-
 void group_transpose(Ctx& c) {
   const size_t n = (size_t)c.sms * 32 * TR_C;
   float *din = nullptr, *dout = nullptr;
   CK(cudaMalloc(&din, n * sizeof(float)));
   CK(cudaMalloc(&dout, n * sizeof(float)));
   CK(cudaMemset(din, 0, n * sizeof(float)));
-  run_transpose_ws<0>(c, din, dout);
-  run_transpose_ws<1>(c, din, dout);
+  imp_each<0, 1>([&](auto pad) {
+    imp_each<1, 2, 4, 8, 16, 32>([&](auto w) { run_transpose<decltype(pad)::value, decltype(w)::value>(c, din, dout); });
+  });
   CK(cudaFree(din));
   CK(cudaFree(dout));
 }
@@ -109,16 +100,6 @@ static void run_stencil(Ctx& c, const float* dx, float* dy) {
           "r=" + std::to_string(R) + ";outputs=" + std::to_string(ST_CH), m);
 }
 
-template <int R>
-static void run_stencil_ws(Ctx& c, const float* dx, float* dy) {
-  run_stencil<R, 1>(c, dx, dy);
-  run_stencil<R, 2>(c, dx, dy);
-  run_stencil<R, 4>(c, dx, dy);
-  run_stencil<R, 8>(c, dx, dy);
-  run_stencil<R, 16>(c, dx, dy);
-  run_stencil<R, 32>(c, dx, dy);
-}
-
 void group_stencil(Ctx& c) {
   const size_t n = (size_t)c.sms * ST_CH + 64;
   float *dx = nullptr, *dy = nullptr;
@@ -128,9 +109,9 @@ void group_stencil(Ctx& c) {
   float w[33];
   for (int j = 0; j < 33; ++j) w[j] = 1.f / (1 + j);
   CK(cudaMemcpyToSymbol(st_w, w, sizeof w));
-  run_stencil_ws<1>(c, dx, dy);
-  run_stencil_ws<4>(c, dx, dy);
-  run_stencil_ws<16>(c, dx, dy);
+  imp_each<1, 4, 16>([&](auto r) {
+    imp_each<1, 2, 4, 8, 16, 32>([&](auto warps) { run_stencil<decltype(r)::value, decltype(warps)::value>(c, dx, dy); });
+  });
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
@@ -221,12 +202,7 @@ void group_hist(Ctx& c) {
       fclose(f);
     }
     CK(cudaMemcpy(din, h.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
-    run_hist<1>(c, names[d], din, dh);
-    run_hist<2>(c, names[d], din, dh);
-    run_hist<4>(c, names[d], din, dh);
-    run_hist<8>(c, names[d], din, dh);
-    run_hist<16>(c, names[d], din, dh);
-    run_hist<32>(c, names[d], din, dh);
+    imp_each<1, 2, 4, 8, 16, 32>([&](auto w) { run_hist<decltype(w)::value>(c, names[d], din, dh); });
   }
   CK(cudaFree(din));
   CK(cudaFree(dh));

@@ -56,16 +56,6 @@ static void run_gemm(Ctx& c, const float* dA, const float* dB, float* dC) {
           m);
 }
 
-template <int TM>
-static void run_gemm_ws(Ctx& c, const float* dA, const float* dB, float* dC) {
-  run_gemm<TM, 1>(c, dA, dB, dC);
-  run_gemm<TM, 2>(c, dA, dB, dC);
-  run_gemm<TM, 4>(c, dA, dB, dC);
-  run_gemm<TM, 8>(c, dA, dB, dC);
-  run_gemm<TM, 16>(c, dA, dB, dC);
-  run_gemm<TM, 32>(c, dA, dB, dC);
-}
-
 void group_gemm(Ctx& c) {
   const size_t a_words = (size_t)4 * 32 * 8 * GEMM_K, b_words = (size_t)GEMM_K * 32, c_words = (size_t)c.sms * 32 * 8 * 32;
   float *dA = nullptr, *dB = nullptr, *dC = nullptr;
@@ -76,10 +66,9 @@ void group_gemm(Ctx& c) {
   for (size_t i = 0; i < a_words; ++i) h[i] = (float)((i * 2654435761u) >> 20 & 1023) / 1024.f;
   CK(cudaMemcpy(dA, h.data(), a_words * sizeof(float), cudaMemcpyHostToDevice));
   CK(cudaMemcpy(dB, h.data(), b_words * sizeof(float), cudaMemcpyHostToDevice));
-  run_gemm_ws<1>(c, dA, dB, dC);
-  run_gemm_ws<2>(c, dA, dB, dC);
-  run_gemm_ws<4>(c, dA, dB, dC);
-  run_gemm_ws<8>(c, dA, dB, dC);
+  imp_each<1, 2, 4, 8>([&](auto tm) {
+    imp_each<1, 2, 4, 8, 16, 32>([&](auto w) { run_gemm<decltype(tm)::value, decltype(w)::value>(c, dA, dB, dC); });
+  });
   CK(cudaFree(dA));
   CK(cudaFree(dB));
   CK(cudaFree(dC));
@@ -133,26 +122,15 @@ static void run_reduce(Ctx& c, const float* dx, float* ds) {
           "u=" + std::to_string(U) + ";chunk_bytes=" + std::to_string(RED_CH * 4), m);
 }
 
-template <int U>
-static void run_reduce_ws(Ctx& c, const float* dx, float* ds) {
-  run_reduce<U, 1>(c, dx, ds);
-  run_reduce<U, 2>(c, dx, ds);
-  run_reduce<U, 4>(c, dx, ds);
-  run_reduce<U, 8>(c, dx, ds);
-  run_reduce<U, 16>(c, dx, ds);
-  run_reduce<U, 32>(c, dx, ds);
-}
-
 void group_reduce(Ctx& c) {
   const size_t n = (size_t)c.sms * RED_CH;
   float *dx = nullptr, *ds = nullptr;
   CK(cudaMalloc(&dx, n * sizeof(float)));
   CK(cudaMalloc(&ds, (size_t)c.sms * sizeof(float)));
   CK(cudaMemset(dx, 0, n * sizeof(float)));
-  run_reduce_ws<1>(c, dx, ds);
-  run_reduce_ws<2>(c, dx, ds);
-  run_reduce_ws<4>(c, dx, ds);
-  run_reduce_ws<8>(c, dx, ds);
+  imp_each<1, 2, 4, 8>([&](auto u) {
+    imp_each<1, 2, 4, 8, 16, 32>([&](auto w) { run_reduce<decltype(u)::value, decltype(w)::value>(c, dx, ds); });
+  });
   CK(cudaFree(dx));
   CK(cudaFree(ds));
 }

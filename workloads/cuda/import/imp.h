@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 typedef unsigned long long u64;
@@ -142,6 +143,13 @@ struct Ctx {
   void warm_clocks(double ms);
   void destroy();
 };
+
+// f(std::integral_constant<int, V>{}) for each V of Vs in order: a group's kernels whose W (or other
+// parameter) is a template argument, one call a value (decltype(v)::value in f).
+template <int... Vs, typename F>
+static void imp_each(F&& f) {
+  (f(std::integral_constant<int, Vs>{}), ...);
+}
 
 // Median helper.
 static inline double imp_median(std::vector<double> v) {

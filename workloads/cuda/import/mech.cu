@@ -22,6 +22,15 @@
 
 #include "imp.h"
 
+// The lanes' offsets table of the gather and store groups: 64 ints on the device, lane l's off(l)
+// for l < 32, 0 after.
+template <typename F>
+static void upload_lane_offs(int* d_offs, F off) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = off(l);
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+}
+
 // Where a table lies past a 2 MB boundary (the L1's tag banks hash the address, round 20): the
 // log line `table: GROUP at OFFSET B past 2 MB` lets a replay place the table where it was.
 static void log_table(const char* group, const void* p) {
@@ -2317,9 +2326,7 @@ static std::string gather_param(const GatherPat& p) {
 
 template <int WD, int ILP>
 static void run_gather(Ctx& c, const unsigned* d_tab, int* d_offs, const GatherPat& p) {
-  std::vector<int> h(64, 0);
-  for (int l = 0; l < 32; ++l) h[l] = p.off[l];
-  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  upload_lane_offs(d_offs, [&](int l) { return p.off[l]; });
   const int n = 256 / ILP;
   const std::string prm = gather_param(p);
   for (int W : {1, 4, 8, 16, 32}) {
@@ -2471,9 +2478,7 @@ __global__ void s_gather(float* out, const int* offs, int n, BlockRec* rec) {
 
 template <int WD, int ILP>
 static void run_sgather(Ctx& c, int* d_offs, const GatherPat& p) {
-  std::vector<int> h(64, 0);
-  for (int l = 0; l < 32; ++l) h[l] = p.off[l];
-  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  upload_lane_offs(d_offs, [&](int l) { return p.off[l]; });
   const int n = 256 / ILP;
   const std::string prm = gather_param(p);
   for (int W : {1, 4, 8, 16, 32}) {
@@ -2577,9 +2582,7 @@ void group_mech_gather4(Ctx& c) {
         if (j != out) lines[k++] = j;
       lines[3] = x;
       if (x <= 3 && x != out) continue;  // x must differ from the three
-      std::vector<int> h(64, 0);
-      for (int l = 0; l < 32; ++l) h[l] = lines[l % 4] * 32 + l;
-      CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+      upload_lane_offs(d_offs, [&](int l) { return lines[l % 4] * 32 + l; });
       const Meas m = measure(c, l1_gather<4, 4>, L, (float*)c.d_out, (const unsigned*)d_tab, (const int*)d_offs, n, c.d_rec);
       const std::string var = "o" + std::to_string(out) + "_x" + std::to_string(x);
       imp_row(c, "mech_gather4", (const void*)l1_gather<4, 4>, var, 4, 32, L.bps, L.tpb, n,
@@ -2600,9 +2603,7 @@ void group_mech_gather4(Ctx& c) {
 // (c) mech_gather3's pair, quad, eight and random-eight lines at the 2 MB boundary and at 512 B
 //     past it (the same lines, another address: another packing where the hash says so).
 static void tag_row(Ctx& c, const unsigned* tab, int* d_offs, const std::string& var, const std::vector<int>& lines) {
-  std::vector<int> h(64, 0);
-  for (int l = 0; l < 32; ++l) h[l] = lines[l % lines.size()] * 32 + l;
-  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  upload_lane_offs(d_offs, [&](int l) { return lines[l % lines.size()] * 32 + l; });
   const LaunchCfg L = cfg_W(c.sms, 32);
   const int n = 64;
   const Meas m = measure(c, l1_gather<4, 4>, L, (float*)c.d_out, tab, (const int*)d_offs, n, c.d_rec);
@@ -2723,9 +2724,7 @@ void group_mech_ldgaddr(Ctx& c) {
   CK(cudaMemset(d_tab, 0, 64 * 1024));
   log_table("mech_ldgaddr", d_tab);
   CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
-  std::vector<int> h(64, 0);
-  for (int l = 0; l < 32; ++l) h[l] = l;
-  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  upload_lane_offs(d_offs, [&](int l) { return l; });
   run_ldgaddr<0, 1>(c, d_tab, d_offs);
   run_ldgaddr<0, 2>(c, d_tab, d_offs);
   run_ldgaddr<1, 1>(c, d_tab, d_offs);
@@ -2768,9 +2767,7 @@ __global__ void s_store(float* out, const int* offs, int n, BlockRec* rec) {
 
 template <int WD, int OP>
 static void run_sstore(Ctx& c, int* d_offs, const char* name, int (*f)(int)) {
-  std::vector<int> h(64, 0);
-  for (int l = 0; l < 32; ++l) h[l] = f(l);
-  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  upload_lane_offs(d_offs, f);
   const int n = 64;
   for (int W : {1, 8, 32}) {
     const LaunchCfg L = cfg_W(c.sms, W);
@@ -3249,9 +3246,7 @@ __global__ void s_pinc(float* out, const int* offs, int n, BlockRec* rec) {
 }
 
 static void run_pinc(Ctx& c, int* d_offs, const char* name, int (*f)(int)) {
-  std::vector<int> h(64, 0);
-  for (int l = 0; l < 32; ++l) h[l] = f(l);
-  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+  upload_lane_offs(d_offs, f);
   const int n = 64;
   for (int W : {1, 8, 32}) {
     const LaunchCfg L = cfg_W(c.sms, W);
@@ -3337,33 +3332,15 @@ static void run_ldst(Ctx& c, const float* dx, float* dy) {
           "mode=" + std::to_string(MODE) + ";steps=" + std::to_string(LS_STEPS), m);
 }
 
-template <int MODE>
-static void run_ldst_ws(Ctx& c, const float* dx, float* dy) {
-  run_ldst<MODE, 1>(c, dx, dy);
-  run_ldst<MODE, 4>(c, dx, dy);
-  run_ldst<MODE, 8>(c, dx, dy);
-  run_ldst<MODE, 32>(c, dx, dy);
-}
-
 void group_mech_ldst(Ctx& c) {
   const size_t n = (size_t)c.sms * 32 * (LS_ROW + 128);
   float *dx = nullptr, *dy = nullptr;
   CK(cudaMalloc(&dx, n * sizeof(float)));
   CK(cudaMalloc(&dy, n * sizeof(float)));
   CK(cudaMemset(dx, 0, n * sizeof(float)));
-  run_ldst_ws<0>(c, dx, dy);
-  run_ldst_ws<1>(c, dx, dy);
-  run_ldst_ws<2>(c, dx, dy);
-  run_ldst_ws<3>(c, dx, dy);
-  run_ldst_ws<7>(c, dx, dy);
-  run_ldst_ws<9>(c, dx, dy);
-  run_ldst_ws<16>(c, dx, dy);
-  run_ldst_ws<17>(c, dx, dy);
-  run_ldst_ws<34>(c, dx, dy);
-  run_ldst_ws<64>(c, dx, dy);
-  run_ldst_ws<65>(c, dx, dy);
-  run_ldst_ws<128>(c, dx, dy);
-  run_ldst_ws<129>(c, dx, dy);
+  imp_each<0, 1, 2, 3, 7, 9, 16, 17, 34, 64, 65, 128, 129>([&](auto mode) {
+    imp_each<1, 4, 8, 32>([&](auto w) { run_ldst<decltype(mode)::value, decltype(w)::value>(c, dx, dy); });
+  });
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
