@@ -3344,3 +3344,96 @@ void group_mech_ldst(Ctx& c) {
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
+
+// mech_stw (round 24, after mech_ldst: a 128-B store a warp a step cost the next step's loads +493
+// cycles at 32 warps on fresh lines, +208 on L2-resident ones, and about the same +45..+74 either way
+// at 4 and 8 warps). The hypothesis written before the run (tests/data/h200/mech/stw/predictions.txt):
+// the fresh lines' extra is the L2 writing its dirty lines back to DRAM once the launch's lines fill
+// it, so it starts only after the GPU has moved about an L2 of lines (at 32 warps, 132 SMs and 8 KB an
+// SM a step: about 55 steps) and never in a launch that moves less. stw_step<MODE, W>: one block of W
+// warps an SM, STW_STEPS steps; thread 0 stamps the clock after each step's barrier (into shared
+// memory, written out after the end record) so the step times' course over the launch is seen, not
+// only their mean. MODE bit 0: a coalesced 128-B LDG a warp a step (a fresh DRAM stream, as seq);
+// bit 1: a 128-B STG a warp a step (fresh lines; its value the load's, or f without a load); bit 2:
+// the stores rewrite the block's same 4 W lines (L2-resident); bit 3: the store comes before the load
+// and does not depend on it; bits 4-5: the grid is the SMs >> k (132, 66, 33, 16 blocks; fewer SMs
+// move fewer bytes: the L2 fills later).
+#define STW_STEPS 256
+
+template <int MODE, int W>
+__global__ void __launch_bounds__(32 * W) stw_step(float* out, const float* x, float* y, unsigned* stamp,
+                                                   BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const float* src = x + (size_t)blockIdx.x * 32 * STW_STEPS * 32 + warp * 32 + lane;
+  float* dst = y + (size_t)blockIdx.x * 32 * STW_STEPS * 32 + warp * 32 + lane;
+  __shared__ unsigned s_t[STW_STEPS];
+  float acc = 0.f, f = (float)threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < STW_STEPS; ++s) {
+    const int at = (MODE & 4) ? (s & 3) * 32 * W : s * 32 * W;
+    if ((MODE & 2) && (MODE & 8)) dst[at] = f;
+    if (MODE & 1) {
+      const float v = src[s * 32 * W];
+      if ((MODE & 2) && !(MODE & 8))
+        dst[at] = v;
+      else
+        acc += v;
+    } else if ((MODE & 2) && !(MODE & 8)) {
+      dst[at] = f;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) s_t[s] = (unsigned)clock();
+  }
+  if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
+  imp_end(rec);
+  for (int s = threadIdx.x; s < STW_STEPS; s += blockDim.x) stamp[(size_t)blockIdx.x * STW_STEPS + s] = s_t[s];
+}
+
+// One row a configuration into runs.csv; the step times (the median over blocks of each step's
+// stamp minus the one before, and the 10th and 90th percentiles) of the last launch into stw_steps.csv.
+template <int MODE, int W>
+static void run_stw(Ctx& c, const float* dx, float* dy, unsigned* d_stamp, FILE* fs) {
+  const int k = (MODE >> 4) & 3;
+  std::string name = (MODE & 15) == 1 ? "ld" : (MODE & 15) == 2 ? "st" : (MODE & 15) == 6 ? "st_l2"
+                   : (MODE & 15) == 3 ? "ldst" : (MODE & 15) == 7 ? "ldst_l2" : (MODE & 15) == 11 ? "stld" : "?";
+  if (k) name += "_g" + std::to_string(c.sms >> k);
+  LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  if (k) L.grid = c.sms >> k, L.bps = 0;  // fewer blocks than SMs: one an SM, no placement check
+  const Meas m = measure(c, stw_step<MODE, W>, L, (float*)c.d_out, dx, dy, d_stamp, c.d_rec);
+  imp_row(c, "mech_stw", (const void*)stw_step<MODE, W>, name, 1, W, L.bps, L.tpb, STW_STEPS,
+          "mode=" + std::to_string(MODE) + ";steps=" + std::to_string(STW_STEPS) + ";grid=" + std::to_string(L.grid), m);
+  std::vector<unsigned> h((size_t)L.grid * STW_STEPS);
+  CK(cudaMemcpy(h.data(), d_stamp, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  for (int s = 1; s < STW_STEPS; ++s) {
+    std::vector<double> d(L.grid);
+    for (int b = 0; b < L.grid; ++b) d[b] = (double)(unsigned)(h[(size_t)b * STW_STEPS + s] - h[(size_t)b * STW_STEPS + s - 1]);
+    std::sort(d.begin(), d.end());
+    fprintf(fs, "%s,%d,%d,%d,%.1f,%.1f,%.1f\n", name.c_str(), W, L.grid, s, imp_median(d), d[L.grid / 10],
+            d[L.grid - 1 - L.grid / 10]);
+  }
+  fflush(fs);
+}
+
+void group_mech_stw(Ctx& c) {
+  const size_t n = (size_t)c.sms * 32 * STW_STEPS * 32;  // 32 warps' 128 B a step, every SM
+  float *dx = nullptr, *dy = nullptr;
+  unsigned* d_stamp = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMalloc(&d_stamp, (size_t)c.sms * STW_STEPS * sizeof(unsigned)));
+  CK(cudaMemset(dx, 0, n * sizeof(float)));
+  FILE* fs = imp_side_file("stw_steps.csv");
+  fprintf(fs, "variant,warps,grid,step,med,p10,p90\n");
+  imp_each<1, 3, 7, 2, 6>([&](auto mode) {
+    imp_each<1, 4, 8, 16, 32>([&](auto w) { run_stw<decltype(mode)::value, decltype(w)::value>(c, dx, dy, d_stamp, fs); });
+  });
+  imp_each<11>([&](auto mode) {
+    imp_each<8, 32>([&](auto w) { run_stw<decltype(mode)::value, decltype(w)::value>(c, dx, dy, d_stamp, fs); });
+  });
+  imp_each<1 | 32, 3 | 32, 1 | 48, 3 | 48, 7 | 48>([&](auto mode) { run_stw<decltype(mode)::value, 32>(c, dx, dy, d_stamp, fs); });
+  fclose(fs);
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+  CK(cudaFree(d_stamp));
+}
