@@ -1037,6 +1037,110 @@ void group_mech_loadbg(Ctx& c) {
   chase_free(b);
 }
 
+// mech_wbload (issue #18, round 24, after mech_stw): the loaded DRAM latency beside write-backs.
+// mech_stw found a block's fresh-line stores slowing the next loads by hundreds of cycles once the
+// L2 holds ~21 MB of dirty lines, where the DRAM's write traffic is a quarter of its bandwidth. Is a
+// written-back byte simply a heavier byte for the loads that share DRAM with it, and how much
+// heavier? load_wb<MODE>: mech_loadbg's shape (one block of 32 warps an SM; warp 0's lane 0 chases a
+// random cycle over 1 GiB; warps 1..S make traffic until the chase ends), the traffic paced: each
+// round one warp touches 4 adjacent 512-B blocks (16 B a lane, 2 KB), then waits until GAP cycles
+// have passed since the round began (GAP = 2048: 1 B a cycle a warp at most), each warp along its
+// own stretch of a 4 GiB buffer (its lines unseen for the whole launch). MODE 0: the rounds load
+// (and consume) the blocks; MODE 1: they store them (fresh lines: past ~21 MB for the GPU the L2
+// writes them back). The chase runs WB_WARM steps first (untimed: the write-backs start), then
+// `steps` timed; per block its clocks and each warp's bytes (wbload.csv: the medians over blocks).
+#define WB_WARM 512
+#define WB_GAP 2048
+template <int MODE>
+__global__ void load_wb(void** chase, const unsigned* start, int steps, unsigned* buf, u64 nwords, int S,
+                        BgRec* bg, u64* out, BlockRec* rec) {
+  __shared__ volatile int stop;
+  __shared__ void* volatile sk;
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+  if (threadIdx.x == 0) stop = 0;
+  imp_begin(rec);
+  if (warp == 0) {
+    if (lane == 0) {
+      Ptr p = (Ptr)(chase + (size_t)start[blockIdx.x] * 16);
+      for (int i = 0; i < WB_WARM; ++i) p = (Ptr)*p;
+      sk = (void*)p;
+      const u64 c0 = clock64();
+      for (int i = 0; i < steps; ++i) p = (Ptr)*p;
+      sk = (void*)p;
+      const u64 c1 = clock64();
+      stop = 1;
+      bg[blockIdx.x].c0 = c0;
+      bg[blockIdx.x].c1 = c1;
+      out[imp_gtid()] = (u64)p;
+    }
+  } else if ((int)warp <= S) {
+    unsigned acc = 0;
+    u64 bytes = 0, round = 0;
+    const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~511ull;  // one warp's own stretch, whole 2-KB rounds
+    const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
+    while (!stop) {
+      const u64 t0 = clock64();
+      const u64 e0 = base + ((round * 512) % region) + lane * 4;
+      if (MODE == 1) {
+        const unsigned r = (unsigned)round;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) *(uint4*)(buf + e0 + k * 128) = make_uint4(r, r + 1, r + 2, lane);
+      } else {
+        unsigned v[4];
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+          const uint4 x = *(const uint4*)(buf + e0 + k * 128);
+          v[k] = x.x ^ x.y ^ x.z ^ x.w;
+        }
+#pragma unroll
+        for (int k = 0; k < 4; ++k) acc ^= v[k];
+        if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;  // waits for the 4 loads
+      }
+      bytes += 2048;
+      ++round;
+      while (clock64() - t0 < WB_GAP && !stop) {
+      }
+    }
+    if (lane == 0) bg[blockIdx.x].bytes[warp] = bytes;
+  }
+  imp_end(rec);
+}
+
+void group_mech_wbload(Ctx& c) {
+  FILE* f = imp_side_file("wbload.csv");
+  fprintf(f, "# mech_wbload (workloads/cuda/import/chase.cu): load_wb<MODE>, one warp chasing %d steps over 1 GiB "
+             "(after %d untimed) while S warps of its block load (mode 0) or store (mode 1) 2 KB a round, a round every "
+             "%d cycles at most, over a 4 GiB buffer; medians over the blocks of the last timed launch\n", 2048, WB_WARM, WB_GAP);
+  fprintf(f, "mode,traffic_warps,chase_cycles_per_step,bytes_per_sm_cycle\n");
+  const size_t bytes = 1ull << 30, wbytes = 4ull << 30;
+  ChaseBuf b = chase_build(c, bytes, 16, 0x5eed4000ull + bytes, false);
+  unsigned* d_buf = nullptr;
+  CK(cudaMalloc(&d_buf, wbytes));
+  CK(cudaMemset(d_buf, 0xa5, wbytes));
+  BgRec* d_bg = nullptr;
+  CK(cudaMalloc(&d_bg, (size_t)c.sms * sizeof(BgRec)));
+  const int steps = 2048;
+  for (int mode = 0; mode < 2; ++mode)
+    for (int S : {0, 1, 2, 3, 4, 6, 8, 12, 16}) {
+      const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+      unsigned* d_start = chase_starts(b, (size_t)L.grid, true, 1);
+      CK(cudaMemset(d_bg, 0, (size_t)c.sms * sizeof(BgRec)));
+      const Meas m = mode ? measure(c, load_wb<1>, L, b.buf, (const unsigned*)d_start, steps, d_buf, (u64)(wbytes / 4), S,
+                                    d_bg, c.d_out, c.d_rec)
+                          : measure(c, load_wb<0>, L, b.buf, (const unsigned*)d_start, steps, d_buf, (u64)(wbytes / 4), S,
+                                    d_bg, c.d_out, c.d_rec);
+      imp_row(c, "mech_wbload", mode ? (const void*)load_wb<1> : (const void*)load_wb<0>, mode ? "store" : "load", 4, 32,
+              L.bps, L.tpb, steps, "traffic_warps=" + std::to_string(S) + ";prep=flush", m);
+      fprintf(f, "%d,%d,", mode, S);
+      bg_medians(c, d_bg, S, steps, f);
+      CK(cudaFree(d_start));
+    }
+  fclose(f);
+  CK(cudaFree(d_bg));
+  CK(cudaFree(d_buf));
+  chase_free(b);
+}
+
 // mech_loaddist (issue #18, round 13): not only the mean of the loaded DRAM delay but its spread.
 // load_bg<0> again (one warp chasing 1 GiB, S warps of its block streaming 4 x 512 B a round), and
 // now the chase's lane 0 stamps every step (clock, load, a shared store of the pointer, clock), as
