@@ -1141,6 +1141,130 @@ void group_mech_wbload(Ctx& c) {
   chase_free(b);
 }
 
+// mech_wbdist (round 24c, after mech_wbload: a chase's mean latency rises ~14 cycles per B/cycle/SM
+// of paced write-backs from the first byte, where paced loads cost nothing below ~9 B/cycle; yet
+// mech_stw's load-store steps at 32 warps lose ~320 cycles a step at 3.2 B/cycle of write-backs, far
+// more than 14 x 3.2): is the loads' extra a rare long wait (a read behind a channel's write burst),
+// which a step waiting for the slowest of many lines meets almost always, or a small wait on every
+// read? load_wbk<MODE, K>: load_wb's traffic, and the chase warp's lanes chase K random cycles at
+// once (lane l follows chain l % K: one load instruction over K random lines, done when the slowest
+// returns); every step stamped (the last WB_N per block). wbdist.csv: per configuration the mean and
+// quantiles of the step over every SM; wbhist.csv: the histogram in 16-cycle bins.
+#define WB_N 1024
+template <int MODE, int K>
+__global__ void load_wbk(void** chase, const unsigned* start, int steps, unsigned* buf, u64 nwords, int S,
+                         unsigned* lat, u64* out, BlockRec* rec) {
+  __shared__ volatile int stop;
+  __shared__ void* volatile sk;
+  __shared__ unsigned st_c[WB_N];
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+  if (threadIdx.x == 0) stop = 0;
+  imp_begin(rec);
+  if (warp == 0) {
+    Ptr p = (Ptr)(chase + (size_t)start[blockIdx.x * 32 + (lane % K)] * 16);
+    for (int i = 0; i < WB_WARM; ++i) p = (Ptr)*p;
+    sk = (void*)p;
+    for (int i = 0; i < steps; ++i) {
+      const unsigned t0 = (unsigned)clock();
+      p = (Ptr)*p;
+      sk = (void*)p;
+      const unsigned t1 = (unsigned)clock();
+      if (lane == 0) st_c[i & (WB_N - 1)] = t1 - t0;
+    }
+    if (lane == 0) {
+      stop = 1;
+      out[imp_gtid()] = (u64)p;
+    }
+  } else if ((int)warp <= S) {
+    unsigned acc = 0;
+    u64 round = 0;
+    const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~511ull;
+    const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
+    while (!stop) {
+      const u64 t0 = clock64();
+      const u64 e0 = base + ((round * 512) % region) + lane * 4;
+      if (MODE == 1) {
+        const unsigned r = (unsigned)round;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) *(uint4*)(buf + e0 + k * 128) = make_uint4(r, r + 1, r + 2, lane);
+      } else {
+        unsigned v[4];
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+          const uint4 x = *(const uint4*)(buf + e0 + k * 128);
+          v[k] = x.x ^ x.y ^ x.z ^ x.w;
+        }
+#pragma unroll
+        for (int k = 0; k < 4; ++k) acc ^= v[k];
+        if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;
+      }
+      ++round;
+      while (clock64() - t0 < WB_GAP && !stop) {
+      }
+    }
+  }
+  imp_end(rec);
+  __syncthreads();
+  for (int i = (int)threadIdx.x; i < WB_N; i += (int)blockDim.x) lat[(size_t)blockIdx.x * WB_N + i] = st_c[i];
+}
+
+template <int MODE, int K>
+static void run_wbk(Ctx& c, const ChaseBuf& b, unsigned* d_buf, u64 nwords, unsigned* d_lat, FILE* fq, FILE* fh) {
+  const int steps = 2048;
+  for (int S : {0, 2, 4, 8}) {
+    if (MODE == 0 && S != 0 && S != 8) continue;  // the loads: none and 8 warps (8 B/cycle) only
+    const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+    unsigned* d_start = chase_starts(b, (size_t)L.grid * 32, true, 32);
+    const Meas m = measure(c, load_wbk<MODE, K>, L, b.buf, (const unsigned*)d_start, steps, d_buf, nwords, S, d_lat,
+                           c.d_out, c.d_rec);
+    imp_row(c, "mech_wbdist", (const void*)load_wbk<MODE, K>, MODE ? "store" : "load", K, 32, L.bps, L.tpb, steps,
+            "traffic_warps=" + std::to_string(S) + ";k=" + std::to_string(K) + ";prep=flush", m);
+    std::vector<unsigned> h((size_t)c.sms * WB_N);
+    CK(cudaMemcpy(h.data(), d_lat, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    std::sort(h.begin(), h.end());
+    double sum = 0;
+    for (unsigned v : h) sum += v;
+    const size_t n = h.size();
+    fprintf(fq, "%d,%d,%d,%.1f", MODE, K, S, sum / n);
+    for (double q : {0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99}) fprintf(fq, ",%u", h[(size_t)(q * (n - 1))]);
+    fprintf(fq, "\n");
+    fflush(fq);
+    std::map<unsigned, size_t> hist;
+    for (unsigned v : h) hist[v / 16 * 16]++;
+    for (const auto& kv : hist) fprintf(fh, "%d,%d,%d,%u,%zu\n", MODE, K, S, kv.first, kv.second);
+    fflush(fh);
+    CK(cudaFree(d_start));
+  }
+}
+
+void group_mech_wbdist(Ctx& c) {
+  FILE* fq = imp_side_file("wbdist.csv");
+  FILE* fh = imp_side_file("wbhist.csv");
+  fprintf(fq, "# mech_wbdist (workloads/cuda/import/chase.cu): load_wbk<MODE, K>, the chase warp's one load over K random "
+              "lines a step (2048 steps after %d untimed; the last %d stamped, every SM) beside S warps loading (mode 0) or "
+              "storing (mode 1) 2 KB every %d cycles\n", WB_WARM, WB_N, WB_GAP);
+  fprintf(fq, "mode,k,traffic_warps,mean,q01,q05,q10,q25,q50,q75,q90,q95,q99\n");
+  fprintf(fh, "mode,k,traffic_warps,cycles16,count\n");
+  const size_t bytes = 1ull << 30, wbytes = 4ull << 30;
+  ChaseBuf b = chase_build(c, bytes, 16, 0x5eed4000ull + bytes, false);
+  unsigned* d_buf = nullptr;
+  CK(cudaMalloc(&d_buf, wbytes));
+  CK(cudaMemset(d_buf, 0xa5, wbytes));
+  unsigned* d_lat = nullptr;
+  CK(cudaMalloc(&d_lat, (size_t)c.sms * WB_N * sizeof(unsigned)));
+  run_wbk<1, 1>(c, b, d_buf, wbytes / 4, d_lat, fq, fh);
+  run_wbk<1, 8>(c, b, d_buf, wbytes / 4, d_lat, fq, fh);
+  run_wbk<1, 32>(c, b, d_buf, wbytes / 4, d_lat, fq, fh);
+  run_wbk<0, 1>(c, b, d_buf, wbytes / 4, d_lat, fq, fh);
+  run_wbk<0, 8>(c, b, d_buf, wbytes / 4, d_lat, fq, fh);
+  run_wbk<0, 32>(c, b, d_buf, wbytes / 4, d_lat, fq, fh);
+  fclose(fq);
+  fclose(fh);
+  CK(cudaFree(d_lat));
+  CK(cudaFree(d_buf));
+  chase_free(b);
+}
+
 // mech_loaddist (issue #18, round 13): not only the mean of the loaded DRAM delay but its spread.
 // load_bg<0> again (one warp chasing 1 GiB, S warps of its block streaming 4 x 512 B a round), and
 // now the chase's lane 0 stamps every step (clock, load, a shared store of the pointer, clock), as

@@ -298,6 +298,7 @@ void group_mech_strmulti(Ctx& c);
 void group_mech_loadbg(Ctx& c);
 void group_mech_loaddist(Ctx& c);
 void group_mech_wbload(Ctx& c);
+void group_mech_wbdist(Ctx& c);
 void group_mech_burst(Ctx& c);
 void group_mech_burststamp(Ctx& c);
 void group_mech_phase(Ctx& c);
