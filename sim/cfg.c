@@ -85,6 +85,7 @@ static const struct field memory_fields[] = {
 	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9),
 	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000), FD(s2r_cycles, 0, 1e6), FI(s2r_latency, 1, 100000),
 	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6), FD(store_off_cycles, 0, 1e6),
+	FD(l2_dirty_bytes, 0, 1e12),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
 	{NULL, 0, 0, 0, 0, 0},
@@ -173,6 +174,7 @@ static const struct {
 	{"memory", "l2_latency_spread"},
 	{"memory", "dram_latency_spread"},
 	{"memory", "dram_queue_curve"},
+	{"memory", "writeback_delay_curve"},
 	{"memory", "l2_line_cycles"},
 	{"memory", "l1_tag_hash"},
 };
@@ -398,6 +400,21 @@ static int load_queue_curve(const char *file, const cJSON *v, struct arch *a, st
 	return SIM_OK;
 }
 
+/* The write-backs' delay curve (memory.writeback_delay_curve): 1 to
+ * CFG_MAX_SPREAD ascending delays in cycles at 0, 1, 2, ... bytes a cycle,
+ * the first 0. */
+static int load_wb_curve(const char *file, const cJSON *v, struct arch *a, struct err *e)
+{
+	char got[96];
+	int rc = load_spread(file, "writeback_delay_curve", v, a->wb_curve, &a->n_wb_curve, e);
+	if (rc)
+		return rc;
+	if (a->wb_curve[0] != 0)
+		return err_set(e, SIM_EINPUT, "%s: \"memory.writeback_delay_curve[0]\": expected 0 (no write-backs, no delay), got %s",
+			       file, json_got(cJSON_GetArrayItem(v, 0), got, sizeof got));
+	return SIM_OK;
+}
+
 static int copy_string(const char *file, const cJSON *root, const char *key, char *dst,
 		       size_t n, struct err *e)
 {
@@ -516,6 +533,7 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 		cJSON *qc = cJSON_DetachItemFromObjectCaseSensitive(copy, "dram_queue_curve");
 		cJSON *lc = cJSON_DetachItemFromObjectCaseSensitive(copy, "l2_line_cycles");
 		cJSON *th = cJSON_DetachItemFromObjectCaseSensitive(copy, "l1_tag_hash");
+		cJSON *wc = cJSON_DetachItemFromObjectCaseSensitive(copy, "writeback_delay_curve");
 		rc = load_section(file, "memory", copy, memory_fields, a, e);
 		if (!rc)
 			rc = load_spread(file, "l2_latency_spread", l2, a->l2_spread, &a->n_l2_spread, e);
@@ -527,6 +545,9 @@ static int check_tree(struct arch *a, const cJSON *root, const char *file, struc
 			rc = load_line_curve(file, lc, a, e);
 		if (!rc)
 			rc = load_tag_hash(file, th, a, e);
+		if (!rc)
+			rc = load_wb_curve(file, wc, a, e);
+		cJSON_Delete(wc);
 		cJSON_Delete(th);
 		cJSON_Delete(lc);
 		cJSON_Delete(qc);

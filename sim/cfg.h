@@ -115,6 +115,13 @@ struct arch {
 	double store_sector_cycles;       /* ... and for each 32-byte sector past its first */
 	double store_off_cycles;          /* ... a store predicated off in every lane (lanes=0): its cycles
 					   * of the unit, 0: none */
+	double l2_dirty_bytes;            /* > 0: a global store to lines not in L2 (a stream) is written into the
+					   * L2, which holds this many written (dirty) bytes for the GPU; past an
+					   * SM's share of them (/ multiProcessorCount) its stores are written back
+					   * to DRAM (mem_writeback); 0: stores to such lines go to DRAM */
+	int n_wb_curve;                   /* entries in wb_curve: 1 ([0]: write-backs delay no read) or more */
+	double wb_curve[CFG_MAX_SPREAD];  /* the mean delay (cycles) a DRAM read meets beside the SM's write-backs
+					   * at 0, 1, 2, ... bytes a cycle (memory.writeback_delay_curve) */
 	int const_index_cycles;           /* more for an LDC whose address has a register (c[0x3][R2]) */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */

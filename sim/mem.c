@@ -293,6 +293,12 @@ static int mem_partial_fill(struct sim *s, struct memc *m, const struct insn *in
 	return 1;
 }
 
+/* A global store (STG, ST): not a load, an atomic or a reduction. */
+static inline int mem_is_store(const struct insn *in)
+{
+	return in->op == OP_STG || in->op == OP_ST;
+}
+
 static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn *in, int lanes)
 {
 	const struct arch *a = s->a;
@@ -313,6 +319,10 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 	m->bytes = (double)m->sectors * a->sector_bytes;
 	if (!isa_l1_load(in->op) && lv == LV_L1)
 		lv = LV_L2; /* stores and atomics go to L2 */
+	/* a store to lines the L2 does not hold is written into it (mem_writeback) */
+	m->wb = (uint8_t)(lv == LV_DRAM && a->l2_dirty_bytes > 0 && mem_is_store(in));
+	if (m->wb)
+		lv = LV_L2;
 	if (isa_ops[in->op].unit == UNIT_CONST)
 		lv = LV_L1; /* the constant cache: as an L1 hit */
 	m->lv = (uint8_t)lv;
@@ -593,9 +603,10 @@ static inline void mem_dq_add(struct sim *s, uint64_t end, int sectors)
 	s->dq_bits[i >> 6] |= 1ull << (i & 63);
 }
 
-static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
+/* The average of the sectors in the DRAM queue, brought to now (s->dq_avg,
+ * dq_sec, dq_avg_t), the accesses that have ended taken out of the wheel. */
+static void mem_dq_advance(struct sim *s)
 {
-	const struct arch *a = s->a;
 	unsigned mask = s->dq_mask;
 	uint64_t at = s->dq_avg_t, now = s->now;
 	int cur = s->dq_sec;
@@ -626,6 +637,18 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
 	}
 	if (now != at)
 		avg = mem_avg_step(s, avg, cur, now - at);
+	s->dq_sec = cur;
+	s->dq_avg = avg;
+	s->dq_avg_t = now;
+}
+
+static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
+{
+	const struct arch *a = s->a;
+	uint64_t now = s->now;
+	mem_dq_advance(s);
+	int cur = s->dq_sec;
+	double avg = s->dq_avg;
 	/* this access joins the average now */
 	double held = avg + sectors;
 	int k = held < (double)s->qsat ? (int)held : s->qsat;
@@ -646,12 +669,69 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
 	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
 	if (end > cap)
 		end = cap;
-	SIM_ASSERT(end >= now && end - now <= (uint64_t)s->dq_span && (uint64_t)s->dq_span < mask - 64); /* the wheel's room */
+	SIM_ASSERT(end >= now && end - now <= (uint64_t)s->dq_span && (uint64_t)s->dq_span < s->dq_mask - 64); /* the wheel's room */
 	mem_dq_add(s, end, sectors);
 	s->dq_sec = cur + sectors;
-	s->dq_avg = avg;
-	s->dq_avg_t = now;
 	return d;
+}
+
+/*
+ * Stores and the L2's dirty lines (l2_dirty_bytes > 0). A global store to
+ * lines the L2 does not hold (a stream's fresh lines) is written into the
+ * L2 and reaches DRAM only when the L2 writes the dirty line back, which it
+ * does once it holds about l2_dirty_bytes of them for the GPU: on the H200
+ * (tests/data/h200/mech/stw, mech_stw, 2026-12-03, ncu's dram__bytes_write
+ * beside the launch's stores) a launch that loads and stores 17-138 MB of
+ * fresh lines leaves 20.7-21.6 MB of its stores unwritten at its end (one
+ * that stores and loads nothing 27.5-29.3 MB), and thread 0's step stamps
+ * show the loads slowing from about the step at which the GPU has stored
+ * 21 MB (32, 16, 8 warps of 132 SMs: steps ~40, ~78, ~156). Each SM holds
+ * its share, l2_dirty_bytes / multiProcessorCount; past it every byte it
+ * stores is written back, and the SM's write-back rate (bytes a cycle,
+ * averaged over dram_window_cycles as the queue's sectors are) delays its
+ * DRAM reads (mem_wb_delay).
+ */
+static __attribute__((noinline)) void mem_writeback(struct sim *s, const struct memc *m)
+{
+	const struct arch *a = s->a;
+	s->dirty += m->bytes;
+	if (s->dirty <= a->l2_dirty_bytes / a->multiProcessorCount || a->n_wb_curve < 2 || !s->decay)
+		return;
+	uint64_t dt = s->now - s->wb_t;
+	s->wb_rate = s->wb_rate * (dt < DECAY_N ? s->decay[dt] : mem_decay_of(a, dt)) + m->bytes / a->dram_window_cycles;
+	s->wb_t = s->now;
+}
+
+/*
+ * The wait a DRAM read meets beside the SM's write-backs: a draw of its
+ * own, the shared queue's gamma (dram_queue_scale_cycles) about the mean
+ * writeback_delay_curve gives at the SM's write-back rate (linear between
+ * its points, 1 byte a cycle apart; past the last, its last slope). On the
+ * H200 (tests/data/h200/mech/wbload, mech_wbload, 2026-12-03) a chase
+ * beside paced fresh-line stores of 1.1-17.9 B/cycle an SM takes 14-877
+ * cycles a step more, where paced loads of up to 8.8 B/cycle cost it
+ * nothing; and one load over K random lines (mech_wbdist, the slowest of
+ * K) takes 122/247/524 (K = 8) and 207/427/983 (K = 32) more at 2.2, 4.4
+ * and 9.1 B/cycle, which K independent gamma draws of scale 416 (the shared
+ * queue's, measured beside loads) about the K = 1 means give within 9%
+ * (114/219/624, 217/384/954). Every access draws its own, a block's
+ * neighbouring lines too: mech_stw's load-store steps at 32 warps lose
+ * ~320 cycles at 3.2 B/cycle, the slowest of 32 lines' draws, where its
+ * loads alone share one (mem_block_draw).
+ */
+static inline double mem_wb_delay(struct sim *s)
+{
+	const struct arch *a = s->a;
+	if (!(s->wb_rate > 0))
+		return 0.0;
+	uint64_t dt = s->now - s->wb_t;
+	double w = s->wb_rate * (dt < DECAY_N ? s->decay[dt] : mem_decay_of(a, dt));
+	int n = a->n_wb_curve, i = (int)w;
+	double d = i < n - 1 ? a->wb_curve[i] + (w - i) * (a->wb_curve[i + 1] - a->wb_curve[i])
+			     : a->wb_curve[n - 1] + (w - (n - 1)) * (a->wb_curve[n - 1] - a->wb_curve[n - 2]);
+	if (!(d > 0.5))
+		return 0.0;
+	return mem_queue_draw(s, d, a->dram_queue_scale_cycles > 0 && s->sp_n[SP_QUEUE] ? mem_deal(s, SP_QUEUE, &s->qrng) : -1);
 }
 
 /* ---- the in-flight limit -------------------------------------------- */
@@ -829,6 +909,8 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
 	dd += (double)((uint64_t)a->dram_latency - 1 + mem_dram_queue_delay(s, m->sectors, dd, qj));
 	if (m->spread >> SP_DRAM & 1)
 		*draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
+	if (__builtin_expect(s->wb_rate > 0, 0) && isa_l1_load(in->op))
+		dd += ceil_d(mem_wb_delay(s));
 	return dd;
 }
 
@@ -1086,6 +1168,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		dd += draw; /* a draw moves all of a group's lines together */
 		if (__builtin_expect(u->flags & U_MIOX, 0))
 			mem_store_path(s, w, m->bytes, m->sectors); /* a global store (U_MIOX) */
+		if (__builtin_expect(m->wb, 0))
+			mem_writeback(s, m);
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;
@@ -1166,6 +1250,8 @@ static int mem_create(struct sim *s)
  * the memory-info cache empty. */
 static void mem_reset(struct sim *s)
 {
+	s->dirty = s->wb_rate = 0.0;
+	s->wb_t = 0;
 	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->stu_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
 	s->qrng = 0xD1B54A32D192ED03ULL; /* mem_queue_pos's deck: its own, so the levels' draws stay as they were */

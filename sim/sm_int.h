@@ -324,6 +324,8 @@ struct memc {
 	double l1_path;      /* an L1 hit or LDS with bank conflicts: the warp's own time for it
 			      * (wavefronts, each replay l1_replay_cycles or smem_replay_cycles);
 			      * 0 none (lanes_waves) */
+	uint8_t wb;          /* a store to lines not in L2, written into it (l2_dirty_bytes): counted
+			      * in the SM's dirty bytes, written back past its share (mem_writeback) */
 	uint8_t l2rule;      /* a load under the L2 line rule (l2_line_cycles): its latency from its
 			      * lines and sectors, the L2 server's time only when it queues */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */
@@ -389,6 +391,9 @@ struct sim {
 	double s2ur_free;    /* the SM's S2UR unit (s2ur_cycles): free-at time */
 	double s2r_free;     /* the SM's S2R unit (s2r_cycles): free-at time */
 	double stu_free;     /* the SM's store unit (store_insn_cycles): free-at time */
+	double wb_rate;      /* the SM's write-back bytes a cycle, averaged (mem_writeback), as at wb_t */
+	uint64_t wb_t;
+	double dirty;        /* bytes this SM has stored into L2 lines it did not hold (l2_dirty_bytes) */
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */

@@ -1224,6 +1224,67 @@ static void sm_3_20_store_unit(void **state)
 }
 
 /*
+ * sm-3.24: stores to fresh lines and the L2's write-backs (l2_dirty_bytes,
+ * writeback_delay_curve, round 24), by hand. One warp stores 128 B (32
+ * lanes x 4 B) of a stream n times, then loads a stream line (DRAM) and
+ * an IADD3 waits for it. The SM's share of the L2's dirty bytes is set to
+ * 256 (l2_dirty_bytes = 132 x 256), the curve to [0, 1000] (1000 cycles a
+ * byte a cycle), the shared queue's draws off (scale 0: the mean), so a
+ * read waits 1000 w, w the write-back rate averaged over
+ * dram_window_cycles (2000): a write-back of 128 B adds 128 / 2000 = 0.064
+ * and the rate decays by exp(-dt / 2000). Stores 1 and 2 fill the share
+ * (256): no write-back, the run as without the rule. Store 3 (dirty 384)
+ * writes back: rate 0.064 at its issue; the load issues 4 cycles later
+ * (lsu_warp_cycles): w = 0.064 exp(-4/2000) = 0.06387, 63.87 -> +64
+ * cycles. Four stores: 0.064 exp(-4/2000) + 0.064 = 0.12787 at store 4,
+ * the load 4 later: 0.12762 -> +128. Stores to an L2-resident footprint
+ * are no fresh lines: +0 with four of them. sm_90's own values: 21.1 MB,
+ * 19 points, 68 cycles at 4 B/cycle (tests/data/h200/mech/wbload).
+ */
+static void sm_3_24_writeback(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	assert_true(fabs(a.l2_dirty_bytes - 21100000) < 1e-6);
+	assert_int_equal(a.n_wb_curve, 19);
+	assert_true(fabs(a.wb_curve[4] - 68.0) < 1e-9);
+	a.warp_launch_group = 0;
+	a.l2_dirty_bytes = 132.0 * 256;
+	a.multiProcessorCount = 132;
+	a.n_wb_curve = 2;
+	a.wb_curve[0] = 0;
+	a.wb_curve[1] = 1000;
+	a.dram_queue_scale_cycles = 0;
+	a.dram_window_cycles = 2000;
+	char t[512];
+	long cyc[2][5];
+	for (int on = 0; on < 2; on++)
+		for (int n = 0; n <= 4; n++) {
+			struct arch b = a;
+			if (!on)
+				b.l2_dirty_bytes = 1e12; /* the share never filled */
+			int k = 0;
+			for (int i = 0; i < n; i++)
+				k += snprintf(t + k, sizeof t - (size_t)k, "STG [R2], R4 width=4\n");
+			snprintf(t + k, sizeof t - (size_t)k, "LDG R0, [R10] width=4\nIADD3 R1, R0, R2, RZ\nEXIT\n");
+			cyc[on][n] = (long)run_arch(&b, t, 32, 1, POLICY_GRR).cycles;
+		}
+	assert_int_equal(cyc[1][0] - cyc[0][0], 0);
+	assert_int_equal(cyc[1][1] - cyc[0][1], 0);
+	assert_int_equal(cyc[1][2] - cyc[0][2], 0);
+	assert_int_equal(cyc[1][3] - cyc[0][3], 64);
+	assert_int_equal(cyc[1][4] - cyc[0][4], 128);
+	/* four stores to an L2-resident footprint: never dirty fresh lines */
+	const char *l2 = "STG [R2], R4 width=4 footprint=8M\nSTG [R2], R4 width=4 footprint=8M\nSTG [R2], R4 width=4 footprint=8M\n"
+			 "STG [R2], R4 width=4 footprint=8M\nLDG R0, [R10] width=4\nIADD3 R1, R0, R2, RZ\nEXIT\n";
+	struct arch off = a;
+	off.l2_dirty_bytes = 1e12;
+	assert_int_equal((long)run_arch(&a, l2, 32, 1, POLICY_GRR).cycles, (long)run_arch(&off, l2, 32, 1, POLICY_GRR).cycles);
+	/* the next run starts clean: the same program twice gives the same cycles */
+	assert_int_equal((long)run_arch(&a, t, 32, 1, POLICY_GRR).cycles, cyc[1][4]);
+}
+
+/*
  * sm-3.18: the L2 line rule (l2_sector_cycles, l2_line_cycles), by hand.
  * One warp: an LDG.64 of an L2-resident footprint (8 MB: no latency draw
  * for a coalesced or strided load at L2), an IADD3 that waits for it, EXIT.
@@ -2006,6 +2067,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_17_s2ur_unit),
 		cmocka_unit_test(sm_3_19_s2r_unit),
 		cmocka_unit_test(sm_3_20_store_unit),
+		cmocka_unit_test(sm_3_24_writeback),
 		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
