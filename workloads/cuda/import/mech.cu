@@ -3437,3 +3437,59 @@ void group_mech_stw(Ctx& c) {
   CK(cudaFree(dy));
   CK(cudaFree(d_stamp));
 }
+
+// mech_mixbw (round 24d, after mech_wbload and rownorm: with write-backs in smsim taking their
+// bytes of the SM's DRAM share, rownorm's grid, half its DRAM bytes written back, comes out 10-16%
+// fast, as if the DRAM moved a written byte as cheaply as a read one). mix_bw<R, S>: one block of
+// 32 warps an SM, MB_ITERS iterations; an iteration loads R and stores S blocks of 512 B a warp (16 B
+// a lane), fresh lines of two streams (the loads' values consumed at the iteration's end, the stores'
+// data independent of them), no barrier. The GPU moves 132 x 32 x (R + S) x 512 B an iteration, 1.1 GB
+// a stream a launch at R + S = 4: far past the ~21 MB of dirty lines the L2 keeps (mech_stw), so the stores
+// are written back for nearly the whole launch. Bytes a cycle an SM at each mix say what a written
+// byte costs the DRAM beside read ones.
+#define MB_ITERS 1024
+template <int R, int S>
+__global__ void __launch_bounds__(1024) mix_bw(const uint4* x, uint4* y, u64* out, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const size_t wbase = ((size_t)blockIdx.x * 32 + warp) * MB_ITERS * 4 * 32 + lane;  // uint4 units: 4 blocks an iteration
+  unsigned acc = 0;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < MB_ITERS; ++i) {
+    uint4 v[R > 0 ? R : 1];
+#pragma unroll
+    for (int k = 0; k < R; ++k) v[k] = x[wbase + ((size_t)i * 4 + k) * 32];
+#pragma unroll
+    for (int k = 0; k < S; ++k) y[wbase + ((size_t)i * 4 + k) * 32] = make_uint4(i, k, lane, warp);
+#pragma unroll
+    for (int k = 0; k < R; ++k) acc ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
+  }
+  if (acc == 0x9e3779b9u) out[imp_gtid()] = acc;  // never true: keeps the loads
+  imp_end(rec);
+}
+
+template <int R, int S>
+static void run_mixbw(Ctx& c, const uint4* dx, uint4* dy) {
+  const LaunchCfg L = cfg_W(c.sms, 32, PREP_FLUSH);
+  const Meas m = measure(c, mix_bw<R, S>, L, dx, dy, c.d_out, c.d_rec);
+  imp_row(c, "mech_mixbw", (const void*)mix_bw<R, S>, "r" + std::to_string(R) + "s" + std::to_string(S), R + S, 32, L.bps,
+          L.tpb, MB_ITERS, "loads=" + std::to_string(R) + ";stores=" + std::to_string(S), m);
+}
+
+void group_mech_mixbw(Ctx& c) {
+  const size_t n = (size_t)c.sms * 32 * MB_ITERS * 4 * 32;  // uint4s: 1.1 GB a stream
+  uint4 *dx = nullptr, *dy = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(uint4)));
+  CK(cudaMalloc(&dy, n * sizeof(uint4)));
+  CK(cudaMemset(dx, 0, n * sizeof(uint4)));
+  run_mixbw<4, 0>(c, dx, dy);
+  run_mixbw<3, 1>(c, dx, dy);
+  run_mixbw<2, 2>(c, dx, dy);
+  run_mixbw<1, 3>(c, dx, dy);
+  run_mixbw<0, 4>(c, dx, dy);
+  run_mixbw<2, 0>(c, dx, dy);
+  run_mixbw<1, 1>(c, dx, dy);
+  run_mixbw<0, 2>(c, dx, dy);
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
