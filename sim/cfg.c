@@ -85,7 +85,7 @@ static const struct field memory_fields[] = {
 	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9),
 	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000), FD(s2r_cycles, 0, 1e6), FI(s2r_latency, 1, 100000),
 	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6), FD(store_off_cycles, 0, 1e6),
-	FD(l2_dirty_bytes, 0, 1e12),
+	FD(l2_dirty_bytes, 0, 1e12), FD(writeback_dram_weight, 0, 100),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
 	{NULL, 0, 0, 0, 0, 0},

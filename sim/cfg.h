@@ -119,6 +119,8 @@ struct arch {
 					   * L2, which holds this many written (dirty) bytes for the GPU; past an
 					   * SM's share of them (/ multiProcessorCount) its stores are written back
 					   * to DRAM (mem_writeback); 0: stores to such lines go to DRAM */
+	double writeback_dram_weight;     /* ... a written-back byte takes the SM's DRAM share and the queue as this
+					   * many read bytes */
 	int n_wb_curve;                   /* entries in wb_curve: 1 ([0]: write-backs delay no read) or more */
 	double wb_curve[CFG_MAX_SPREAD];  /* the mean delay (cycles) a DRAM read meets beside the SM's write-backs
 					   * at 0, 1, 2, ... bytes a cycle (memory.writeback_delay_curve) */

@@ -687,32 +687,52 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
  * show the loads slowing from about the step at which the GPU has stored
  * 21 MB (32, 16, 8 warps of 132 SMs: steps ~40, ~78, ~156). Each SM holds
  * its share, l2_dirty_bytes / multiProcessorCount; past it every byte it
- * stores is written back, and the SM's write-back rate (bytes a cycle,
- * averaged over dram_window_cycles as the queue's sectors are) delays its
- * DRAM reads (mem_wb_delay).
+ * stores is written back: its bytes take the SM's DRAM share and join the
+ * queue's average as writeback_dram_weight read bytes each (every SM's 32
+ * warps loading and storing fresh lines 3:1, 2:2, 1:3 move 16.2, 15.3,
+ * 14.4 B/cycle against 17.5 loading alone: r + 1.3 w = 17.5; mech_mixbw),
+ * and the SM's write-back rate (bytes a cycle, averaged over
+ * dram_window_cycles as the queue's sectors are) delays its DRAM reads
+ * beyond that (mem_wb_delay).
  */
 static __attribute__((noinline)) void mem_writeback(struct sim *s, const struct memc *m)
 {
 	const struct arch *a = s->a;
 	s->dirty += m->bytes;
-	if (s->dirty <= a->l2_dirty_bytes / a->multiProcessorCount || a->n_wb_curve < 2 || !s->decay)
+	if (s->dirty <= a->l2_dirty_bytes / a->multiProcessorCount || !s->dq_w)
 		return;
-	uint64_t dt = s->now - s->wb_t;
-	s->wb_rate = s->wb_rate * (dt < DECAY_N ? s->decay[dt] : mem_decay_of(a, dt)) + m->bytes / a->dram_window_cycles;
-	s->wb_t = s->now;
+	if (a->n_wb_curve >= 2) {
+		uint64_t dt = s->now - s->wb_t;
+		s->wb_rate = s->wb_rate * (dt < DECAY_N ? s->decay[dt] : mem_decay_of(a, dt)) + m->bytes / a->dram_window_cycles;
+		s->wb_t = s->now;
+	}
+	if (a->writeback_dram_weight > 0) {
+		/* its bytes take the SM's share of DRAM and wait in the memory
+		 * system as a read's do, each writeback_dram_weight read bytes */
+		double c = a->dram_backlog_cycles, now = (double)s->now;
+		s->dram_free = (s->dram_free > now - c ? s->dram_free : now - c) +
+			       a->writeback_dram_weight * m->bytes / a->dram_bytes_per_cycle;
+		s->wb_frac += a->writeback_dram_weight * m->sectors;
+		int n = (int)s->wb_frac;
+		s->wb_frac -= n;
+		if (n > 0)
+			(void)mem_dram_queue_delay(s, n, now, -1);
+	}
 }
 
 /*
- * The wait a DRAM read meets beside the SM's write-backs: a draw of its
- * own, the shared queue's gamma (dram_queue_scale_cycles) about the mean
- * writeback_delay_curve gives at the SM's write-back rate (linear between
- * its points, 1 byte a cycle apart; past the last, its last slope). On the
- * H200 (tests/data/h200/mech/wbload, mech_wbload, 2026-12-03) a chase
- * beside paced fresh-line stores of 1.1-17.9 B/cycle an SM takes 14-877
- * cycles a step more, where paced loads of up to 8.8 B/cycle cost it
- * nothing; and one load over K random lines (mech_wbdist, the slowest of
- * K) takes 122/247/524 (K = 8) and 207/427/983 (K = 32) more at 2.2, 4.4
- * and 9.1 B/cycle, which K independent gamma draws of scale 416 (the shared
+ * The wait a DRAM read meets beside the SM's write-backs, beyond their
+ * bytes in the queue (mem_writeback): a draw of its own, the shared queue's
+ * gamma (dram_queue_scale_cycles) about the mean writeback_delay_curve
+ * gives at the SM's write-back rate (linear between its points, 1 byte a
+ * cycle apart; past the last, its last slope). On the H200
+ * (tests/data/h200/mech/wbload, mech_wbload, 2026-12-03) a chase beside
+ * paced fresh-line stores of 1.1-13.3 B/cycle an SM takes 14-522 cycles a
+ * step more, where paced loads of up to 8.8 B/cycle cost it nothing; the
+ * curve is that less what the same write-backs' bytes give through the
+ * queue. One load over K random lines (mech_wbdist, the slowest of K)
+ * takes 122/247/524 (K = 8) and 207/427/983 (K = 32) more at 2.2, 4.4 and
+ * 9.1 B/cycle, which K independent gamma draws of scale 416 (the shared
  * queue's, measured beside loads) about the K = 1 means give within 9%
  * (114/219/624, 217/384/954). Every access draws its own, a block's
  * neighbouring lines too: mech_stw's load-store steps at 32 warps lose
@@ -1250,7 +1270,7 @@ static int mem_create(struct sim *s)
  * the memory-info cache empty. */
 static void mem_reset(struct sim *s)
 {
-	s->dirty = s->wb_rate = 0.0;
+	s->dirty = s->wb_rate = s->wb_frac = 0.0;
 	s->wb_t = 0;
 	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->stu_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */

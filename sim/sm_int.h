@@ -393,6 +393,7 @@ struct sim {
 	double stu_free;     /* the SM's store unit (store_insn_cycles): free-at time */
 	double wb_rate;      /* the SM's write-back bytes a cycle, averaged (mem_writeback), as at wb_t */
 	uint64_t wb_t;
+	double wb_frac;      /* the part of a sector the write-backs' weighted sectors carry to the next */
 	double dirty;        /* bytes this SM has stored into L2 lines it did not hold (l2_dirty_bytes) */
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */

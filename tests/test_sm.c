@@ -1246,9 +1246,11 @@ static void sm_3_24_writeback(void **state)
 	(void)state;
 	struct arch a = sm90;
 	assert_true(fabs(a.l2_dirty_bytes - 21100000) < 1e-6);
-	assert_int_equal(a.n_wb_curve, 19);
-	assert_true(fabs(a.wb_curve[4] - 68.0) < 1e-9);
+	assert_int_equal(a.n_wb_curve, 14);
+	assert_true(fabs(a.wb_curve[4] - 66.3) < 1e-9);
+	assert_true(fabs(a.writeback_dram_weight - 1.3) < 1e-9);
 	a.warp_launch_group = 0;
+	a.writeback_dram_weight = 0; /* the curve alone first */
 	a.l2_dirty_bytes = 132.0 * 256;
 	a.multiProcessorCount = 132;
 	a.n_wb_curve = 2;
@@ -1282,6 +1284,21 @@ static void sm_3_24_writeback(void **state)
 	assert_int_equal((long)run_arch(&a, l2, 32, 1, POLICY_GRR).cycles, (long)run_arch(&off, l2, 32, 1, POLICY_GRR).cycles);
 	/* the next run starts clean: the same program twice gives the same cycles */
 	assert_int_equal((long)run_arch(&a, t, 32, 1, POLICY_GRR).cycles, cyc[1][4]);
+	/* the write-back's bytes in the SM's DRAM share (writeback_dram_weight
+	 * 1.3, no curve, no backlog: dram_backlog_cycles 0): store 3 at t3 takes
+	 * 1.3 x 128 / 17.71 = 9.396 cycles of the share; the load at t3 + 4 then
+	 * holds it until t3 + 9.396 + 7.228 (its own 128 B) = t3 + 16.624
+	 * instead of t3 + 11.228, and its L2 path's 128 / 37 = 3.459 after that:
+	 * ceil(t3 + 20.083) against ceil(t3 + 14.687), +6 cycles; 5 of its 5.2
+	 * weighted sectors join the queue's average, which at a few sectors
+	 * delays nothing */
+	struct arch w = a, w0 = a;
+	w.n_wb_curve = w0.n_wb_curve = 1;
+	w.dram_backlog_cycles = w0.dram_backlog_cycles = 0;
+	w.writeback_dram_weight = 1.3;
+	const char *three = "STG [R2], R4 width=4\nSTG [R2], R4 width=4\nSTG [R2], R4 width=4\n"
+			    "LDG R0, [R10] width=4\nIADD3 R1, R0, R2, RZ\nEXIT\n";
+	assert_int_equal((long)run_arch(&w, three, 32, 1, POLICY_GRR).cycles - (long)run_arch(&w0, three, 32, 1, POLICY_GRR).cycles, 6);
 }
 
 /*

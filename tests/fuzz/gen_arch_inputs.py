@@ -83,6 +83,8 @@ write(corpus, "set_bad", text="\0dram_lat=5,fma.lanes=3,l2_latency=abc,=1,x")
 write(corpus, "set_cross", text="\0maxThreadsPerMultiProcessor=2000,sharedMemCarveoutKB=0:100")
 write(corpus, "set_queue", text="\0dram_shared_queue=1,dram_queue_scale_cycles=416,dram_backlog_cycles=3700,"
       "dram_queue_curve=0:10:20:400")
+write(corpus, "set_writeback", text="\0l2_dirty_bytes=4096,writeback_delay_curve=0:12.8:28.9:5000,"
+      "dram_window_cycles=1")
 write(corpus, "set_compact", text=json.dumps(base, separators=(",", ":")) + "\0regsPerMultiprocessor=32768,l2CacheSize=1e12")
 
 # ---- reproducers of bugs found (see README.md, Findings) ------------------
