@@ -173,7 +173,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (((s->a->store_bytes_per_cycle > 0 || s->a->store_insn_cycles > 0) &&
 		     ((!op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL)) ||
 		      op->space == SPACE_SHARED || in->op == OP_SHFL)) ||
-		    (in->op == OP_S2UR && s->a->s2ur_cycles > 0))
+		    (in->op == OP_S2UR && s->a->s2ur_cycles > 0) ||
+		    (s->a->l2_dirty_bytes > 0 && (in->op == OP_STG || in->op == OP_ST))) /* mem_writeback */
 			u->flags |= U_MIOX;
 		if (lanes_smem_banked(s->a, in))
 			u->flags |= U_BANKED;

@@ -603,10 +603,9 @@ static inline void mem_dq_add(struct sim *s, uint64_t end, int sectors)
 	s->dq_bits[i >> 6] |= 1ull << (i & 63);
 }
 
-/* The average of the sectors in the DRAM queue, brought to now (s->dq_avg,
- * dq_sec, dq_avg_t), the accesses that have ended taken out of the wheel. */
-static void mem_dq_advance(struct sim *s)
+static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
 {
+	const struct arch *a = s->a;
 	unsigned mask = s->dq_mask;
 	uint64_t at = s->dq_avg_t, now = s->now;
 	int cur = s->dq_sec;
@@ -637,18 +636,6 @@ static void mem_dq_advance(struct sim *s)
 	}
 	if (now != at)
 		avg = mem_avg_step(s, avg, cur, now - at);
-	s->dq_sec = cur;
-	s->dq_avg = avg;
-	s->dq_avg_t = now;
-}
-
-static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
-{
-	const struct arch *a = s->a;
-	uint64_t now = s->now;
-	mem_dq_advance(s);
-	int cur = s->dq_sec;
-	double avg = s->dq_avg;
 	/* this access joins the average now */
 	double held = avg + sectors;
 	int k = held < (double)s->qsat ? (int)held : s->qsat;
@@ -669,9 +656,11 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
 	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
 	if (end > cap)
 		end = cap;
-	SIM_ASSERT(end >= now && end - now <= (uint64_t)s->dq_span && (uint64_t)s->dq_span < s->dq_mask - 64); /* the wheel's room */
+	SIM_ASSERT(end >= now && end - now <= (uint64_t)s->dq_span && (uint64_t)s->dq_span < mask - 64); /* the wheel's room */
 	mem_dq_add(s, end, sectors);
 	s->dq_sec = cur + sectors;
+	s->dq_avg = avg;
+	s->dq_avg_t = now;
 	return d;
 }
 
@@ -1186,10 +1175,11 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			dd = ceil_d(w->miss_free);
 		}
 		dd += draw; /* a draw moves all of a group's lines together */
-		if (__builtin_expect(u->flags & U_MIOX, 0))
+		if (__builtin_expect(u->flags & U_MIOX, 0)) {
 			mem_store_path(s, w, m->bytes, m->sectors); /* a global store (U_MIOX) */
-		if (__builtin_expect(m->wb, 0))
-			mem_writeback(s, m);
+			if (m->wb)
+				mem_writeback(s, m);
+		}
 		done = (uint64_t)(int64_t)dd;
 		if (qc) {
 			s->inflight += m->sectors;

@@ -246,7 +246,8 @@ enum {
 	U_BSYNC = 1024,  /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
 	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle or store_insn_cycles > 0):
 			  * a global or local store, a shared-memory instruction or a shuffle
-			  * (mem_store_path), or an S2UR with s2ur_cycles > 0 */
+			  * (mem_store_path), an S2UR with s2ur_cycles > 0, or a global store
+			  * with l2_dirty_bytes > 0 (mem_writeback) */
 	U_STAMP = 4096,  /* a .span stamp (program.span_insn): its issue by a block's first
 			  * warp is recorded (issue_stamp) */
 	U_BANKED = 8192, /* a shared-memory access on the bank rule (lanes_smem_banked) */
