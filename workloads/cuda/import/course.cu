@@ -207,3 +207,58 @@ void group_hist(Ctx& c) {
   CK(cudaFree(din));
   CK(cudaFree(dh));
 }
+
+// Round 24 (after the write-back model: sim/mem.c mem_writeback, tests/data/h200/mech/stw, wbload,
+// wbdist, mixbw), two streaming kernels of the first lesson of any CUDA course, predicted from their
+// SASS before they are timed: copy_t<W> (y = x) and saxpy_t<W> (y = a x + y), 16 B a lane (float4),
+// block b its own 1 MB of each array, SX_TRIPS steps a thread (W warps: 2048 / W steps), a step one
+// float4 a thread, the block's 32 W lanes side by side. 138 MB an array (the L2 flushed before each
+// launch): past the ~21 MB of dirty lines the L2 keeps within the first sixth of the launch.
+#define SX_F4 65536  // float4s a block: 1 MB
+
+template <int W>
+__global__ void __launch_bounds__(32 * W) copy_t(const float4* x, float4* y, BlockRec* rec) {
+  const size_t base = (size_t)blockIdx.x * SX_F4 + threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int k = 0; k < SX_F4 / (32 * W); ++k) y[base + (size_t)k * 32 * W] = x[base + (size_t)k * 32 * W];
+  imp_end(rec);
+}
+
+template <int W>
+__global__ void __launch_bounds__(32 * W) saxpy_t(float a, const float4* x, float4* y, BlockRec* rec) {
+  const size_t base = (size_t)blockIdx.x * SX_F4 + threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int k = 0; k < SX_F4 / (32 * W); ++k) {
+    const size_t i = base + (size_t)k * 32 * W;
+    const float4 u = x[i], v = y[i];
+    y[i] = make_float4(a * u.x + v.x, a * u.y + v.y, a * u.z + v.z, a * u.w + v.w);
+  }
+  imp_end(rec);
+}
+
+void group_stream(Ctx& c) {
+  const size_t n = (size_t)c.sms * SX_F4;
+  float4 *dx = nullptr, *dy = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float4)));
+  CK(cudaMalloc(&dy, n * sizeof(float4)));
+  CK(cudaMemset(dx, 0, n * sizeof(float4)));
+  CK(cudaMemset(dy, 0, n * sizeof(float4)));
+  imp_each<1, 4, 8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+    const Meas m = measure(c, copy_t<W>, L, (const float4*)dx, dy, c.d_rec);
+    imp_row(c, "stream", (const void*)copy_t<W>, "copy", 1, W, L.bps, L.tpb, SX_F4 / (32 * W),
+            "bytes=" + std::to_string(SX_F4 * 16), m);
+  });
+  imp_each<1, 4, 8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+    const Meas m = measure(c, saxpy_t<W>, L, 1.5f, (const float4*)dx, dy, c.d_rec);
+    imp_row(c, "stream", (const void*)saxpy_t<W>, "saxpy", 1, W, L.bps, L.tpb, SX_F4 / (32 * W),
+            "bytes=" + std::to_string(SX_F4 * 16), m);
+  });
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}

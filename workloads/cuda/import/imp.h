@@ -333,6 +333,7 @@ void group_reduce(Ctx& c);
 void group_transpose(Ctx& c);
 void group_stencil(Ctx& c);
 void group_hist(Ctx& c);
+void group_stream(Ctx& c);
 void group_mech_pinc(Ctx& c);
 void group_mech_ldst(Ctx& c);
 void group_mech_stw(Ctx& c);
