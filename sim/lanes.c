@@ -86,6 +86,14 @@ static void lanes_geom(const struct arch *a, const struct insn *in, int lanes, d
 	*sectors = ts / draws, *lines = tl / draws, *spl = tm / draws;
 }
 
+/* The distinct lines one warp instruction touches (lanes_geom), at least 1. */
+static int lanes_lines(const struct arch *a, const struct insn *in, int lanes)
+{
+	double ns, nl, spl;
+	lanes_geom(a, in, lanes, &ns, &nl, &spl);
+	return nl < 1 ? 1 : (int)(nl + 0.5);
+}
+
 /* An access whose sectors and lines come from its lanes' offsets
  * (lanes_geom): a gather, period=, lines=, or a base= off a sector's start. */
 static inline int lanes_by_offsets(const struct arch *a, const struct insn *in)

@@ -321,6 +321,7 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		lv = LV_L2; /* stores and atomics go to L2 */
 	/* a store to lines the L2 does not hold is written into it (mem_writeback) */
 	m->wb = (uint8_t)(lv == LV_DRAM && a->l2_dirty_bytes > 0 && mem_is_store(in));
+	m->lines = (uint8_t)(a->n_wb_curve >= 2 && isa_l1_load(in->op) ? lanes_lines(a, in, lanes) : 1);
 	if (m->wb)
 		lv = LV_L2;
 	if (isa_ops[in->op].unit == UNIT_CONST)
@@ -723,12 +724,13 @@ static __attribute__((noinline)) void mem_writeback(struct sim *s, const struct 
  * takes 122/247/524 (K = 8) and 207/427/983 (K = 32) more at 2.2, 4.4 and
  * 9.1 B/cycle, which K independent gamma draws of scale 416 (the shared
  * queue's, measured beside loads) about the K = 1 means give within 9%
- * (114/219/624, 217/384/954). Every access draws its own, a block's
- * neighbouring lines too: mech_stw's load-store steps at 32 warps lose
+ * (114/219/624, 217/384/954): each line of a load draws its own
+ * (memc.lines) and the load waits for the slowest. A block's neighbouring
+ * lines draw apart too: mech_stw's load-store steps at 32 warps lose
  * ~320 cycles at 3.2 B/cycle, the slowest of 32 lines' draws, where its
  * loads alone share one (mem_block_draw).
  */
-static inline double mem_wb_delay(struct sim *s)
+static inline double mem_wb_delay(struct sim *s, int lines)
 {
 	const struct arch *a = s->a;
 	if (!(s->wb_rate > 0))
@@ -740,7 +742,15 @@ static inline double mem_wb_delay(struct sim *s)
 			     : a->wb_curve[n - 1] + (w - (n - 1)) * (a->wb_curve[n - 1] - a->wb_curve[n - 2]);
 	if (!(d > 0.5))
 		return 0.0;
-	return mem_queue_draw(s, d, a->dram_queue_scale_cycles > 0 && s->sp_n[SP_QUEUE] ? mem_deal(s, SP_QUEUE, &s->qrng) : -1);
+	if (!(a->dram_queue_scale_cycles > 0) || !s->sp_n[SP_QUEUE])
+		return d;
+	double x = 0.0;
+	for (int i = 0; i < lines; i++) { /* each line its own draw; the load waits for the slowest */
+		double y = mem_queue_draw(s, d, mem_deal(s, SP_QUEUE, &s->qrng));
+		if (y > x)
+			x = y;
+	}
+	return x;
 }
 
 /* ---- the in-flight limit -------------------------------------------- */
@@ -919,7 +929,7 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
 	if (m->spread >> SP_DRAM & 1)
 		*draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
 	if (__builtin_expect(s->wb_rate > 0, 0) && isa_l1_load(in->op))
-		dd += ceil_d(mem_wb_delay(s));
+		dd += ceil_d(mem_wb_delay(s, m->lines));
 	return dd;
 }
 

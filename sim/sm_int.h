@@ -327,6 +327,8 @@ struct memc {
 			      * 0 none (lanes_waves) */
 	uint8_t wb;          /* a store to lines not in L2, written into it (l2_dirty_bytes): counted
 			      * in the SM's dirty bytes, written back past its share (mem_writeback) */
+	uint8_t lines;       /* the distinct lines a DRAM load touches (lanes_geom): each draws its own
+			      * wait beside write-backs (mem_wb_delay) */
 	uint8_t l2rule;      /* a load under the L2 line rule (l2_line_cycles): its latency from its
 			      * lines and sectors, the L2 server's time only when it queues */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */

@@ -1276,6 +1276,14 @@ static void sm_3_24_writeback(void **state)
 	assert_int_equal(cyc[1][2] - cyc[0][2], 0);
 	assert_int_equal(cyc[1][3] - cyc[0][3], 64);
 	assert_int_equal(cyc[1][4] - cyc[0][4], 128);
+	/* a load over 4 lines (16 B a lane): each line draws its own wait and the
+	 * load waits for the slowest; with the draws off (scale 0) every line
+	 * waits the mean: +64 as one line */
+	const char *wide = "STG [R2], R4 width=4\nSTG [R2], R4 width=4\nSTG [R2], R4 width=4\n"
+			   "LDG.128 R0, [R10] width=16\nIADD3 R1, R0, R2, RZ\nEXIT\n";
+	struct arch never = a;
+	never.l2_dirty_bytes = 1e12;
+	assert_int_equal((long)run_arch(&a, wide, 32, 1, POLICY_GRR).cycles - (long)run_arch(&never, wide, 32, 1, POLICY_GRR).cycles, 64);
 	/* four stores to an L2-resident footprint: never dirty fresh lines */
 	const char *l2 = "STG [R2], R4 width=4 footprint=8M\nSTG [R2], R4 width=4 footprint=8M\nSTG [R2], R4 width=4 footprint=8M\n"
 			 "STG [R2], R4 width=4 footprint=8M\nLDG R0, [R10] width=4\nIADD3 R1, R0, R2, RZ\nEXIT\n";
