@@ -3493,3 +3493,62 @@ void group_mech_mixbw(Ctx& c) {
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
+
+// mech_stk (round 24e, after mech_stw: a step's store to L2-resident lines after its load costs the
+// next step ~185 cycles at 32 warps, smsim +129; before the load ~30): what sets it, the bytes or the
+// instructions, and where in the step. stk_step<K, POS, W>: one block of W warps an SM, 256 steps; a
+// step is a coalesced 128-B LDG a warp (a fresh DRAM stream), K 128-B STGs a warp to the block's own
+// 4 K W lines (L2-resident after the first steps: written over and over), and a barrier; POS 0: the
+// stores after the load, storing its value; POS 1: before it, storing f. K = 0: the load alone.
+template <int K, int POS, int W>
+__global__ void __launch_bounds__(32 * W) stk_step(float* out, const float* x, float* y, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const float* src = x + (size_t)blockIdx.x * 32 * STW_STEPS * 32 + warp * 32 + lane;
+  float* dst = y + (size_t)blockIdx.x * 4 * 4 * 32 * 32 + warp * 32 + lane;  // 4 K W lines, K <= 4
+  float acc = 0.f, f = (float)threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < STW_STEPS; ++s) {
+    const int at = (s & 3) * K * 32 * W;
+    if (POS == 1) {
+#pragma unroll
+      for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = f;
+    }
+    const float v = src[s * 32 * W];
+    if (POS == 0 && K > 0) {
+#pragma unroll
+      for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = v;
+    } else {
+      acc += v;
+    }
+    __syncthreads();
+  }
+  if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
+  imp_end(rec);
+}
+
+template <int K, int POS, int W>
+static void run_stk(Ctx& c, const float* dx, float* dy) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  const Meas m = measure(c, stk_step<K, POS, W>, L, (float*)c.d_out, dx, dy, c.d_rec);
+  imp_row(c, "mech_stk", (const void*)stk_step<K, POS, W>, (POS ? "pre_k" : "post_k") + std::to_string(K), 1, W, L.bps,
+          L.tpb, STW_STEPS, "k=" + std::to_string(K) + ";pos=" + std::to_string(POS) + ";steps=" + std::to_string(STW_STEPS), m);
+}
+
+void group_mech_stk(Ctx& c) {
+  const size_t n = (size_t)c.sms * 32 * STW_STEPS * 32;
+  float *dx = nullptr, *dy = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dx, 0, n * sizeof(float)));
+  imp_each<8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    run_stk<0, 0, W>(c, dx, dy);
+    imp_each<1, 2, 4>([&](auto k) {
+      run_stk<decltype(k)::value, 0, W>(c, dx, dy);
+      run_stk<decltype(k)::value, 1, W>(c, dx, dy);
+    });
+  });
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
