@@ -1051,6 +1051,42 @@ void group_mech_loadbg(Ctx& c) {
 // `steps` timed; per block its clocks and each warp's bytes (wbload.csv: the medians over blocks).
 #define WB_WARM 512
 #define WB_GAP 2048
+// One traffic warp of load_wb and load_wbk until *stop: rounds of 2 KB (4 adjacent 512-B blocks, 16 B
+// a lane) along the warp's own stretch of buf, loaded and consumed (MODE 0) or stored (MODE 1), a
+// round every WB_GAP cycles at most; returns the bytes it moved.
+template <int MODE>
+__device__ __forceinline__ u64 wb_traffic(unsigned* buf, u64 nwords, unsigned lane, unsigned warp, volatile int* stop,
+                                          u64* out) {
+  unsigned acc = 0;
+  u64 bytes = 0, round = 0;
+  const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~511ull;  // one warp's own stretch, whole 2-KB rounds
+  const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
+  while (!*stop) {
+    const u64 t0 = clock64();
+    const u64 e0 = base + ((round * 512) % region) + lane * 4;
+    if (MODE == 1) {
+      const unsigned r = (unsigned)round;
+#pragma unroll
+      for (int k = 0; k < 4; ++k) *(uint4*)(buf + e0 + k * 128) = make_uint4(r, r + 1, r + 2, lane);
+    } else {
+      unsigned v[4];
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        const uint4 x = *(const uint4*)(buf + e0 + k * 128);
+        v[k] = x.x ^ x.y ^ x.z ^ x.w;
+      }
+#pragma unroll
+      for (int k = 0; k < 4; ++k) acc ^= v[k];
+      if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;  // waits for the 4 loads
+    }
+    bytes += 2048;
+    ++round;
+    while (clock64() - t0 < WB_GAP && !*stop) {
+    }
+  }
+  return bytes;
+}
+
 template <int MODE>
 __global__ void load_wb(void** chase, const unsigned* start, int steps, unsigned* buf, u64 nwords, int S,
                         BgRec* bg, u64* out, BlockRec* rec) {
@@ -1074,33 +1110,7 @@ __global__ void load_wb(void** chase, const unsigned* start, int steps, unsigned
       out[imp_gtid()] = (u64)p;
     }
   } else if ((int)warp <= S) {
-    unsigned acc = 0;
-    u64 bytes = 0, round = 0;
-    const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~511ull;  // one warp's own stretch, whole 2-KB rounds
-    const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
-    while (!stop) {
-      const u64 t0 = clock64();
-      const u64 e0 = base + ((round * 512) % region) + lane * 4;
-      if (MODE == 1) {
-        const unsigned r = (unsigned)round;
-#pragma unroll
-        for (int k = 0; k < 4; ++k) *(uint4*)(buf + e0 + k * 128) = make_uint4(r, r + 1, r + 2, lane);
-      } else {
-        unsigned v[4];
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          const uint4 x = *(const uint4*)(buf + e0 + k * 128);
-          v[k] = x.x ^ x.y ^ x.z ^ x.w;
-        }
-#pragma unroll
-        for (int k = 0; k < 4; ++k) acc ^= v[k];
-        if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;  // waits for the 4 loads
-      }
-      bytes += 2048;
-      ++round;
-      while (clock64() - t0 < WB_GAP && !stop) {
-      }
-    }
+    const u64 bytes = wb_traffic<MODE>(buf, nwords, lane, warp, &stop, out);
     if (lane == 0) bg[blockIdx.x].bytes[warp] = bytes;
   }
   imp_end(rec);
@@ -1176,32 +1186,7 @@ __global__ void load_wbk(void** chase, const unsigned* start, int steps, unsigne
       out[imp_gtid()] = (u64)p;
     }
   } else if ((int)warp <= S) {
-    unsigned acc = 0;
-    u64 round = 0;
-    const u64 region = (nwords / ((u64)gridDim.x * 32)) & ~511ull;
-    const u64 base = ((u64)blockIdx.x * 32 + warp) * region;
-    while (!stop) {
-      const u64 t0 = clock64();
-      const u64 e0 = base + ((round * 512) % region) + lane * 4;
-      if (MODE == 1) {
-        const unsigned r = (unsigned)round;
-#pragma unroll
-        for (int k = 0; k < 4; ++k) *(uint4*)(buf + e0 + k * 128) = make_uint4(r, r + 1, r + 2, lane);
-      } else {
-        unsigned v[4];
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          const uint4 x = *(const uint4*)(buf + e0 + k * 128);
-          v[k] = x.x ^ x.y ^ x.z ^ x.w;
-        }
-#pragma unroll
-        for (int k = 0; k < 4; ++k) acc ^= v[k];
-        if (acc == 0x9e3779b9u) out[imp_gtid()] = 3;
-      }
-      ++round;
-      while (clock64() - t0 < WB_GAP && !stop) {
-      }
-    }
+    wb_traffic<MODE>(buf, nwords, lane, warp, &stop, out);
   }
   imp_end(rec);
   __syncthreads();
