@@ -1,0 +1,182 @@
+// store.cu -- round 25's microbenchmarks of the global store (issue #18; run only when named:
+// run_import.sh mech_strd,mech_stks): when a store reads its registers (mech_strd) and where a step's
+// stores after its load spend their cycles (mech_stks, mech_stk's step stamped). Each kernel's SASS,
+// smsim's predictions from it and the H200's cycles: tests/data/h200/mech/strd, stks.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "imp.h"
+
+#define SKS_STEPS 256  // mech_stk's steps (mech.cu's STW_STEPS)
+
+// mech_strd (round 25a, after mech_stw's st rows: a lone warp storing a line a step, its next
+// address register written right after the store, takes 39 cycles a step on the H200 and 30 in smsim,
+// whose store reads its registers 2.26 cycles after issue, the store unit's turn, from mech_tail's
+// block ends). When does a global store release its registers (the read scoreboard a following
+// write of them waits for), by width, lanes and lines, alone and beside other warps' stores?
+// st_war<WD, PAT, W>: one block of W warps an SM, SR_STEPS steps; a step is WD in-place FFMA chains
+// (v = v * a + b) and one store of them (WD floats a lane), so the next step's FFMAs wait for the
+// store's read of v; PAT 0: all 32 lanes, contiguous (WD lines a warp); 1: lane 0 only; 2: each lane
+// its own line (32 lines, one sector each); 3: no store (the chains alone); 4: a shared-memory store
+// (STS, all lanes contiguous, no bank conflict). The lines are the block's own 16-64 KB, written over
+// and over (L2-resident).
+#define SR_STEPS 512
+template <int WD> struct SrVec;  // the store's type: WD floats a lane, so ptxas knows the alignment
+template <> struct SrVec<1> { typedef float T; static __device__ T make(const float* v) { return v[0]; } };
+template <> struct SrVec<2> { typedef float2 T; static __device__ T make(const float* v) { return make_float2(v[0], v[1]); } };
+template <> struct SrVec<4> {
+  typedef float4 T;
+  static __device__ T make(const float* v) { return make_float4(v[0], v[1], v[2], v[3]); }
+};
+
+template <int WD, int PAT, int W>
+__global__ void __launch_bounds__(32 * W) st_war(float* out, typename SrVec<WD>::T* y, float a, float b, BlockRec* rec) {
+  typedef typename SrVec<WD>::T T;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  T* blk = y + (size_t)blockIdx.x * 4 * 1024;  // 4 slots of 1024 T (4 KB x WD)
+  __shared__ T s_y[PAT == 4 ? 2 : 1][PAT == 4 ? 1024 : 1];  // PAT 4: two slots (one slot's store would be hoisted)
+  float v[WD];
+#pragma unroll
+  for (int k = 0; k < WD; ++k) v[k] = (float)(lane + k);
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < SR_STEPS; ++s) {
+#pragma unroll
+    for (int k = 0; k < WD; ++k) v[k] = v[k] * a + b;
+    T* slot = blk + (s & 3) * 1024;
+    T* p = PAT == 2 ? slot + lane * 32 + (warp & 7) * (4 / WD) : slot + warp * 32 + lane;  // lines: 16 B apart a warp
+    if (PAT == 4) p = &s_y[PAT == 4 ? (s & 1) : 0][warp * 32 + lane];
+    if (PAT == 0 || PAT == 2 || PAT == 4 || (PAT == 1 && lane == 0)) *p = SrVec<WD>::make(v);
+  }
+  float t = 0.f;
+#pragma unroll
+  for (int k = 0; k < WD; ++k) t += v[k];
+  if (t == 12345.f) out[imp_gtid()] = t + *(const float*)&s_y[0][PAT == 4 ? lane : 0];  // never true: keeps the chains and shared stores
+  imp_end(rec);
+}
+
+template <int WD, int PAT, int W>
+static void run_strd(Ctx& c, float* dy) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, st_war<WD, PAT, W>, L, (float*)c.d_out, (typename SrVec<WD>::T*)dy, 1.0f, 0.0f, c.d_rec);
+  static const char* pat[] = {"coal", "lane0", "lines", "none", "sts"};
+  imp_row(c, "mech_strd", (const void*)st_war<WD, PAT, W>, std::string(pat[PAT]) + "_b" + std::to_string(4 * WD), 1, W,
+          L.bps, L.tpb, SR_STEPS, "wd=" + std::to_string(WD) + ";pat=" + std::to_string(PAT) + ";steps=" + std::to_string(SR_STEPS), m);
+}
+
+void group_mech_strd(Ctx& c) {
+  float* dy = nullptr;
+  CK(cudaMalloc(&dy, (size_t)c.sms * 4 * 32 * 32 * 4 * sizeof(float)));
+  CK(cudaMemset(dy, 0, (size_t)c.sms * 4 * 32 * 32 * 4 * sizeof(float)));
+  imp_each<1, 2, 4>([&](auto wd) {
+    imp_each<0, 1, 2, 3, 4>([&](auto pat) {
+      imp_each<1, 4, 8, 16, 32>([&](auto w) {
+        run_strd<decltype(wd)::value, decltype(pat)::value, decltype(w)::value>(c, dy);
+      });
+    });
+  });
+  CK(cudaFree(dy));
+}
+
+// mech_stks (round 25b, after mech_stk: after each step's load, the first store a warp costs the
+// step +196 cycles at 32 warps, the second +44; smsim gives the bytes, +121 and +76). Where in the
+// step does it go? stk_stamp<K, POS, W> is stk_step with two clock reads a warp a step: t0 at the top
+// (after the barrier) and t1 after the load's value has arrived and the step's stores have issued (a
+// volatile shared store of the value by lane 0 between them orders the read after its arrival);
+// steps SKS_FIRST..+SKS_N of every block kept in shared memory. sks_stamps.csv, per variant (the
+// medians over the blocks and kept steps): the step (t0 to the next t0), the first and the last warp's
+// t1 - t0, and the release (the next t0 less the last t1: the barrier and what it waits for).
+#define SKS_FIRST 128
+#define SKS_N 64
+template <int K, int POS, int W>
+__global__ void __launch_bounds__(32 * W) stk_stamp(float* out, const float* x, float* y, unsigned* stamp, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const float* src = x + (size_t)blockIdx.x * 32 * SKS_STEPS * 32 + warp * 32 + lane;
+  float* dst = y + (size_t)blockIdx.x * 4 * 4 * 32 * 32 + warp * 32 + lane;  // 4 K W lines, K <= 4
+  __shared__ unsigned s_t[SKS_N][W][2];
+  __shared__ volatile float s_v[W];
+  float acc = 0.f, f = (float)threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < SKS_STEPS; ++s) {
+    const unsigned t0 = (unsigned)clock();
+    const int at = (s & 3) * K * 32 * W;
+    if (POS == 1) {
+#pragma unroll
+      for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = f;
+    }
+    const float v = src[s * 32 * W];
+    if (POS == 0 && K > 0) {
+#pragma unroll
+      for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = v;
+    } else {
+      acc += v;
+    }
+    if (lane == 0) s_v[warp] = v;
+    const unsigned t1 = (unsigned)clock();
+    if (lane == 0 && s >= SKS_FIRST && s < SKS_FIRST + SKS_N) s_t[s - SKS_FIRST][warp][0] = t0, s_t[s - SKS_FIRST][warp][1] = t1;
+    __syncthreads();
+  }
+  if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
+  imp_end(rec);
+  for (int i = threadIdx.x; i < SKS_N * W * 2; i += blockDim.x) stamp[(size_t)blockIdx.x * SKS_N * W * 2 + i] = (&s_t[0][0][0])[i];
+}
+
+template <int K, int POS, int W>
+static void run_stks(Ctx& c, const float* dx, float* dy, unsigned* d_stamp, FILE* fs) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  const Meas m = measure(c, stk_stamp<K, POS, W>, L, (float*)c.d_out, dx, dy, d_stamp, c.d_rec);
+  const std::string name = (POS ? "pre_k" : "post_k") + std::to_string(K);
+  imp_row(c, "mech_stks", (const void*)stk_stamp<K, POS, W>, name, 1, W, L.bps, L.tpb, SKS_STEPS,
+          "k=" + std::to_string(K) + ";pos=" + std::to_string(POS) + ";steps=" + std::to_string(SKS_STEPS), m);
+  std::vector<unsigned> h((size_t)L.grid * SKS_N * W * 2);
+  CK(cudaMemcpy(h.data(), d_stamp, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::vector<double> step, first, last, rel, med;
+  for (int b = 0; b < L.grid; ++b) {
+    const unsigned* t = h.data() + (size_t)b * SKS_N * W * 2;
+    for (int s = 0; s + 1 < SKS_N; ++s) {
+      const unsigned t0 = t[(s * W) * 2], n0 = t[((s + 1) * W) * 2];
+      std::vector<double> d(W);
+      unsigned lt1 = t0;
+      for (int w = 0; w < W; ++w) {
+        const unsigned a0 = t[(s * W + w) * 2], a1 = t[(s * W + w) * 2 + 1];
+        d[w] = (double)(unsigned)(a1 - a0);
+        if ((int)(a1 - lt1) > 0) lt1 = a1;
+      }
+      std::sort(d.begin(), d.end());
+      step.push_back((double)(unsigned)(n0 - t0));
+      first.push_back(d[0]);
+      last.push_back(d[W - 1]);
+      med.push_back(d[W / 2]);
+      rel.push_back((double)(int)(n0 - lt1));
+    }
+  }
+  auto q = [](std::vector<double>& v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; };
+  fprintf(fs, "%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f\n", name.c_str(), W, q(step), q(first), q(med), q(last), q(rel));
+  fflush(fs);
+}
+
+void group_mech_stks(Ctx& c) {
+  const size_t n = (size_t)c.sms * 32 * SKS_STEPS * 32;
+  float *dx = nullptr, *dy = nullptr;
+  unsigned* d_stamp = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMalloc(&d_stamp, (size_t)c.sms * SKS_N * 32 * 2 * sizeof(unsigned)));
+  CK(cudaMemset(dx, 0, n * sizeof(float)));
+  FILE* fs = imp_side_file("sks_stamps.csv");
+  fprintf(fs, "variant,warps,step,t1_first,t1_median,t1_last,release\n");
+  imp_each<8, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    run_stks<0, 0, W>(c, dx, dy, d_stamp, fs);
+    imp_each<1, 2, 4>([&](auto k) {
+      run_stks<decltype(k)::value, 0, W>(c, dx, dy, d_stamp, fs);
+      run_stks<decltype(k)::value, 1, W>(c, dx, dy, d_stamp, fs);
+    });
+  });
+  fclose(fs);
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+  CK(cudaFree(d_stamp));
+}
