@@ -115,7 +115,8 @@ static int lanes_sectors(const struct arch *a, const struct insn *in, int lanes)
 	case PAT_UNIFORM:
 		return 1;
 	case PAT_STRIDED:
-	case PAT_CHASE: /* a random walk's lanes may be stride apart too (mech_l2stride) */
+	case PAT_STREAM: /* a stream's lanes may be stride apart too (its lines do: lanes_geom) */
+	case PAT_CHASE:  /* a random walk's lanes may be stride apart too (mech_l2stride) */
 		if (in->stride > in->width) {
 			if (in->stride >= (uint32_t)sec)
 				return active;

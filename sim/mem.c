@@ -321,7 +321,9 @@ static COLD void mem_info_fill(struct sim *s, struct memc *m, const struct insn 
 		lv = LV_L2; /* stores and atomics go to L2 */
 	/* a store to lines the L2 does not hold is written into it (mem_writeback) */
 	m->wb = (uint8_t)(lv == LV_DRAM && a->l2_dirty_bytes > 0 && mem_is_store(in));
-	m->lines = (uint8_t)(a->n_wb_curve >= 2 && isa_l1_load(in->op) ? lanes_lines(a, in, lanes) : 1);
+	m->lines = (uint8_t)((a->n_wb_curve >= 2 && isa_l1_load(in->op)) || (a->store_line_cycles > 0 && mem_is_store(in))
+				     ? lanes_lines(a, in, lanes)
+				     : 1);
 	if (m->wb)
 		lv = LV_L2;
 	if (isa_ops[in->op].unit == UNIT_CONST)
@@ -962,8 +964,10 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
  * take 5693 cycles a trip while 24 other warps store, 268 alone, 285 beside
  * loads (tests/data/h200/mech/mio, mech_mio).
  */
-static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp *w, double bytes, int sectors)
+static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp *w, const struct memc *m)
 {
+	double bytes = m->bytes;
+	int sectors = m->sectors;
 	const struct arch *a = s->a;
 	double now = (double)s->now;
 	if (a->store_insn_cycles > 0) {
@@ -979,8 +983,12 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 	}
 	if (a->store_bytes_per_cycle <= 0)
 		return;
-	s->st_free = (s->st_free > now ? s->st_free : now) + bytes / a->store_bytes_per_cycle;
-	double full = s->st_free - a->store_buffer_bytes / a->store_bytes_per_cycle;
+	/* with store_line_cycles each line the store writes holds the path too;
+	 * the buffer holds store_buffer_bytes of sectors, drained at this
+	 * store's bytes a cycle */
+	double held = bytes / a->store_bytes_per_cycle + a->store_line_cycles * m->lines;
+	s->st_free = (s->st_free > now ? s->st_free : now) + held;
+	double full = s->st_free - (bytes > 0 ? a->store_buffer_bytes * held / bytes : 0.0);
 	if (full > now) {
 		uint64_t t = ceil_u64(full);
 		for (int k = 0; k < s->nsched; k++) {
@@ -1186,7 +1194,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		}
 		dd += draw; /* a draw moves all of a group's lines together */
 		if (__builtin_expect(u->flags & U_MIOX, 0)) {
-			mem_store_path(s, w, m->bytes, m->sectors); /* a global store (U_MIOX) */
+			mem_store_path(s, w, m); /* a global store (U_MIOX) */
 			if (m->wb)
 				mem_writeback(s, m);
 		}

@@ -273,9 +273,13 @@ static void thread0_idiom(void **state)
 	/* S2R, ISETP x3, STG, SEL, STG, LOP3, STG x2, BAR, IF, STG, ENDIF, EXIT */
 	assert_int_equal(p.ninsn, 15);
 	assert_int_equal(p.code[4].op, OP_STG);
-	assert_int_equal(p.code[4].lanes, 1);
-	assert_int_equal(p.code[6].lanes, 1);
+	/* guarded by tid == 0: thread 0 of the block (threads=1), every other
+	 * warp's instance off in all its lanes (round 25) */
+	assert_int_equal(p.code[4].threads, 1);
+	assert_int_equal(p.code[4].lanes, 0);
+	assert_int_equal(p.code[6].threads, 1);
 	assert_int_equal(p.code[8].lanes, 0);
+	assert_int_equal(p.code[8].threads, 0);
 	assert_int_equal(p.code[9].lanes, 0);
 	assert_int_equal(p.code[11].op, OP_IF);
 	assert_int_equal(p.code[11].pattern, IF_WARP_LT);
@@ -324,10 +328,12 @@ static void thread0_idiom_copy(void **state)
 	/* S2R, IMAD, MOV, MOV, IADD3, MOV, ISETP x4, STG x4, IF, STG, ENDIF, EXIT */
 	assert_int_equal(p.ninsn, 18);
 	assert_int_equal(p.code[10].op, OP_STG);
-	assert_int_equal(p.code[10].lanes, 1); /* R27: IMAD.MOV.U32 of tid */
-	assert_int_equal(p.code[11].lanes, 1); /* R9: MOV of that copy */
-	assert_int_equal(p.code[12].lanes, 0); /* R10: a copy of tid + 1 */
-	assert_int_equal(p.code[13].lanes, 0); /* R11: a predicated copy */
+	assert_int_equal(p.code[10].threads, 1); /* R27: IMAD.MOV.U32 of tid */
+	assert_int_equal(p.code[11].threads, 1); /* R9: MOV of that copy */
+	assert_int_equal(p.code[12].threads, 0); /* R10: a copy of tid + 1 */
+	assert_int_equal(p.code[12].lanes, 0);
+	assert_int_equal(p.code[13].threads, 0); /* R11: a predicated copy */
+	assert_int_equal(p.code[13].lanes, 0);
 	assert_int_equal(p.code[14].op, OP_IF);
 	assert_int_equal(p.code[14].pattern, IF_WARP_LT);
 	assert_int_equal(p.code[15].lanes, 1);

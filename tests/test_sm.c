@@ -1099,6 +1099,7 @@ static void sm_3_16_store_path(void **state)
 			"STG.128 [R14], R0 pattern=stream\nSTG.128 [R16], R0 pattern=stream\n"
 			"LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
 	struct arch a = sm90;
+	a.store_line_cycles = 0; /* the bytes alone (sm-3.25: lines) */
 	a.store_bytes_per_cycle = 0;
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 44);
 	a.store_bytes_per_cycle = 16;
@@ -1221,6 +1222,48 @@ static void sm_3_20_store_unit(void **state)
 	const char *off = "STG [R2], R4 width=4 lanes=0\nEXIT\n";
 	assert_int_equal(run_arch(&a, off, 32, 1, POLICY_GRR).cycles, 3);
 	assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, 12);
+}
+
+/*
+ * sm-3.25: the store path's lines (store_line_cycles, round 25:
+ * tests/data/h200/mech/strd), by hand, as sm-3.16 with store_bytes_per_cycle
+ * 32 (a sector a cycle) and store_line_cycles 2. One warp stores 4 B a lane
+ * with its lanes 128 B apart (stride=128: 32 lines, one sector each), then
+ * an LDS and an FADD of its result. The store holds the path 32 x 32 / 32 +
+ * 32 x 2 = 96 cycles (the bytes alone 32); the LDS, issued at 4, has its
+ * data behind it at 96 + 22 = 118 (54 without the lines), FADD 4, EXIT:
+ * 123 (59). The same store with its lanes contiguous (one line, 4 sectors)
+ * holds it 128 / 32 + 2 = 6: the LDS's data at max(4 + 23, 6 + 22) = 28:
+ * 33 (32 without the line). The buffer, 1024 B of sectors, drains at the
+ * store's own bytes a cycle (1024 / 96): two such line stores and an L1
+ * load (32 cycles): the first fills it (full at 96 - 96 = 0), the second
+ * (at 4) makes every LSU pipe wait to 192 - 96 = 96, the load issues then:
+ * 96 + 32 + 5 = 133; without the buffer's limit at 8: 45; with the bytes
+ * alone (32 cycles a store, buffer 32 cycles) to 32: 69.
+ */
+static void sm_3_25_store_lines(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	assert_true(fabs(a.store_line_cycles - 2.871) < 1e-9 && fabs(a.store_bytes_per_cycle - 34.56) < 1e-9);
+	a.store_bytes_per_cycle = 32;
+	a.store_line_cycles = 2;
+	a.store_buffer_bytes = 1e9;
+	const char *lines = "STG [R10], R0 width=4 stride=128 pattern=stream\nLDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	const char *coal = "STG [R10], R0 width=4 pattern=stream\nLDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	assert_int_equal(run_arch(&a, lines, 32, 1, POLICY_GRR).cycles, 123);
+	assert_int_equal(run_arch(&a, coal, 32, 1, POLICY_GRR).cycles, 33);
+	a.store_line_cycles = 0;
+	assert_int_equal(run_arch(&a, lines, 32, 1, POLICY_GRR).cycles, 59);
+	assert_int_equal(run_arch(&a, coal, 32, 1, POLICY_GRR).cycles, 32);
+	const char *held = "STG [R10], R0 width=4 stride=128 pattern=stream\nSTG [R12], R0 width=4 stride=128 pattern=stream\n"
+			   "LDG R20, [R30] pattern=chase footprint=1024\nFADD R21, R20, R20\nEXIT\n";
+	a.store_line_cycles = 2;
+	assert_int_equal(run_arch(&a, held, 32, 1, POLICY_GRR).cycles, 45);
+	a.store_buffer_bytes = 1024;
+	assert_int_equal(run_arch(&a, held, 32, 1, POLICY_GRR).cycles, 133);
+	a.store_line_cycles = 0;
+	assert_int_equal(run_arch(&a, held, 32, 1, POLICY_GRR).cycles, 69);
 }
 
 /*
@@ -2093,6 +2136,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_19_s2r_unit),
 		cmocka_unit_test(sm_3_20_store_unit),
 		cmocka_unit_test(sm_3_24_writeback),
+		cmocka_unit_test(sm_3_25_store_lines),
 		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */

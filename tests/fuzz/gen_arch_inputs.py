@@ -85,6 +85,8 @@ write(corpus, "set_queue", text="\0dram_shared_queue=1,dram_queue_scale_cycles=4
       "dram_queue_curve=0:10:20:400")
 write(corpus, "set_writeback", text="\0l2_dirty_bytes=4096,writeback_delay_curve=0:12.8:28.9:5000,"
       "dram_window_cycles=1")
+write(corpus, "set_store_lines", text="\0store_line_cycles=2.871,store_bytes_per_cycle=34.56,store_buffer_bytes=0,"
+      "store_line_cycles=1e6")
 write(corpus, "set_compact", text=json.dumps(base, separators=(",", ":")) + "\0regsPerMultiprocessor=32768,l2CacheSize=1e12")
 
 # ---- reproducers of bugs found (see README.md, Findings) ------------------

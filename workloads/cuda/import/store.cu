@@ -1,6 +1,7 @@
-// store.cu -- round 25's microbenchmarks of the global store (issue #18; run only when named:
-// run_import.sh mech_strd,mech_stks): when a store reads its registers (mech_strd) and where a step's
-// stores after its load spend their cycles (mech_stks, mech_stk's step stamped). Each kernel's SASS,
+// store.cu -- microbenchmarks of the global store (issue #18; run only when named: run_import.sh
+// mech_stk,mech_strd,mech_stks): a step's stores beside its load (mech_stk, round 24e), when a store
+// reads its registers and what it holds of the SM's store path (mech_strd, round 25) and where a
+// step's stores after its load spend their cycles (mech_stks, mech_stk's step stamped). Each kernel's SASS,
 // smsim's predictions from it and the H200's cycles: tests/data/h200/mech/strd, stks.
 #include <algorithm>
 #include <string>
@@ -8,7 +9,75 @@
 
 #include "imp.h"
 
-#define SKS_STEPS 256  // mech_stk's steps (mech.cu's STW_STEPS)
+#define SKS_STEPS 256  // mech_stk's and mech_stks's steps (mech_stw's STW_STEPS)
+
+// One step of mech_stk's kernels: the load and K stores before (POS 1) or after it (POS 0, of its
+// value); returns the loaded value (stk_stamp stamps its arrival).
+template <int K, int POS, int W>
+static __device__ __forceinline__ float stk_body(int s, const float* src, float* dst, float f, float& acc) {
+  const int at = (s & 3) * K * 32 * W;
+  if (POS == 1) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = f;
+  }
+  const float v = src[s * 32 * W];
+  if (POS == 0 && K > 0) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = v;
+  } else {
+    acc += v;
+  }
+  return v;
+}
+
+
+// mech_stk (round 24e, after mech_stw: a step's store to L2-resident lines after its load costs the
+// next step ~185 cycles at 32 warps, smsim +129; before the load ~30): what sets it, the bytes or the
+// instructions, and where in the step. stk_step<K, POS, W>: one block of W warps an SM, 256 steps; a
+// step is a coalesced 128-B LDG a warp (a fresh DRAM stream), K 128-B STGs a warp to the block's own
+// 4 K W lines (L2-resident after the first steps: written over and over), and a barrier; POS 0: the
+// stores after the load, storing its value; POS 1: before it, storing f. K = 0: the load alone.
+template <int K, int POS, int W>
+__global__ void __launch_bounds__(32 * W) stk_step(float* out, const float* x, float* y, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const float* src = x + (size_t)blockIdx.x * 32 * SKS_STEPS * 32 + warp * 32 + lane;
+  float* dst = y + (size_t)blockIdx.x * 4 * 4 * 32 * 32 + warp * 32 + lane;  // 4 K W lines, K <= 4
+  float acc = 0.f, f = (float)threadIdx.x;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < SKS_STEPS; ++s) {
+    stk_body<K, POS, W>(s, src, dst, f, acc);
+    __syncthreads();
+  }
+  if (acc == 12345.f) out[imp_gtid()] = acc;  // never true: keeps the loads
+  imp_end(rec);
+}
+
+template <int K, int POS, int W>
+static void run_stk(Ctx& c, const float* dx, float* dy) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  const Meas m = measure(c, stk_step<K, POS, W>, L, (float*)c.d_out, dx, dy, c.d_rec);
+  imp_row(c, "mech_stk", (const void*)stk_step<K, POS, W>, (POS ? "pre_k" : "post_k") + std::to_string(K), 1, W, L.bps,
+          L.tpb, SKS_STEPS, "k=" + std::to_string(K) + ";pos=" + std::to_string(POS) + ";steps=" + std::to_string(SKS_STEPS), m);
+}
+
+void group_mech_stk(Ctx& c) {
+  const size_t n = (size_t)c.sms * 32 * SKS_STEPS * 32;
+  float *dx = nullptr, *dy = nullptr;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dx, 0, n * sizeof(float)));
+  imp_each<8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    run_stk<0, 0, W>(c, dx, dy);
+    imp_each<1, 2, 4>([&](auto k) {
+      run_stk<decltype(k)::value, 0, W>(c, dx, dy);
+      run_stk<decltype(k)::value, 1, W>(c, dx, dy);
+    });
+  });
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
 
 // mech_strd (round 25a, after mech_stw's st rows: a lone warp storing a line a step, its next
 // address register written right after the store, takes 39 cycles a step on the H200 and 30 in smsim,
@@ -101,18 +170,7 @@ __global__ void __launch_bounds__(32 * W) stk_stamp(float* out, const float* x, 
 #pragma unroll 1
   for (int s = 0; s < SKS_STEPS; ++s) {
     const unsigned t0 = (unsigned)clock();
-    const int at = (s & 3) * K * 32 * W;
-    if (POS == 1) {
-#pragma unroll
-      for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = f;
-    }
-    const float v = src[s * 32 * W];
-    if (POS == 0 && K > 0) {
-#pragma unroll
-      for (int k = 0; k < K; ++k) dst[at + k * 32 * W] = v;
-    } else {
-      acc += v;
-    }
+    const float v = stk_body<K, POS, W>(s, src, dst, f, acc);
     if (lane == 0) s_v[warp] = v;
     const unsigned t1 = (unsigned)clock();
     if (lane == 0 && s >= SKS_FIRST && s < SKS_FIRST + SKS_N) s_t[s - SKS_FIRST][warp][0] = t0, s_t[s - SKS_FIRST][warp][1] = t1;
