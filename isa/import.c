@@ -920,22 +920,22 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;
-		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && !thread0 && !lane0 &&
-		    !tid0_region(stack, sp) && tid0_guard(x, tid0[i], 1) && !strstr(attrs, "lanes=") &&
-		    !strstr(attrs, "threads=")) {
+		int lanes_op = isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST; /* lanes= applies */
+		if (lanes_op && !thread0 && !lane0 && !tid0_region(stack, sp) && tid0_guard(x, tid0[i], 1) &&
+		    !strstr(attrs, "lanes=") && !strstr(attrs, "threads=")) {
 			/* guarded by tid == 0: the block's thread 0 alone, every other warp's
 			 * instance predicated off in all its lanes (mem_off_done) */
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " threads=1");
-		} else if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST &&
-			   (thread0 || lane0 || tid0_region(stack, sp) || lane0_guard(x, tid0[i], 1)) && !strstr(attrs, "lanes=")) {
+		} else if (lanes_op && (thread0 || lane0 || tid0_region(stack, sp) || lane0_guard(x, tid0[i], 1)) &&
+			   !strstr(attrs, "lanes=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " lanes=1"); /* thread 0's region or lane 0 alone (tid0_preds) */
-		} else if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && keep && !strstr(attrs, "lanes=")) {
+		} else if (lanes_op && keep && !strstr(attrs, "lanes=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " lanes=%d", keep); /* the lanes a guarded EXIT left going on */
 		}
-		if (isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST && tbound[i] && !strstr(attrs, "lanes=") &&
+		if (lanes_op && tbound[i] && !strstr(attrs, "lanes=") &&
 		    !strstr(attrs, "threads=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " threads=%d", tbound[i]); /* a guard tid < N (tid0_preds) */

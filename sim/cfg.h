@@ -94,7 +94,8 @@ struct arch {
 					   * wait to issue (lg or MIO throttle) */
 	double store_line_cycles;         /* ... and a store holds it this long for each line it writes
 					   * (store_bytes_per_cycle then the rate of its sectors' bytes; the
-					   * buffer counted in full lines); 0: bytes alone */
+					   * buffer counted in sectors, drained at each store's own rate);
+					   * 0: bytes alone */
 	int lsu_warp_cycles;              /* cycles between one warp's memory instructions (0: no limit) */
 	int n_l2_spread, n_dram_spread;   /* entries in l2_spread, dram_spread */
 	double l2_sector_cycles;          /* with an l2_line_cycles rule: an L2 hit's load waits this more for each

@@ -328,7 +328,8 @@ struct memc {
 	uint8_t wb;          /* a store to lines not in L2, written into it (l2_dirty_bytes): counted
 			      * in the SM's dirty bytes, written back past its share (mem_writeback) */
 	uint8_t lines;       /* the distinct lines a DRAM load touches (lanes_geom): each draws its own
-			      * wait beside write-backs (mem_wb_delay) */
+			      * wait beside write-backs (mem_wb_delay); a global store's, each holding
+			      * the store path store_line_cycles (mem_store_path); 1 otherwise */
 	uint8_t l2rule;      /* a load under the L2 line rule (l2_line_cycles): its latency from its
 			      * lines and sectors, the L2 server's time only when it queues */
 	double p_l1, p_l2;   /* partial: P(L1), P(L1 or L2) */

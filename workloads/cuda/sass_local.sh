@@ -64,7 +64,7 @@ while i < len(lines):
         w1 = int(re.search(r'/\* (0x[0-9a-f]{16}) \*/', lines[i]).group(1), 16); i += 1
         pc = cur['ins'][-1][0] + 16
         t = op_text(w0, w1)
-        if t is None: t = 'UNDECODED_%03x' % (w0 & 0xfff); sys.stderr.write('sass.sh: %s: no text for the instruction at 0x%04x (0x%016x)\n' % (cur['name'], pc, w0))
+        if t is None: t = 'UNDECODED_%03x' % (w0 & 0xfff); sys.stderr.write('sass_local.sh: %s: no text for the instruction at 0x%04x (0x%016x)\n' % (cur['name'], pc, w0))
         cur['ins'].append([pc, t, w0, w1])
 with open(sys.argv[1], 'w') as f:
     for fn in funcs:
@@ -76,11 +76,11 @@ with open(sys.argv[1], 'w') as f:
                     off = ((w0 >> 16) & 0xff) | ((w0 >> 34) << 8) | ((w1 & 0x3ffff) << 38)
                     if off >> 55: off -= 1 << 56
                     off *= 4
-                elif op in ('BSSY', 'BREAK', 'BRK'):  # bits 32-63 and 64-81, bytes
+                elif op == 'BSSY':  # bits 32-63 and 64-81, bytes
                     off = (w0 >> 32) | ((w1 & 0x3ffff) << 32)
                     if off >> 49: off -= 1 << 50
                 else:
-                    sys.stderr.write('sass.sh: %s: 0x%04x: no rule for the label of %s\n' % (fn['name'], pc, op))
+                    sys.stderr.write('sass_local.sh: %s: 0x%04x: no rule for the label of %s\n' % (fn['name'], pc, op))
                     off = None
                 if off is not None: t = re.sub(r'`\(\.L_x_\d+\)', '0x%x' % (pc + 16 + off), t)
             t = t + ' ;'

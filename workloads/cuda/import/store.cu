@@ -30,7 +30,6 @@ static __device__ __forceinline__ float stk_body(int s, const float* src, float*
   return v;
 }
 
-
 // mech_stk (round 24e, after mech_stw: a step's store to L2-resident lines after its load costs the
 // next step ~185 cycles at 32 warps, smsim +129; before the load ~30): what sets it, the bytes or the
 // instructions, and where in the step. stk_step<K, POS, W>: one block of W warps an SM, 256 steps; a
