@@ -341,6 +341,7 @@ void group_mech_mixbw(Ctx& c);
 void group_mech_stk(Ctx& c);
 void group_mech_strd(Ctx& c);
 void group_mech_stks(Ctx& c);
+void group_mech_stb(Ctx& c);
 void group_mech_pstore(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of

@@ -237,3 +237,66 @@ void group_mech_stks(Ctx& c) {
   CK(cudaFree(dy));
   CK(cudaFree(d_stamp));
 }
+
+// mech_stb (round 26, after mech_bphase and mech_wlaunch at 32 warps: each warp's two predicated-off
+// stores of thread 0's record after the start barrier spread the block's warps 3.6 cycles a warp
+// where smsim's 1.3 a store (store_off_cycles, mech_pstore's K = 8 less K = 1) gives 2.6; and
+// mech_pstore's first off store a warp, K = 1, cost 2.4). Does the SM's store unit charge each
+// warp's run of stores once, beside each store? st_burst<K, W>: one block of W warps an SM,
+// SB_STEPS steps; a step is one in-place FFMA chain (v = v * a + b) and K stores of v, each to its
+// own line, store k under p_k = (on[k] > s) with on[k] = flags[k * 32 + lane] read before the
+// steps (ptxas cannot hoist or branch around it), so the next step's FFMA waits for the last
+// store's read. The flags make the same SASS store in no lane (all 0: every store predicated off),
+// in lane 0 alone (one sector a store) or in all 32 lanes (one full line).
+#define SB_STEPS 512
+template <int K, int W>
+__global__ void __launch_bounds__(32 * W) st_burst(float* out, float* y, const unsigned* flags, float a, float b,
+                                                   BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float* blk = y + (size_t)blockIdx.x * 4 * K * 1024 + warp * 32 + lane;  // 4 slots of K x 32 lines
+  unsigned on[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) on[k] = flags[k * 32 + lane];
+  float v = (float)lane;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < SB_STEPS; ++s) {
+    v = v * a + b;
+    float* p = blk + (size_t)(s & 3) * K * 1024;
+#pragma unroll
+    for (int k = 0; k < K; ++k)
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %0, %1;\n\t@p st.global.f32 [%2], %3;\n\t}" ::"r"(on[k]), "r"(s),
+                   "l"(p + k * 1024), "f"(v)
+                   : "memory");
+  }
+  if (v == 12345.f) out[imp_gtid()] = v;  // never true: keeps the chain
+  imp_end(rec);
+}
+
+template <int K, int W>
+static void run_stb(Ctx& c, float* dy, unsigned* d_flags, int mode) {
+  std::vector<unsigned> h(8 * 32, 0u);
+  for (int k = 0; k < 8; ++k)
+    for (int l = 0; l < 32; ++l) h[k * 32 + l] = (mode == 2 || (mode == 1 && l == 0)) ? 0x7fffffffu : 0u;
+  CK(cudaMemcpy(d_flags, h.data(), h.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, st_burst<K, W>, L, (float*)c.d_out, dy, (const unsigned*)d_flags, 1.0f, 0.0f, c.d_rec);
+  static const char* md[] = {"off", "lane0", "all"};
+  imp_row(c, "mech_stb", (const void*)st_burst<K, W>, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps,
+          L.tpb, SB_STEPS, "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";steps=" + std::to_string(SB_STEPS), m);
+}
+
+void group_mech_stb(Ctx& c) {
+  float* dy = nullptr;
+  unsigned* d_flags = nullptr;
+  const size_t n = (size_t)c.sms * 4 * 8 * 1024;
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dy, 0, n * sizeof(float)));
+  CK(cudaMalloc(&d_flags, 8 * 32 * sizeof(unsigned)));
+  for (int mode = 0; mode < 3; ++mode)
+    imp_each<1, 8, 32>([&](auto w) {
+      imp_each<1, 2, 4, 8>([&](auto k) { run_stb<decltype(k)::value, decltype(w)::value>(c, dy, d_flags, mode); });
+    });
+  CK(cudaFree(dy));
+  CK(cudaFree(d_flags));
+}
