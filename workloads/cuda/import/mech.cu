@@ -1381,6 +1381,56 @@ void group_mech_probe3(Ctx& c) {
                   runs);
 }
 
+// mech_t0off (round 26): what thread 0's code costs the block's other warps, which run it with
+// every lane off (`if (threadIdx.x == 0) {...}` compiled as @!P instructions, as imp_begin's record
+// after the start barrier). mech_bphase's and mech_wlaunch's warps leave that code 3.6 cycles a
+// warp apart at 32 warps where smsim's are 2.9 apart; mech_stb showed its predicated-off stores
+// cost the SM at most ~0.7 cycles each, and mech_probe2 that off S2Rs keep their latency but take
+// less of the S2R unit. t0_off<V, B>: lane 0 of every warp stamps e0 (entry), e1 (its S2R
+// SR_TID.X returned) and e2 after X, thread 0's store of e1 (ptxas predicates the region: the
+// others issue it off in every lane, each instruction waiting for its operands' scoreboards all
+// the same): V 1: at rec[%ctaid.x] (S2R, LDC of the pointer, IMAD.WIDE, STG), 2: at rec[base] (no
+// S2R), 3: imp_begin's record (two stores); 0: none; B = 1: a barrier before X (the warps leave
+// it in rows, as after imp_begin's). (ptxas hoists a lone %ctaid.x or __constant__ read out of
+// such a guard, unpredicated: only a store keeps it there.)
+template <int V, int B>
+__global__ void t0_off(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  if (B) __syncthreads();
+  if (V == 1 && t == 0) rec[blockIdx.x].g1 = e1;  // %ctaid.x (S2R), the pointer (LDC), IMAD.WIDE, STG
+  if (V == 2 && t == 0) rec[base].g1 = e1;         // no S2R: the index a parameter (LDC)
+  if (V == 3 && t == 0) {                          // imp_begin's record
+    const u64 g = imp_gtimer();
+    const u64 c = imp_clock();
+    rec[blockIdx.x].g0 = g;
+    rec[blockIdx.x].c0 = c;
+  }
+  const u64 e2 = imp_clock();
+  imp_begin(rec);
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 3;
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
+void group_mech_t0off(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 1024})
+    for (auto r : {StampRun{t0_off<0, 0>, "v", 0, tpb, 1}, StampRun{t0_off<1, 0>, "v", 1, tpb, 1},
+                   StampRun{t0_off<2, 0>, "v", 2, tpb, 1}, StampRun{t0_off<3, 0>, "v", 3, tpb, 1},
+                   StampRun{t0_off<0, 1>, "v", 10, tpb, 1}, StampRun{t0_off<1, 1>, "v", 11, tpb, 1},
+                   StampRun{t0_off<2, 1>, "v", 12, tpb, 1}, StampRun{t0_off<3, 1>, "v", 13, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_t0off", "t0off.csv",
+                  "# t0_off<V, B> (workloads/cuda/import/mech.cu; v = 10 B + V), the last timed launch: per block v, tpb, "
+                  "block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
