@@ -92,6 +92,8 @@ struct arch {
 					   * 0: a store holds nothing once issued */
 	double store_buffer_bytes;        /* the stores that path holds before the SM's memory instructions
 					   * wait to issue (lg or MIO throttle) */
+	int store_warp_cycles;            /* a warp's live global or local store holds the warp's own LSU
+					   * path this long, not lsu_warp_cycles (0: lsu_warp_cycles) */
 	double store_line_cycles;         /* ... and a store holds it this long for each line it writes
 					   * (store_bytes_per_cycle then the rate of its sectors' bytes; the
 					   * buffer counted in sectors, drained at each store's own rate);

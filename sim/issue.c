@@ -170,7 +170,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		}
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
-		if (((s->a->store_bytes_per_cycle > 0 || s->a->store_insn_cycles > 0) &&
+		if (((s->a->store_bytes_per_cycle > 0 || s->a->store_insn_cycles > 0 || s->a->store_warp_cycles > 0) &&
 		     ((!op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL)) ||
 		      op->space == SPACE_SHARED || in->op == OP_SHFL)) ||
 		    (in->op == OP_S2UR && s->a->s2ur_cycles > 0) ||

@@ -895,6 +895,8 @@ static inline void mem_release_due(struct sim *s)
  * every 4 cycles while two warps on one scheduler together issue more
  * than one every 4 (tests/data/h200/lsu: lds16 at 1 and 5 warps).
  */
+/* (A live global or local store holds it store_warp_cycles instead:
+ * mem_store_path.) */
 static void mem_lsu_path(const struct sim *s, struct warp *w)
 {
 	if (s->a->lsu_warp_cycles > 0)
@@ -981,6 +983,9 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 			w->drain_kind = RK_LONG;
 		}
 	}
+	if (a->store_warp_cycles > 0 && s->now + (uint64_t)a->store_warp_cycles > w->lsu_free)
+		w->lsu_free = s->now + (uint64_t)a->store_warp_cycles; /* one warp: a live store 5.9 cycles after
+								  * the last, off 4.0 (mech/stb; mem_lsu_path) */
 	if (a->store_bytes_per_cycle <= 0)
 		return;
 	/* with store_line_cycles each line the store writes holds the path too;

@@ -244,7 +244,8 @@ enum {
 	U_CTL = 256,     /* follows its control bits: stall count, scoreboards (insn.has_ctl) */
 	U_XDST = 512,    /* writes more registers than dst (insn.xdst: pairs, predicate outputs) */
 	U_BSYNC = 1024,  /* reconverges (BSYNC): the warp waits bsync_cycles more (ctl_bsync) */
-	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle or store_insn_cycles > 0):
+	U_MIOX = 2048,   /* meets the store path (store_bytes_per_cycle, store_insn_cycles or
+			  * store_warp_cycles > 0):
 			  * a global or local store, a shared-memory instruction or a shuffle
 			  * (mem_store_path), an S2UR with s2ur_cycles > 0, or a global store
 			  * with l2_dirty_bytes > 0 (mem_writeback) */

@@ -1099,6 +1099,7 @@ static void sm_3_16_store_path(void **state)
 			"STG.128 [R14], R0 pattern=stream\nSTG.128 [R16], R0 pattern=stream\n"
 			"LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
 	struct arch a = sm90;
+	a.store_warp_cycles = 0; /* a store's own LSU time: sm-3.26 */
 	a.store_line_cycles = 0; /* the bytes alone (sm-3.25: lines) */
 	a.store_bytes_per_cycle = 0;
 	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 44);
@@ -1245,6 +1246,7 @@ static void sm_3_25_store_lines(void **state)
 {
 	(void)state;
 	struct arch a = sm90;
+	a.store_warp_cycles = 0; /* a store's own LSU time: sm-3.26 */
 	assert_true(fabs(a.store_line_cycles - 2.871) < 1e-9 && fabs(a.store_bytes_per_cycle - 34.56) < 1e-9);
 	a.store_bytes_per_cycle = 32;
 	a.store_line_cycles = 2;
@@ -1264,6 +1266,35 @@ static void sm_3_25_store_lines(void **state)
 	assert_int_equal(run_arch(&a, held, 32, 1, POLICY_GRR).cycles, 133);
 	a.store_line_cycles = 0;
 	assert_int_equal(run_arch(&a, held, 32, 1, POLICY_GRR).cycles, 69);
+}
+
+/*
+ * sm-3.26: a warp's live store holds its LSU path store_warp_cycles
+ * (round 26: tests/data/h200/mech/stb), by hand. One warp: two STGs, an
+ * LDS and an FADD of its result, the store path and unit off: the STGs at
+ * 0 and 6 (store_warp_cycles 6; 4 with 0, lsu_warp_cycles), the LDS at 12
+ * (8), its data at 12 + 23, FADD 4, EXIT: 40 (36). The first STG off in
+ * every lane (lanes=0) takes the LSU path lsu_warp_cycles only: the LDS at
+ * 10, 38 (36).
+ */
+static void sm_3_26_store_warp(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	assert_int_equal(a.store_warp_cycles, 6);
+	a.store_bytes_per_cycle = 0;
+	a.store_insn_cycles = 0;
+	a.store_off_cycles = 0;
+	a.l2_dirty_bytes = 0;
+	const char *two = "STG [R10], R0 width=4 pattern=stream\nSTG [R12], R0 width=4 pattern=stream\n"
+			  "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	const char *off = "STG [R10], R0 width=4 pattern=stream lanes=0\nSTG [R12], R0 width=4 pattern=stream\n"
+			  "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	assert_int_equal(run_arch(&a, two, 32, 1, POLICY_GRR).cycles, 40);
+	assert_int_equal(run_arch(&a, off, 32, 1, POLICY_GRR).cycles, 38);
+	a.store_warp_cycles = 0;
+	assert_int_equal(run_arch(&a, two, 32, 1, POLICY_GRR).cycles, 36);
+	assert_int_equal(run_arch(&a, off, 32, 1, POLICY_GRR).cycles, 36);
 }
 
 /*
@@ -1288,6 +1319,7 @@ static void sm_3_24_writeback(void **state)
 {
 	(void)state;
 	struct arch a = sm90;
+	a.store_warp_cycles = 0; /* a store's own LSU time: sm-3.26 */
 	assert_true(fabs(a.l2_dirty_bytes - 21100000) < 1e-6);
 	assert_int_equal(a.n_wb_curve, 14);
 	assert_true(fabs(a.wb_curve[4] - 66.3) < 1e-9);
@@ -2137,6 +2169,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_20_store_unit),
 		cmocka_unit_test(sm_3_24_writeback),
 		cmocka_unit_test(sm_3_25_store_lines),
+		cmocka_unit_test(sm_3_26_store_warp),
 		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */

@@ -87,6 +87,8 @@ write(corpus, "set_writeback", text="\0l2_dirty_bytes=4096,writeback_delay_curve
       "dram_window_cycles=1")
 write(corpus, "set_store_lines", text="\0store_line_cycles=2.871,store_bytes_per_cycle=34.56,store_buffer_bytes=0,"
       "store_line_cycles=1e6")
+write(corpus, "set_store_warp", text="\0store_warp_cycles=6,store_buffer_bytes=0,store_bytes_per_cycle=32,"
+      "store_warp_cycles=1000")
 write(corpus, "set_compact", text=json.dumps(base, separators=(",", ":")) + "\0regsPerMultiprocessor=32768,l2CacheSize=1e12")
 
 # ---- reproducers of bugs found (see README.md, Findings) ------------------
