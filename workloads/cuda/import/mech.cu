@@ -1431,6 +1431,47 @@ void group_mech_t0off(Ctx& c) {
                   runs, 3);
 }
 
+// mech_stread (round 26b, after mech_t0off: with no thread-0 code, the rest of a 32-warp block,
+// whose warps' lane 0 stores three words of stamps, takes 522 cycles on the H200 from the last warp's
+// stamp to thread 0's end stamp and 363 in smsim, where those stores' registers are read at the store
+// unit's 2.26 cycles a store; mech_tail's block ends fit 1.74 a warp + 2.26 a store). When are a
+// block's stores' registers read, warp by warp? st_read<K, L>: lane 0 of every warp (L = 1) or every
+// lane (L = 32, all on one word) stores K words (its warp's stamp slots, overwritten later), then
+// reads the clock into the last store's address register (e2 waits for that store's read); e0, e1
+// as t0_off's.
+template <int K, int L>
+__global__ void st_read(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 3;
+  u64 e2 = e1;
+  if (L == 32 || (t & 31u) == 0) {
+#pragma unroll
+    for (int k = 0; k < K - 1; ++k) p[k] = e1 + k;
+    u64* q = p + (K - 1);
+    asm volatile("st.global.u64 [%0], %1;\n\tmov.u64 %0, %%clock64;" : "+l"(q) : "l"(e1 + base) : "memory");
+    e2 = (u64)q;
+  }
+  imp_begin(rec);
+  if ((t & 31u) == 0) p[0] = e0, p[1] = e1, p[2] = e2;
+  imp_end(rec);
+}
+
+void group_mech_stread(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 1024})
+    for (auto r : {StampRun{st_read<1, 1>, "k", 1, tpb, 1}, StampRun{st_read<2, 1>, "k", 2, tpb, 1},
+                   StampRun{st_read<3, 1>, "k", 3, tpb, 1}, StampRun{st_read<1, 32>, "k", 321, tpb, 1},
+                   StampRun{st_read<2, 32>, "k", 322, tpb, 1}, StampRun{st_read<3, 32>, "k", 323, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_stread", "stread.csv",
+                  "# st_read<K, L> (workloads/cuda/import/mech.cu; k = K, or 320 + K for L = 32), the last timed launch: "
+                  "per block k, tpb, block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
