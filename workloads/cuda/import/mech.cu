@@ -1472,6 +1472,52 @@ void group_mech_stread(Ctx& c) {
                   runs, 3);
 }
 
+// mech_mioq (round 26c, after mech_stread: 32 warps each reading %ctaid.x (S2R), a constant (LDC)
+// and storing a word wait ~256 cycles at the median for the store's read where one warp needs 72 and
+// smsim's separate units 151). Do S2R, LDC and a store's register read share one queue for the SM?
+// mio_q<V>: lane 0 of every warp stamps e0 (entry), e1 (its S2R SR_TID.X returned) and e2 after X,
+// a branch on X's value holding the warp until it arrives; X by V's bits: 1 an S2R of %ctaid.x, 2 an
+// LDC of a __constant__ word at the warp's index (a register address, one address a warp), 4 a
+// store of e1's low word by every lane to one word (the unused pad of record w: no S2R or LDC in its
+// address), the clock read into the stored register (it waits for the store's read) and a branch on it.
+template <int V>
+__global__ void mio_q(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  u64 e1 = imp_clock();
+  unsigned y = 0;
+  if (V & 1) y += blockIdx.x;
+  if (V & 2) y += prolog_c[(t >> 5) & 15];
+  if (V & 4) {  // the unused pad word of record (t >> 5) & 31: no S2R or LDC in the address
+    unsigned lo = (unsigned)e1;
+    unsigned* q = &rec[(t >> 5) & 31].pad;
+    asm volatile("st.global.u32 [%1], %0;\n\tmov.u32 %0, %%clock;" : "+r"(lo) : "l"(q) : "memory");
+    y += lo == 0x7fffffffu;
+  }
+  if (y == 0x7fffffffu) asm volatile("trap;");
+  const u64 e2 = imp_clock();
+  imp_begin(rec);
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 3;
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
+void group_mech_mioq(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 1024})
+    for (auto r : {StampRun{mio_q<1>, "v", 1, tpb, 1}, StampRun{mio_q<2>, "v", 2, tpb, 1}, StampRun{mio_q<3>, "v", 3, tpb, 1},
+                   StampRun{mio_q<4>, "v", 4, tpb, 1}, StampRun{mio_q<5>, "v", 5, tpb, 1}, StampRun{mio_q<6>, "v", 6, tpb, 1},
+                   StampRun{mio_q<7>, "v", 7, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_mioq", "mioq.csv",
+                  "# mio_q<V> (workloads/cuda/import/mech.cu), the last timed launch: per block v, tpb, block, SM, c1, e0min, "
+                  "then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
