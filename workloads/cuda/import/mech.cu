@@ -1518,6 +1518,66 @@ void group_mech_mioq(Ctx& c) {
                   runs, 3);
 }
 
+// mech_stline (round 26e, after mech_stread against mech_mioq: a store into each warp's 24-byte
+// stamp slot, about five warps a line, waited 256 cycles at the median at 32 warps, one into record
+// w's pad word, three warps a line, 168, as smsim gives). Do several warps' stores into one line at
+// once queue for it? st_line<G>: every lane of every warp stores one 4-byte word, warp w's word w % G
+// of the block's line w / G (G warps a line: 32 lines a block at G = 1, one at G = 32), then reads
+// the clock into the store's register (it waits for the store's read) and branches on it; e0, e1
+// as t0_off's, e2 after. Every SM its own lines (the block's 4 KB).
+template <int G>
+__global__ void st_line(u64* st, unsigned* line, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x, w = t >> 5;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  unsigned v = (unsigned)e1;
+  unsigned* q = line + (size_t)blockIdx.x * 1024 + (w / G) * 32 + (w % G);
+  asm volatile("st.global.u32 [%1], %0;\n\tmov.u32 %0, %%clock;" : "+r"(v) : "l"(q) : "memory");
+  if (v == 0x7fffffffu) asm volatile("trap;");
+  const u64 e2 = imp_clock();
+  imp_begin(rec);
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
+template <int G>
+static void run_stline(Ctx& c, FILE* f, u64* d_st, unsigned* d_line, int tpb, int B) {
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = tpb, L.smem = SMEM_1BPS, L.bps = 0;
+  CK(cudaMemset(d_st, 0, (size_t)L.grid * 32 * 3 * sizeof(u64)));
+  const Meas m = measure(c, st_line<G>, L, d_st, d_line, c.d_rec);
+  imp_row(c, "mech_stline", (const void*)st_line<G>, "g" + std::to_string(G), 1, tpb / 32, 1, tpb, G,
+          "g=" + std::to_string(G) + ";res=1;blocks=" + std::to_string(B), m);
+  warp_stamp_rows(c, f, std::to_string(G) + "," + std::to_string(tpb), L.grid, tpb / 32, d_st, 3);
+}
+
+void group_mech_stline(Ctx& c) {
+  const int B = 8;
+  u64* d_st = nullptr;
+  unsigned* d_line = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 32 * 3 * sizeof(u64)));
+  CK(cudaMalloc(&d_line, (size_t)c.sms * B * 1024 * sizeof(unsigned)));
+  CK(cudaMemset(d_line, 0, (size_t)c.sms * B * 1024 * sizeof(unsigned)));
+  FILE* f = imp_side_file("stline.csv");
+  fprintf(f, "# st_line<G> (workloads/cuda/import/mech.cu), the last timed launch: per block g, tpb, block, SM, c1, e0min, "
+             "then per warp e0, e1, e2 less e0min\n");
+  for (int tpb : {32, 1024}) {
+    run_stline<1>(c, f, d_st, d_line, tpb, B);
+    run_stline<2>(c, f, d_st, d_line, tpb, B);
+    run_stline<4>(c, f, d_st, d_line, tpb, B);
+    run_stline<8>(c, f, d_st, d_line, tpb, B);
+    run_stline<16>(c, f, d_st, d_line, tpb, B);
+    run_stline<32>(c, f, d_st, d_line, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_st));
+  CK(cudaFree(d_line));
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
