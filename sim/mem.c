@@ -893,10 +893,9 @@ static inline void mem_release_due(struct sim *s)
  * of 4 in its control bits (every chase loop in tests/data/h200/sass.txt,
  * tests/data/h200/lsu/sass.txt); and on the H200 one warp issues an LDS
  * every 4 cycles while two warps on one scheduler together issue more
- * than one every 4 (tests/data/h200/lsu: lds16 at 1 and 5 warps).
+ * than one every 4 (tests/data/h200/lsu: lds16 at 1 and 5 warps). A live
+ * global or local store holds it store_warp_cycles instead (mem_store_path).
  */
-/* (A live global or local store holds it store_warp_cycles instead:
- * mem_store_path.) */
 static void mem_lsu_path(const struct sim *s, struct warp *w)
 {
 	if (s->a->lsu_warp_cycles > 0)

@@ -1381,6 +1381,17 @@ void group_mech_probe3(Ctx& c) {
                   runs);
 }
 
+// The round-26 block-start kernels' record: the harness's start barrier and record, lane 0 of every
+// warp storing its three stamps at its slots of st (three a warp), the end barrier and record.
+__device__ __forceinline__ void t0_stamps3(u64* st, BlockRec* rec, u64 e0, u64 e1, u64 e2) {
+  imp_begin(rec);
+  if ((threadIdx.x & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (threadIdx.x >> 5)) * 3;
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
 // mech_t0off (round 26): what thread 0's code costs the block's other warps, which run it with
 // every lane off (`if (threadIdx.x == 0) {...}` compiled as @!P instructions, as imp_begin's record
 // after the start barrier). mech_bphase's and mech_wlaunch's warps leave that code 3.6 cycles a
@@ -1409,12 +1420,7 @@ __global__ void t0_off(u64* st, int base, BlockRec* rec) {
     rec[blockIdx.x].c0 = c;
   }
   const u64 e2 = imp_clock();
-  imp_begin(rec);
-  if ((t & 31u) == 0) {
-    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 3;
-    p[0] = e0, p[1] = e1, p[2] = e2;
-  }
-  imp_end(rec);
+  t0_stamps3(st, rec, e0, e1, e2);
 }
 
 void group_mech_t0off(Ctx& c) {
@@ -1497,12 +1503,7 @@ __global__ void mio_q(u64* st, int base, BlockRec* rec) {
   }
   if (y == 0x7fffffffu) asm volatile("trap;");
   const u64 e2 = imp_clock();
-  imp_begin(rec);
-  if ((t & 31u) == 0) {
-    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 3;
-    p[0] = e0, p[1] = e1, p[2] = e2;
-  }
-  imp_end(rec);
+  t0_stamps3(st, rec, e0, e1, e2);
 }
 
 void group_mech_mioq(Ctx& c) {
@@ -1536,12 +1537,7 @@ __global__ void st_line(u64* st, unsigned* line, BlockRec* rec) {
   asm volatile("st.global.u32 [%1], %0;\n\tmov.u32 %0, %%clock;" : "+r"(v) : "l"(q) : "memory");
   if (v == 0x7fffffffu) asm volatile("trap;");
   const u64 e2 = imp_clock();
-  imp_begin(rec);
-  if ((t & 31u) == 0) {
-    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
-    p[0] = e0, p[1] = e1, p[2] = e2;
-  }
-  imp_end(rec);
+  t0_stamps3(st, rec, e0, e1, e2);
 }
 
 template <int G>
