@@ -286,6 +286,7 @@ void group_mech_t0off(Ctx& c);
 void group_mech_stread(Ctx& c);
 void group_mech_mioq(Ctx& c);
 void group_mech_stline(Ctx& c);
+void group_mech_seg(Ctx& c);
 void group_mech_probe2(Ctx& c);
 void group_mech_probe3(Ctx& c);
 void group_mech_bphase(Ctx& c);

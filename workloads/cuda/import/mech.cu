@@ -1574,6 +1574,106 @@ void group_mech_stline(Ctx& c) {
   CK(cudaFree(d_line));
 }
 
+// mech_seg (round 27): where a 32-warp block's last cycles go. With no work of its own (t0_off<0, 0>),
+// a 32-warp block takes 522 cycles on the H200 from its last warp's stamp to thread 0's end stamp and
+// 363 in smsim; one-warp blocks 62 cycles more in an SM's blocks 1-3 than in 4-7 (t0off.csv v0). The
+// segment is the harness's: the start barrier and thread 0's record (imp_begin), each warp's lane-0
+// stores of its stamps (under a branch: BSSY/BSYNC), the end barrier and thread 0's end stamp
+// (imp_end). seg_t<V> stamps inside it, lane 0 of every warp: e0 entry, e1 its S2R SR_TID.X returned,
+// e2 after the start barrier's release (a branch on e1 waits for it), e3 after its lane-0 stores of
+// e0, e1, e2 (the clock read into the last store's data register: it waits for the store's read), e4
+// after the end barrier's release (a branch on e3); e3 and e4 are stored after the end stamp. V 0: the
+// harness's segment; 1: thread 0's record before the start barrier, not after; 2: every lane stores (one word a
+// store, no branch around the stores); 3: no stores in the segment (e3 a clock read, the five stamps
+// stored after the end stamp).
+template <int V>
+__global__ void seg_t(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  if (V == 1) {  // thread 0's record before the start barrier (imp_begin's after it)
+    if (t == 0) {
+      const u64 g = imp_gtimer();
+      const u64 c = imp_clock();
+      rec[blockIdx.x].g0 = g;
+      rec[blockIdx.x].c0 = c;
+    }
+    __syncthreads();
+  } else {
+    imp_begin(rec);
+  }
+  if (e1 == (u64)(long long)base) asm volatile("trap;");  // held until the start barrier's release
+  const u64 e2 = imp_clock();
+  u64 e3 = e2;
+  if (V != 3 && (V == 2 || (t & 31u) == 0)) {  // the address inside, as t0_stamps3's
+    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 5;
+    p[0] = e0, p[1] = e1;
+    u64 q = e2;
+    asm volatile("st.global.u64 [%1], %0;\n\tmov.u64 %0, %%clock64;" : "+l"(q) : "l"(p + 2) : "memory");
+    e3 = q;
+  }
+  if (V == 3) e3 = imp_clock();
+  imp_end(rec);
+  if (e3 == (u64)(long long)base) asm volatile("trap;");  // held until the end barrier's release
+  const u64 e4 = imp_clock();
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + (t >> 5)) * 5;
+    if (V == 3) p[0] = e0, p[1] = e1, p[2] = e2;
+    p[3] = e3, p[4] = e4;
+  }
+}
+
+// mech_place (round 27): t0_off<0, 0>'s one-warp blocks end 62 cycles later (thread 0's c1 after the
+// block's first clock) in an SM's blocks 1-3 than in its blocks 4-7, block 0 ~70 more again. By the
+// block's place in the launch, or by where its stamps and record lie (blocks 0-527's record lines in
+// the first 21 KB of rec, their stamps in the first 405 KB of st; 528-1055's after)? The same launch
+// with st moved by 528 blocks' stamps (st_off) and the records by 528 records (rec_off); the device
+// pointers logged.
+static void run_place(Ctx& c, FILE* f, u64* d_st, int st_off, int rec_off) {
+  const int B = 8;
+  LaunchCfg L;
+  L.grid = c.sms * B, L.tpb = 32, L.smem = SMEM_1BPS, L.bps = 0;
+  u64* st = d_st + (size_t)st_off * 32 * 3;
+  BlockRec* rec0 = c.d_rec;
+  c.d_rec += rec_off;
+  CK(cudaMemset(st, 0, (size_t)L.grid * 32 * 3 * sizeof(u64)));
+  const Meas m = measure(c, t0_off<0, 0>, L, st, 0, c.d_rec);
+  const int v = (st_off ? 1 : 0) + (rec_off ? 2 : 0);
+  fprintf(stderr, "imp: mech_place p%d st %p rec %p\n", v, (void*)st, (void*)c.d_rec);
+  imp_row(c, "mech_place", (const void*)t0_off<0, 0>, "p" + std::to_string(v), 1, 1, 1, 32, v,
+          "st_off=" + std::to_string(st_off) + ";rec_off=" + std::to_string(rec_off) + ";res=1;blocks=8", m);
+  warp_stamp_rows(c, f, std::to_string(v) + ",32", L.grid, 1, st, 3);
+  c.d_rec = rec0;
+}
+
+void group_mech_seg(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 1024})
+    for (auto r : {StampRun{seg_t<0>, "v", 0, tpb, 1}, StampRun{seg_t<1>, "v", 1, tpb, 1},
+                   StampRun{seg_t<2>, "v", 2, tpb, 1}, StampRun{seg_t<3>, "v", 3, tpb, 1}})
+      runs.push_back(r);
+  runs.push_back(StampRun{seg_t<0>, "v", 0, 1024, 2});
+  runs.push_back(StampRun{seg_t<3>, "v", 3, 1024, 2});
+  run_stamp_group(c, "mech_seg", "seg.csv",
+                  "# seg_t<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb[, res when 2], block, SM, "
+                  "c1, e0min, then per warp e0, e1, e2, e3, e4 less e0min\n",
+                  runs, 5);
+  const int B = 8;
+  u64* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * B * 2 * 32 * 3 * sizeof(u64)));
+  FILE* f = imp_side_file("place.csv");
+  fputs("# t0_off<0, 0> at 32 threads (workloads/cuda/import/mech.cu), the last timed launch: per block p (1: st moved by "
+        "528 blocks' stamps, 2: the records by 528, 3: both), tpb, block, SM, c1, e0min, then e0, e1, e2 less e0min\n",
+        f);
+  run_place(c, f, d_st, 0, 0);
+  run_place(c, f, d_st, 528, 0);
+  run_place(c, f, d_st, 0, 528);
+  run_place(c, f, d_st, 528, 528);
+  fclose(f);
+  CK(cudaFree(d_st));
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
