@@ -33,9 +33,13 @@ for f in re.split(r'Function : ', txt)[1:]:
     c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
     c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])
           and 'SR_GLOBALTIMERLO' in ins[i + 1][1]][0]
+    if m and int(m.group(1)) == 2:  # every lane stores one word: one lane's bytes (as mech_stread's L = 32 rows)
+        opts += ['--mem 0x%x=lanes=1' % pc for pc, t in ins if bars[0] < pc < bars[-1] and t.startswith('STG')]
     o = '--span 0x%x:0x%x %s' % (c0, c1, ' '.join(opts))
     if t0:
-        rows.append((100, 'mech_place.p0,mech_place,p0,1,blocks=8,1,%s,99,"%s","t0_off<0, 0> (mech_t0off v0): 8 one-warp blocks an SM, one resident; p = 1, 2, 3 its stamps, its records or both elsewhere (measured alike?)"' % (name, o)))
+        what = ['as mech_t0off v0', 'its stamps 528 blocks further', 'its records 528 further', 'both further']
+        for p in range(4):
+            rows.append((100 + p, 'mech_place.p%d,mech_place,p%d,1,blocks=8,1,%s,99,"%s","t0_off<0, 0>: 8 one-warp blocks an SM, one resident, %s"' % (p, p, name, o, what[p])))
         continue
     V = int(m.group(1))
     rows.append((V, 'mech_seg.v%d,mech_seg,v%d,1,res=1,*,%s,99,"%s","%s; every warp stamps inside it; 8 blocks an SM of 1, 8 or 32 warps, one resident"' % (V, V, name, o, desc[V])))
