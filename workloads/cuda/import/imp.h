@@ -287,6 +287,7 @@ void group_mech_stread(Ctx& c);
 void group_mech_mioq(Ctx& c);
 void group_mech_stline(Ctx& c);
 void group_mech_seg(Ctx& c);
+void group_mech_post(Ctx& c);
 void group_mech_probe2(Ctx& c);
 void group_mech_probe3(Ctx& c);
 void group_mech_bphase(Ctx& c);
@@ -347,6 +348,7 @@ void group_mech_stk(Ctx& c);
 void group_mech_strd(Ctx& c);
 void group_mech_stks(Ctx& c);
 void group_mech_stb(Ctx& c);
+void group_mech_stb4(Ctx& c);
 void group_mech_pstore(Ctx& c);
 
 // Chase buffers (chase.cu): nodes of `wpn` 8-byte words (16: 128 B, 32: 256 B); word l of

@@ -1674,6 +1674,69 @@ void group_mech_seg(Ctx& c) {
   CK(cudaFree(d_st));
 }
 
+// mech_post (round 27b, after mech_seg): the code between a barrier and the first instruction its
+// release holds. mech_seg's 32 warps came out of the harness's start barrier in rows of 4 (a warp a
+// scheduler), the highest row first, ~15 cycles a row with ~15 instructions after the barrier and
+// 4.5 with 4; smsim lets plain arithmetic issue before the release and interleaves the warps after
+// it (~7 a row). post_r<M, N>: after the barrier every warp reads the clock (not held), then M 0: N
+// independent VIADDs of it (and the LOP3s that fold them), M 1: N stores thread 0 alone makes (the
+// other warps issue them off), then a branch on the result (held until the release) and e2; e0, e1
+// as t0_off's. Does the code before the branch issue before the release, and do the warps then run
+// it one after another?
+template <int I>
+__device__ __forceinline__ unsigned post_add(unsigned c) {
+  unsigned r;
+  asm volatile("add.u32 %0, %1, %2;" : "=r"(r) : "r"(c), "n"(I * 7 + 1));
+  return r;
+}
+template <int M, int N>
+__global__ void post_r(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  u64* q = st + (size_t)blockIdx.x * 32 * 3;  // thread 0's stores: its block's stamp slots (stamped over later)
+  __syncthreads();
+  const u64 c = imp_clock();  // not held: it issues before the release
+  unsigned x = (unsigned)c;
+  if (M == 0 && N > 0) {
+    unsigned a[16];
+    a[0] = post_add<0>(x), a[1] = post_add<1>(x), a[2] = post_add<2>(x), a[3] = post_add<3>(x);
+    if (N > 4) a[4] = post_add<4>(x), a[5] = post_add<5>(x), a[6] = post_add<6>(x), a[7] = post_add<7>(x);
+    if (N > 8) {
+      a[8] = post_add<8>(x), a[9] = post_add<9>(x), a[10] = post_add<10>(x), a[11] = post_add<11>(x);
+      a[12] = post_add<12>(x), a[13] = post_add<13>(x), a[14] = post_add<14>(x), a[15] = post_add<15>(x);
+    }
+    unsigned s = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) s ^= a[i];
+    x = s;
+  }
+  if (M == 1 && t == 0) {
+#pragma unroll
+    for (int i = 0; i < N; ++i) q[i * 12] = c;  // 96 bytes apart
+  }
+  if (x == 0x7fffffffu) asm volatile("trap;");  // held until the release
+  const u64 e2 = imp_clock();
+  if (e1 == e2) asm volatile("trap;");
+  t0_stamps3(st, rec, e0, e1, e2);
+}
+
+void group_mech_post(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 256, 1024})
+    for (auto r : {StampRun{post_r<0, 0>, "n", 0, tpb, 1}, StampRun{post_r<0, 4>, "n", 4, tpb, 1},
+                   StampRun{post_r<0, 8>, "n", 8, tpb, 1}, StampRun{post_r<0, 16>, "n", 16, tpb, 1},
+                   StampRun{post_r<1, 4>, "n", 104, tpb, 1}, StampRun{post_r<1, 8>, "n", 108, tpb, 1}})
+      runs.push_back(r);
+  runs.push_back(StampRun{post_r<0, 0>, "n", 0, 1024, 2});
+  runs.push_back(StampRun{post_r<0, 8>, "n", 8, 1024, 2});
+  run_stamp_group(c, "mech_post", "post.csv",
+                  "# post_r<M, N> (workloads/cuda/import/mech.cu; n = 100 M + N), the last timed launch: per block n, tpb[, res "
+                  "when 2], block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})

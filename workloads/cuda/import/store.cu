@@ -300,3 +300,84 @@ void group_mech_stb(Ctx& c) {
   CK(cudaFree(dy));
   CK(cudaFree(d_flags));
 }
+
+// mech_stb4 (round 27, after mech_stb: smsim's off_k8 row at 32 warps is +29.5%, its loop
+// issue-bound on the H200 (257.7 cycles a step), because smsim's two shared register banks
+// (regfile_shared, regfile_banks 2) read every source register of a store predicated off in every
+// lane. Does an all-lanes-off store read its registers, and which?) st_burst16<K, W> is st_burst<K, W>
+// with 16-byte stores: the same loop (one in-place FFMA chain v, K stores under p_k = (on[k] > s)),
+// each store the quad (v, c1, c2, c3), c1..c3 loop-invariant, so ptxas keeps v in the quad's first
+// register and every store is STG.E.128 [R.64+k*0x4000], Rq..Rq+3 (the data reads both banks); a and
+// b come from flags[256..257], not parameters (with parameters ptxas put an LDC.64 of them inside the
+// K = 8 loops at W 8 and 32), and each loop is st_burst's instruction for instruction. A lane
+// writes 16 B, a warp's store 512 B (4 lines), store k of every warp to its own lines (4 slots of
+// K x 16 KB a block, as st_burst's 4 slots of K x 4 KB). The same flags: off, lane0, all. The group
+// also re-times st_burst<8, 8> and st_burst<8, 32> off, before (variant off4_k8) and after (off4_k8b)
+// the 16-byte rows, for a same-session reference.
+template <int K, int W>
+__global__ void __launch_bounds__(32 * W) st_burst16(float* out, float4* y, const unsigned* flags, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float4* blk = y + (size_t)blockIdx.x * 4 * K * 1024 + warp * 32 + lane;  // 4 slots of K x 128 lines
+  unsigned on[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) on[k] = flags[k * 32 + lane];
+  float v = (float)lane;
+  const float c1 = (float)(lane + 1), c2 = (float)(lane + 2), c3 = (float)(lane + 3);
+  const float a = __uint_as_float(flags[8 * 32]), b = __uint_as_float(flags[8 * 32 + 1]);  // 1, 0
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < SB_STEPS; ++s) {
+    v = v * a + b;
+    float4* p = blk + (size_t)(s & 3) * K * 1024;
+#pragma unroll
+    for (int k = 0; k < K; ++k)
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %0, %1;\n\t@p st.global.v4.f32 [%2], {%3, %4, %5, %6};\n\t}" ::"r"(on[k]),
+                   "r"(s), "l"(p + k * 1024), "f"(v), "f"(c1), "f"(c2), "f"(c3)
+                   : "memory");
+  }
+  if (v == 12345.f) out[imp_gtid()] = v + c1 + c2 + c3;  // never true: keeps the chain
+  imp_end(rec);
+}
+
+template <int K, int W>
+static void run_stb4(Ctx& c, float4* dy, unsigned* d_flags, int mode) {
+  std::vector<unsigned> h(8 * 32 + 2, 0u);
+  for (int k = 0; k < 8; ++k)
+    for (int l = 0; l < 32; ++l) h[k * 32 + l] = (mode == 2 || (mode == 1 && l == 0)) ? 0x7fffffffu : 0u;
+  h[8 * 32] = 0x3f800000u;  // a = 1.0f (b = 0)
+  CK(cudaMemcpy(d_flags, h.data(), h.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, st_burst16<K, W>, L, (float*)c.d_out, dy, (const unsigned*)d_flags, c.d_rec);
+  static const char* md[] = {"off", "lane0", "all"};
+  imp_row(c, "mech_stb4", (const void*)st_burst16<K, W>, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps,
+          L.tpb, SB_STEPS,
+          "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";bytes=16;steps=" + std::to_string(SB_STEPS), m);
+}
+
+template <int W>
+static void run_stb4_ref(Ctx& c, float* dy, unsigned* d_flags, const char* name) {  // st_burst<8, W>, every lane off
+  CK(cudaMemset(d_flags, 0, 8 * 32 * sizeof(unsigned)));
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, st_burst<8, W>, L, (float*)c.d_out, dy, (const unsigned*)d_flags, 1.0f, 0.0f, c.d_rec);
+  imp_row(c, "mech_stb4", (const void*)st_burst<8, W>, name, 1, W, L.bps, L.tpb, SB_STEPS,
+          "k=8;mode=0;bytes=4;steps=" + std::to_string(SB_STEPS), m);
+}
+
+void group_mech_stb4(Ctx& c) {
+  float4* dy = nullptr;
+  unsigned* d_flags = nullptr;
+  const size_t n = (size_t)c.sms * 4 * 8 * 1024;  // float4s: 512 KB a block
+  CK(cudaMalloc(&dy, n * sizeof(float4)));
+  CK(cudaMemset(dy, 0, n * sizeof(float4)));
+  CK(cudaMalloc(&d_flags, (8 * 32 + 2) * sizeof(unsigned)));
+  run_stb4_ref<8>(c, (float*)dy, d_flags, "off4_k8");
+  run_stb4_ref<32>(c, (float*)dy, d_flags, "off4_k8");
+  for (int mode = 0; mode < 3; ++mode)
+    imp_each<1, 8, 32>([&](auto w) {
+      imp_each<1, 2, 4, 8>([&](auto k) { run_stb4<decltype(k)::value, decltype(w)::value>(c, dy, d_flags, mode); });
+    });
+  run_stb4_ref<8>(c, (float*)dy, d_flags, "off4_k8b");  // the same again after the 16-byte rows: drift
+  run_stb4_ref<32>(c, (float*)dy, d_flags, "off4_k8b");
+  CK(cudaFree(dy));
+  CK(cudaFree(d_flags));
+}
