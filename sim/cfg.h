@@ -161,6 +161,9 @@ struct arch {
 					   * comes this much later, without control bits (their stall counts hold it) */
 	int regfile_shared;               /* 1: the register banks are the scheduler's, shared by its pipes (a bank's
 					   * reads wait for the ones it has); 0: each instruction has them to itself */
+	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
+					   * reads no data registers from the banks (its address registers it does);
+					   * 1: every source, as a live store */
 	int wide_issue_cycles;            /* > 1: an IMAD.WIDE holds its scheduler's issue this many cycles, its own
 					   * included (nothing else issues in the next wide_issue_cycles - 1); 0 or 1: none */
 	int wide_pass_cycles;             /* > 0: IMAD.WIDE takes its pipe for a second pass (two issue intervals)

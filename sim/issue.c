@@ -141,8 +141,13 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		u->unit = (uint8_t)op->unit;
 		u->dst = in->dst;
 		u->lat = s->a->pipe_latency[op->pipe] - 1;
-		u->rd0 = (uint16_t)pipe_bank_reads(s, NULL, 0, 0, in);
+		u->rd0 = (uint16_t)pipe_bank_reads(s, NULL, 0, 0, in, in->nsrc);
 		u->oc0 = (uint8_t)pipe_reads_cycles(u->rd0);
+		if (!s->a->off_store_reads_data && !op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL) &&
+		    in->nsrc > 1) {
+			int nd = in->width > 4 ? in->width / 4 : 1; /* the data: the last sources (isa/parse.c) */
+			u->offdata = (uint8_t)(nd < in->nsrc ? nd : in->nsrc - 1);
+		}
 		/* IMAD.WIDE (a 64-bit result) takes its pipe twice and holds its
 		 * warp wide_pass_cycles more (mech_otput, round 18) */
 		int wide = issue_is_wide(s, in);
@@ -387,13 +392,26 @@ static void issue_stamp(struct sim *s, const struct warp *w)
  * collection and the pipe's busy time, the warp's next wake-up (next
  * cycle, unless the scheduler files it later), then what the instruction
  * does. */
+/* A store's operand cycles with off_store_reads_data 0 (uop.offdata): a
+ * warp none of whose lanes makes it reads only its address registers
+ * (pipe_operand_cycles_off). Out of line: the common path stays small. */
+static __attribute__((noinline)) int issue_store_operands(struct sim *s, struct sched *sc, const struct warp *w,
+							  const struct uop *u, const struct insn *in)
+{
+	if ((u->flags & U_OFF) || lanes_of_warp(w, in) == 0)
+		return pipe_operand_cycles_off(s, sc, w->slot, w->pc, u, in);
+	return pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
+}
+
 static void issue_warp(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->code[w->pc];
 	const struct uop *u = &s->uop[w->pc];
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by sched_evaluate: the back edge's steps differ from ENDLOOP's own pipe */
-	int busy = s->interval[pipe] + u->xbusy, oc = pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
+	int busy = s->interval[pipe] + u->xbusy;
+	int oc = __builtin_expect(u->offdata, 0) ? issue_store_operands(s, sc, w, u, in)
+						 : pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
 
 	w->deps_ok = 0;
 	w->last_issue = s->now + 1;

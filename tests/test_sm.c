@@ -1298,6 +1298,47 @@ static void sm_3_26_store_warp(void **state)
 }
 
 /*
+ * sm-3.27: a store no lane makes reads no data registers
+ * (off_store_reads_data 0, round 27: tests/data/h200/mech/stb4), by hand.
+ * Warps of one scheduler each issue STG.E.128 [R2.64], R8 with every lane
+ * off (lanes=0), the store unit's time off (store_off_cycles 0), every
+ * warp starting at cycle 0 (warp_launch_group 0). Its sources: R2, R3 (the
+ * address) and R8..R11 (the data), three reads of each of the two banks;
+ * the LSU pipe's interval is 2 (16 lanes), a warp's own path 4
+ * (lsu_warp_cycles). Reading the data (1), a store holds the pipe 3: two
+ * warps a scheduler (8 warps) alternate every 3 cycles, warp A's stores at
+ * 0, 6, ..., B's at 3, 9, ...: two stores each end with B's EXIT at 10, 11
+ * cycles; 16 stores at 93 + 1 + 1 = 95. Not reading them (0), R2 and R3,
+ * one read a bank: the pipe's 2, A at 0, 4, ..., B at 2, 6, ...: 8 and 64.
+ * One warp a scheduler (4 warps) is its own path's either way: 0, 4, EXIT
+ * at 5: 6. STG.E [R2.64], R9 (two reads of bank 1 with the data, one
+ * without) never holds the pipe past 2: 8 either way.
+ */
+static void sm_3_27_off_store_reads(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	assert_int_equal(a.off_store_reads_data, 0);
+	a.store_off_cycles = 0;
+	a.warp_launch_group = 0;
+	const char *q2 = "[B------:R-:W-:-:S01] STG.E.128 [R2.64], R8 lanes=0\n[B------:R-:W-:-:S01] STG.E.128 [R2.64], R8 lanes=0\n"
+			 "[B------:R-:W-:-:S05] EXIT\n";
+	const char *w2 = "[B------:R-:W-:-:S01] STG.E [R2.64], R9 lanes=0\n[B------:R-:W-:-:S01] STG.E [R2.64], R9 lanes=0\n"
+			 "[B------:R-:W-:-:S05] EXIT\n";
+	char q16[2048] = "";
+	for (int i = 0; i < 16; i++)
+		strcat(q16, "[B------:R-:W-:-:S01] STG.E.128 [R2.64], R8 lanes=0\n");
+	strcat(q16, "[B------:R-:W-:-:S05] EXIT\n");
+	for (int v = 0; v < 2; v++) {
+		a.off_store_reads_data = v;
+		assert_int_equal(run_arch(&a, q2, 128, 1, POLICY_GRR).cycles, 6);
+		assert_int_equal(run_arch(&a, q2, 256, 1, POLICY_GRR).cycles, v ? 11 : 8);
+		assert_int_equal(run_arch(&a, q16, 256, 1, POLICY_GRR).cycles, v ? 95 : 64);
+		assert_int_equal(run_arch(&a, w2, 256, 1, POLICY_GRR).cycles, 8);
+	}
+}
+
+/*
  * sm-3.24: stores to fresh lines and the L2's write-backs (l2_dirty_bytes,
  * writeback_delay_curve, round 24), by hand. One warp stores 128 B (32
  * lanes x 4 B) of a stream n times, then loads a stream line (DRAM) and
@@ -2170,6 +2211,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_24_writeback),
 		cmocka_unit_test(sm_3_25_store_lines),
 		cmocka_unit_test(sm_3_26_store_warp),
+		cmocka_unit_test(sm_3_27_off_store_reads),
 		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
