@@ -288,6 +288,7 @@ void group_mech_mioq(Ctx& c);
 void group_mech_stline(Ctx& c);
 void group_mech_seg(Ctx& c);
 void group_mech_post(Ctx& c);
+void group_mech_post2(Ctx& c);
 void group_mech_probe2(Ctx& c);
 void group_mech_probe3(Ctx& c);
 void group_mech_bphase(Ctx& c);

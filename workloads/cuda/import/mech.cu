@@ -1737,6 +1737,57 @@ void group_mech_post(Ctx& c) {
                   runs, 3);
 }
 
+// mech_post2 (round 27c, after mech_post: 9 instructions between the barrier and its held branch cost
+// 32 warps almost nothing, 15 cost what issuing them after the release would). What a warp issues past
+// BAR.SYNC.DEFER_BLOCKING before the release: a count, or the rest of the barrier's 128-byte fetch line?
+// post2_r<P, N>: P dependent IMADs of e1 before the barrier (they move the BAR down its line), then
+// post_r's clock and N independent VIADDs of it, the LOP3s folding them and the branch held until the
+// release, e2.
+template <int P, int N>
+__global__ void post2_r(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x;
+  if (t == 0x7fffffffu) asm volatile("trap;");
+  const u64 e1 = imp_clock();
+  unsigned y = (unsigned)e1;
+#pragma unroll
+  for (int i = 0; i < P; ++i) asm volatile("mad.lo.u32 %0, %0, %0, 3;" : "+r"(y));
+  if (y == 0x7fffffffu) asm volatile("trap;");
+  __syncthreads();
+  const u64 c = imp_clock();  // not held
+  const unsigned x = (unsigned)c;
+  unsigned a[8];
+  a[0] = post_add<0>(x);
+  if (N > 1) a[1] = post_add<1>(x);
+  if (N > 2) a[2] = post_add<2>(x);
+  if (N > 3) a[3] = post_add<3>(x);
+  if (N > 4) a[4] = post_add<4>(x);
+  if (N > 5) a[5] = post_add<5>(x);
+  if (N > 6) a[6] = post_add<6>(x);
+  if (N > 7) a[7] = post_add<7>(x);
+  unsigned s = 0;
+#pragma unroll
+  for (int i = 0; i < N; ++i) s ^= a[i];
+  if (s == 0x7fffffffu) asm volatile("trap;");  // held until the release
+  const u64 e2 = imp_clock();
+  if (e1 == e2) asm volatile("trap;");
+  t0_stamps3(st, rec, e0, e1, e2);
+}
+
+void group_mech_post2(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {256, 1024})
+    for (auto r : {StampRun{post2_r<0, 2>, "p", 2, tpb, 1}, StampRun{post2_r<0, 6>, "p", 6, tpb, 1},
+                   StampRun{post2_r<0, 8>, "p", 8, tpb, 1}, StampRun{post2_r<4, 8>, "p", 408, tpb, 1},
+                   StampRun{post2_r<8, 8>, "p", 808, tpb, 1}, StampRun{post2_r<4, 2>, "p", 402, tpb, 1},
+                   StampRun{post2_r<8, 2>, "p", 802, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_post2", "post2.csv",
+                  "# post2_r<P, N> (workloads/cuda/import/mech.cu; p = 100 P + N), the last timed launch: per block p, tpb, block, "
+                  "SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
