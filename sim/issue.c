@@ -388,10 +388,6 @@ static void issue_stamp(struct sim *s, const struct warp *w)
 	}
 }
 
-/* Warp w, picked by its scheduler, issues its instruction now: operand
- * collection and the pipe's busy time, the warp's next wake-up (next
- * cycle, unless the scheduler files it later), then what the instruction
- * does. */
 /* A store's operand cycles with off_store_reads_data 0 (uop.offdata): a
  * warp none of whose lanes makes it reads only its address registers
  * (pipe_operand_cycles_off). Out of line: the common path stays small. */
@@ -403,6 +399,10 @@ static __attribute__((noinline)) int issue_store_operands(struct sim *s, struct 
 	return pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
 }
 
+/* Warp w, picked by its scheduler, issues its instruction now: operand
+ * collection and the pipe's busy time, the warp's next wake-up (next
+ * cycle, unless the scheduler files it later), then what the instruction
+ * does. */
 static void issue_warp(struct sim *s, struct warp *w)
 {
 	const struct insn *in = &s->code[w->pc];

@@ -216,6 +216,19 @@ static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned r
 	return (int)(done - t);
 }
 
+/* After an instruction's reads are known (same: the scheduler's previous
+ * issue was this warp's): the reuse caches and the reuse owner updated,
+ * then the collection booked (pipe_collect). */
+static inline int pipe_operands_done(const struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
+				     const struct insn *in, int same, unsigned reads, int oc)
+{
+	if ((u->flags & U_CTL) || sc->rc_any)
+		pipe_reuse_keep(s, sc, !same, u->pipe, in);
+	sc->reuse_warp = warp;
+	sc->reuse_pc = pc;
+	return pipe_collect(s, sc, reads, oc);
+}
+
 /*
  * A store no lane of the warp makes (off_store_reads_data 0,
  * uop.offdata): its address registers are read, its data registers are
@@ -225,17 +238,12 @@ static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned r
  * the same loop with STG.E 257.6 and 98.6-103.2: the data are not read
  * (smsim reading them: 401 and 113). Out of line: rare.
  */
-static int pipe_operand_cycles_off(struct sim *s, struct sched *sc, int warp, int pc,
-							      const struct uop *u, const struct insn *in)
+static int pipe_operand_cycles_off(struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
+				   const struct insn *in)
 {
 	int same = sc->reuse_warp == warp;
 	unsigned reads = pipe_bank_reads(s, sc, same, u->pipe, in, in->nsrc - u->offdata);
-	int oc = pipe_reads_cycles(reads);
-	if ((u->flags & U_CTL) || sc->rc_any)
-		pipe_reuse_keep(s, sc, !same, u->pipe, in);
-	sc->reuse_warp = warp;
-	sc->reuse_pc = pc;
-	return pipe_collect(s, sc, reads, oc);
+	return pipe_operands_done(s, sc, warp, pc, u, in, same, reads, pipe_reads_cycles(reads));
 }
 
 /* The operand collection cycles of warp `warp`'s instruction pc (decoded
@@ -266,13 +274,8 @@ static inline int pipe_operand_cycles(struct sim *s, struct sched *sc, int warp,
 		reads = s->ocs_rd[i];
 		oc = s->ocs_val[i];
 	}
-	if ((u->flags & U_CTL) || sc->rc_any)
-		pipe_reuse_keep(s, sc, !same, u->pipe, in);
-	sc->reuse_warp = warp;
-	sc->reuse_pc = pc;
-	return pipe_collect(s, sc, reads, oc);
+	return pipe_operands_done(s, sc, warp, pc, u, in, same, reads, oc);
 }
-
 
 /* Each pipe's issue interval and each register's bank, from the arch (sim_create). */
 static void pipe_init(struct sim *s)

@@ -3,27 +3,21 @@
 # --span (thread 0's c0 and c1 stamps) and --taken (the trap guards, lane 0's branch) come from the
 # listing. Every row's max_mape comes out 99; tests/import_limits.py then sets the limits by the rule.
 # Usage: python3 tests/data/h200/mech/post2/gen_manifest.py tests/data/h200/mech/post2/sass.txt > programs.csv
+import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
+from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
+
 txt = open(sys.argv[1]).read()
 rows = []
-for f in re.split(r'Function : ', txt)[1:]:
-    name = f.split()[0]
+for name, ins in kernels(txt):
     m = re.match(r'_Z7post2_rILi(\d+)ELi(\d+)E', name)
     if not m:
         continue
     M, N = int(m.group(1)), int(m.group(2))
-    ins = [(int(a, 16), t.strip()) for a, t in re.findall(r'/\*([0-9a-f]{4})\*/\s+([^;]*);', f)]
-    opts = []
-    for i, (pc, t) in enumerate(ins):
-        if re.match(r'@P\d BRA', t) and i + 1 < len(ins) and ins[i + 1][1].startswith('BPT.TRAP'):
-            opts.append('--taken 0x%x=1' % pc)
-        mm = re.match(r'@(P\d) BRA', t)
-        if mm and not ins[i + 1][1].startswith('BPT.TRAP'):
-            setter = [x for _, x in ins[:i] if re.match(r'(LOP3\.LUT|ISETP\S*) ' + mm.group(1) + ',', x)]
-            if setter and 'LOP3' in setter[-1] and '0x1f' in setter[-1]:
-                opts.append('--taken 0x%x=0.96875' % pc)
+    opts = taken(ins)
     bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
     c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
     c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])

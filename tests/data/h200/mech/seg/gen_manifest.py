@@ -4,8 +4,12 @@
 # branch) come from the listing. Every row's max_mape comes out 99; tests/import_limits.py then sets
 # the limits by the rule.
 # Usage: python3 tests/data/h200/mech/seg/gen_manifest.py tests/data/h200/mech/seg/sass.txt > programs.csv
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
+from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
 
 txt = open(sys.argv[1]).read()
 desc = {0: "the harness's segment: the start barrier, thread 0's record, lane 0's stores of three stamps under a branch, the end barrier",
@@ -13,22 +17,12 @@ desc = {0: "the harness's segment: the start barrier, thread 0's record, lane 0'
         2: "the start barrier, thread 0's record, every lane's stores of three stamps (no branch), the end barrier",
         3: "the start barrier, thread 0's record, no stores, the end barrier"}
 rows = []
-for f in re.split(r'Function : ', txt)[1:]:
-    name = f.split()[0]
+for name, ins in kernels(txt):
     m = re.match(r'_Z5seg_tILi(\d)E', name)
     t0 = name.startswith('_Z6t0_offILi0ELi0E')
     if not m and not t0:
         continue
-    ins = [(int(a, 16), t.strip()) for a, t in re.findall(r'/\*([0-9a-f]{4})\*/\s+([^;]*);', f)]
-    opts = []
-    for i, (pc, t) in enumerate(ins):
-        if re.match(r'@P\d BRA', t) and i + 1 < len(ins) and ins[i + 1][1].startswith('BPT.TRAP'):
-            opts.append('--taken 0x%x=1' % pc)
-        mm = re.match(r'@(P\d) BRA', t)
-        if mm and not ins[i + 1][1].startswith('BPT.TRAP'):
-            setter = [x for _, x in ins[:i] if re.match(r'(LOP3\.LUT|ISETP\S*) ' + mm.group(1) + ',', x)]
-            if setter and 'LOP3' in setter[-1] and '0x1f' in setter[-1]:
-                opts.append('--taken 0x%x=0.96875' % pc)
+    opts = taken(ins)
     bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
     c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
     c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])

@@ -2,25 +2,16 @@
 # --span (the harness's stamps), --taken (the trap guard, lane 0's branch) and --mem come from the listing.
 # Usage: python3 tests/data/h200/mech/stread/gen_manifest.py tests/data/h200/mech/stread/sass.txt > programs.csv
 # Every row's max_mape comes out 99; tests/import_limits.py then sets the limits by the rule.
-import re,sys
+import os, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
+from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
 txt=open(sys.argv[1]).read()
 rows=[]
-desc={0:'nothing',1:"thread 0 stores e1 at rec[%ctaid.x] (the others: @!P S2R, LDC, IMAD.WIDE, STG off)",2:'thread 0 stores e1 at rec[base] (no S2R)',3:"imp_begin's record (S2R, LDC, IMAD.WIDE, two STGs off)"}
-for f in re.split(r'Function : ',txt)[1:]:
-    name=f.split()[0]
+for name, ins in kernels(txt):
     m=re.match(r'_Z7st_readILi(\d)ELi(\d+)E',name)
     if not m: continue
     K,L=int(m.group(1)),int(m.group(2))
-    ins=[(int(a,16),t.strip()) for a,t in re.findall(r'/\*([0-9a-f]{4})\*/\s+([^;]*);',f)]
-    opts=[]
-    for i,(pc,t) in enumerate(ins):
-        if re.match(r'@P\d BRA',t) and i+1<len(ins) and ins[i+1][1].startswith('BPT.TRAP'):
-            opts.append('--taken 0x%x=1'%pc)
-        mm=re.match(r'@(P\d) BRA',t)
-        if mm and not ins[i+1][1].startswith('BPT.TRAP'):
-            setter=[x for pc2,x in ins[:i] if re.match(r'(LOP3\.LUT|ISETP\S*) '+mm.group(1)+',',x)]
-            if setter and 'LOP3' in setter[-1] and '0x1f' in setter[-1]:
-                opts.append('--taken 0x%x=0.96875'%pc)
+    opts=taken(ins)
     bars=[pc for pc,t in ins if t.startswith('BAR.SYNC')]
     hb=bars[-2]
     frm=[pc for pc,t in ins if pc>hb and re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO',t)][0]
