@@ -13,7 +13,7 @@
 #include <strings.h>
 
 const char *const isa_pipe_names[PIPE_COUNT] = {
-	"fma", "fmaheavy", "alu", "fp64", "xu", "lsu", "cbu",
+	"fma", "fmaheavy", "alu", "fp64", "xu", "lsu", "cbu", "uniform",
 };
 
 /*
@@ -27,7 +27,7 @@ const char *const isa_pipe_names[PIPE_COUNT] = {
  * slot, as the loop counter's UIADD3 of a back edge does (sim: loop_insns).
  */
 #define FX(name, pipe, ndst) {name, pipe, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}
-#define UF(name, ndst) {name, PIPE_CBU, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 1}
+#define UF(name, ndst) {name, PIPE_UNIFORM, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 1}
 #define VX(name, pipe, unit) {name, pipe, LAT_VARIABLE, 1, 0, SPACE_NONE, 0, 1, unit, 0}
 #define MEM(name, space, load, unit) {name, PIPE_LSU, load ? LAT_VARIABLE : LAT_NONE, load, 0, space, load, 1, unit, 0}
 #define CB(name) {name, PIPE_CBU, LAT_NONE, 0, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}

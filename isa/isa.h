@@ -28,6 +28,7 @@ enum pipe {
 	PIPE_XU,       /* MUFU (transcendentals), conversions, POPC */
 	PIPE_LSU,      /* LDG, STG, LDS, STS, SHFL, S2R, LDC, atomics */
 	PIPE_CBU,      /* BRA, BAR, EXIT, NOP, BSSY, BSYNC, WARPSYNC */
+	PIPE_UNIFORM,  /* the uniform datapath: UIADD3, UMOV, ULDC, ULOP3, ... (one value a warp) */
 	PIPE_COUNT
 };
 

@@ -84,7 +84,7 @@ static const struct field memory_fields[] = {
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),
 	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9), FD(store_line_cycles, 0, 1e6), FI(store_warp_cycles, 0, 1000),
 	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000), FD(s2r_cycles, 0, 1e6), FI(s2r_latency, 1, 100000),
-	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6), FD(store_off_cycles, 0, 1e6),
+	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6), FD(store_off_cycles, 0, 1e6), FD(store_reg_cycles, 0, 1e6), FI(store_warp_reg_cycles, 0, 1000),
 	FD(l2_dirty_bytes, 0, 1e12), FD(writeback_dram_weight, 0, 100),
 	FI(max_inflight_sectors, 1, 1 << 24),
 	FI(sector_bytes, 4, 4096), FI(line_bytes, 4, 4096),
@@ -94,7 +94,7 @@ static const struct field memory_fields[] = {
 static const struct field timing_fields[] = {
 	FI(cta_launch_cycles, 0, 1000000), FI(warp_launch_group, 0, 64), FI(warp_launch_cycles, 0, 100000), FI(branch_cycles, 0, 1000), FI(fetch_line_bytes, 0, 65536), FI(fetch_line_cycles, 0, 1000), FI(fetch_cycles, 0, 1000), FI(fetch_turn, 0, 1), FI(loop_cycles, 0, 100000), FI(loop_insns, 1, 3),
 	FI(regfile_banks, 0, 8), FI(operand_reuse, 0, 1), FI(regfile_shared, 0, 1), FI(off_store_reads_data, 0, 1), FI(bsync_cycles, 0, 1000),
-	FI(diverge_cycles, 0, 1000), FD(bar_release_cycles, 0, 1e6), FD(bar_warp_cycles, 0, 1000), FD(bar_arrive_cycles, 0, 1000),
+	FI(diverge_cycles, 0, 1000), FD(bar_release_cycles, 0, 1e6), FD(bar_warp_cycles, 0, 1000), FD(bar_arrive_cycles, 0, 1000), FI(bar_hold_variable, 0, 1),
 	FI(cross_side_cycles, 0, 1000), FI(wide_pass_cycles, 0, 1000), FI(wide_issue_cycles, 0, 1000), FI(wide_low_lead_cycles, 0, 1000),
 	{NULL, 0, 0, 0, 0, 0},
 };
@@ -240,7 +240,7 @@ static int load_pipes(const char *file, const cJSON *obj, struct arch *a, struct
 		int have_l = 0, have_t = 0;
 		if (k < 0)
 			return err_set(e, SIM_EINPUT,
-				       "%s: \"pipes.%s\": unknown pipe (expected one of fma, fmaheavy, alu, fp64, xu, lsu, cbu)",
+				       "%s: \"pipes.%s\": unknown pipe (expected one of fma, fmaheavy, alu, fp64, xu, lsu, cbu, uniform)",
 				       file, p->string);
 		if (!cJSON_IsObject(p))
 			return err_set(e, SIM_EINPUT, "%s: \"pipes.%s\": expected an object {\"lanes\", \"latency\"}, got %s",

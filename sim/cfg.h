@@ -121,6 +121,10 @@ struct arch {
 	double store_sector_cycles;       /* ... and for each 32-byte sector past its first */
 	double store_off_cycles;          /* ... a store predicated off in every lane (lanes=0): its cycles
 					   * of the unit, 0: none */
+	double store_reg_cycles;          /* ... and for each data register a lane stores past its first
+					   * (8 B: 1, 16 B: 3), 0: the width costs nothing */
+	int store_warp_reg_cycles;        /* a live store holds its warp's LSU path store_warp_cycles and this
+					   * for each data register a lane stores past its first */
 	double l2_dirty_bytes;            /* > 0: a global store to lines not in L2 (a stream) is written into the
 					   * L2, which holds this many written (dirty) bytes for the GPU; past an
 					   * SM's share of them (/ multiProcessorCount) its stores are written back
@@ -157,6 +161,9 @@ struct arch {
 					   * another, and releases its warps in rows (a warp a scheduler), the highest
 					   * first, bar_release_cycles after the last arrival's turn and
 					   * bar_warp_cycles x subPartitions a row apart (ctl_barrier_arrive) */
+	int bar_hold_variable;            /* 1: a warp past its block's unreleased BAR.SYNC.DEFER_BLOCKING stops at a
+					   * variable-latency instruction too (MUFU, SHFL, S2R, ...); 0: only at memory,
+					   * branch, barrier and exit instructions (ctl_barrier_hold) */
 	int cross_side_cycles;            /* a fixed-latency result read on the other side (FMA pipes against the ALU)
 					   * comes this much later, without control bits (their stall counts hold it) */
 	int regfile_shared;               /* 1: the register banks are the scheduler's, shared by its pipes (a bank's

@@ -320,13 +320,20 @@ static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct 
  * count and the back edge after it waits for the release (mech_bar skew:
  * 8 cycles of barrier samples on the branch, inside the ISETP's 13-cycle
  * stall count); in bar_pure the VIADD after a trip's first BAR issues at
- * once, each next BAR waits. */
+ * once, each next BAR waits. With bar_hold_variable a variable-latency
+ * instruction (one that sets a scoreboard: MUFU, SHFL, S2R, POPC, ...) waits
+ * too: on the H200 a warp that waits ~2700 cycles at the barrier issues up to
+ * 24 independent VIADDs and a CS2R past it wherever the BAR sits in its fetch
+ * line, but not a MUFU.RCP, SHFL, LDS, LDG or not-taken branch: the clock
+ * after one reads 62-72 cycles after the last warp's arrival, as after the
+ * held branch (tests/data/h200/mech/pre, mech_pre pre_r<V, P, N>, round 28). */
 static inline void ctl_barrier_hold(struct sim *s, struct warp *w)
 {
 	const struct uop *u = &s->uop[w->pc];
 	if (w->bar_ready <= s->now)
 		w->bar_ready = 0; /* released: nothing to hold */
-	else if ((u->flags & (U_MEM | U_BSYNC)) || !(u->flags & U_PLAIN) || s->code[w->pc].op == OP_BRA)
+	else if ((u->flags & (U_MEM | U_BSYNC)) || !(u->flags & U_PLAIN) || s->code[w->pc].op == OP_BRA ||
+		 (s->a->bar_hold_variable && isa_ops[s->code[w->pc].op].lat == LAT_VARIABLE))
 		w->at_bar = 1;
 }
 

@@ -971,8 +971,12 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 	int sectors = m->sectors;
 	const struct arch *a = s->a;
 	double now = (double)s->now;
+	int xregs = (int)s->code[w->pc].width / 4 - 1; /* data registers a lane stores past its first */
+	if (xregs < 0)
+		xregs = 0;
 	if (a->store_insn_cycles > 0) {
-		double q = a->store_insn_cycles + a->store_sector_cycles * (sectors > 1 ? sectors - 1 : 0);
+		double q = a->store_insn_cycles + a->store_sector_cycles * (sectors > 1 ? sectors - 1 : 0) +
+			   a->store_reg_cycles * xregs;
 		uint64_t read = ceil_u64(mem_serve_q(&s->stu_free, s->now, q));
 		const struct uop *u = &s->uop[w->pc];
 		if (u->rsb)
@@ -982,9 +986,19 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 			w->drain_kind = RK_LONG;
 		}
 	}
-	if (a->store_warp_cycles > 0 && s->now + (uint64_t)a->store_warp_cycles > w->lsu_free)
-		w->lsu_free = s->now + (uint64_t)a->store_warp_cycles; /* one warp: a live store 5.9 cycles after
-								  * the last, off 4.0 (mech/stb; mem_lsu_path) */
+	if (a->store_warp_cycles > 0) {
+		/* the warp's own path reads a live store's registers in store_warp_cycles
+		 * and store_warp_reg_cycles for each data register past the first; its
+		 * next memory instruction issues store_warp_cycles after the store and
+		 * no sooner than store_warp_cycles before the path is through: one warp's
+		 * 4-byte stores 5.9 cycles apart, 16-byte ones 12 (the second 5 after the
+		 * first), off ones 4.0 (mech/stb, stb4; mem_lsu_path) */
+		uint64_t c = (uint64_t)a->store_warp_cycles;
+		w->st_path = (w->st_path > s->now ? w->st_path : s->now) + c + (uint64_t)(a->store_warp_reg_cycles * xregs);
+		uint64_t next = w->st_path - c > s->now + c ? w->st_path - c : s->now + c;
+		if (next > w->lsu_free)
+			w->lsu_free = next;
+	}
 	if (a->store_bytes_per_cycle <= 0)
 		return;
 	/* with store_line_cycles each line the store writes holds the path too;

@@ -64,7 +64,7 @@ static inline int pipe_of(const struct sim *s, const struct warp *w, const struc
 	if (in->op == OP_ENDLOOP) {
 		int n = ctl_back_edge_insns(s, w);
 		if (w->be_step + 1 < n)
-			return w->be_step + 2 == n ? PIPE_ALU : PIPE_CBU;
+			return w->be_step + 2 == n ? PIPE_ALU : PIPE_UNIFORM; /* the counter's UIADD3 */
 	}
 	return isa_ops[in->op].pipe;
 }

@@ -106,6 +106,7 @@ struct warp {
 	int32_t line_next;   /* that line's first instruction + 1 (0: none; -1: a branch was
 			      * taken at this issue, set at its end) */
 	uint64_t lsu_free;   /* cycle this warp may issue its next memory instruction */
+	uint64_t st_path;    /* cycle its live stores' data reads end (mem_store_path) */
 	uint64_t drain;      /* latest ready cycle of any register written: EXIT waits for it */
 	uint64_t last_issue; /* cycle it last issued (+1; 0 never), for GRR */
 	uint64_t *ready;     /* [ISA_NREGS] cycle each register's value is ready */

@@ -1339,6 +1339,59 @@ static void sm_3_27_off_store_reads(void **state)
 }
 
 /*
+ * sm-3.28: a store's width (store_warp_reg_cycles 2, store_reg_cycles
+ * 0.91, round 28: tests/data/h200/mech/stb4, stb8), by hand. One warp, the
+ * SM's store path and unit off: each live store holds the warp's path
+ * 6 + 2 x (data registers - 1) cycles (4 B: 6, 8 B: 8, 16 B: 12), its next
+ * memory instruction issues 6 after it and no sooner than 6 before the path
+ * is through. Three 16-byte STGs: at 0 (path to 12), 6 (to 24), 18 (to 36),
+ * the LDS at 30, its data at 53, FADD, EXIT: 58 (4-byte, sm-3.26: STGs at 0,
+ * 6, 12, LDS 18: 46; with store_warp_reg_cycles 0 the same 46). Five 8-byte
+ * STGs: 0, 6, 12, 18 (path to 32), 26 (to 40), LDS at 34: 62 (4 bytes: LDS
+ * at 30, 58). The SM's store unit: 32 warps, one store each of lane 0 (one
+ * sector), issued 2 cycles apart a scheduler from cycle 0, every one waits
+ * for the unit: a 4-byte store 2.26 cycles of it, a 16-byte one 2.26 + 3 x
+ * 0.91 = 4.99: the last read at 32 x 2.26 = 72.3 and 32 x 4.99 = 159.7,
+ * the runs' ends 87 cycles apart (73 -> 160).
+ */
+static void sm_3_28_store_width(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	assert_int_equal(a.store_warp_reg_cycles, 2);
+	a.store_bytes_per_cycle = 0;
+	a.store_insn_cycles = 0;
+	a.store_off_cycles = 0;
+	a.l2_dirty_bytes = 0;
+	const char *q3 = "STG.128 [R10], R0 pattern=stream\nSTG.128 [R12], R0 pattern=stream\nSTG.128 [R14], R0 pattern=stream\n"
+			 "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	const char *w3 = "STG [R10], R0 pattern=stream\nSTG [R12], R0 pattern=stream\nSTG [R14], R0 pattern=stream\n"
+			 "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
+	char d5[512] = "", w5[512] = "";
+	for (int i = 0; i < 5; i++) {
+		strcat(d5, "STG.64 [R10], R0 pattern=stream\n");
+		strcat(w5, "STG [R10], R0 pattern=stream\n");
+	}
+	strcat(d5, "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n");
+	strcat(w5, "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n");
+	assert_int_equal(run_arch(&a, q3, 32, 1, POLICY_GRR).cycles, 58);
+	assert_int_equal(run_arch(&a, w3, 32, 1, POLICY_GRR).cycles, 46);
+	assert_int_equal(run_arch(&a, d5, 32, 1, POLICY_GRR).cycles, 62);
+	assert_int_equal(run_arch(&a, w5, 32, 1, POLICY_GRR).cycles, 58);
+	a.store_warp_reg_cycles = 0;
+	assert_int_equal(run_arch(&a, q3, 32, 1, POLICY_GRR).cycles, 46);
+	struct arch u = sm90;
+	u.store_bytes_per_cycle = 0;
+	u.l2_dirty_bytes = 0;
+	u.warp_launch_group = 0;
+	const char *s16 = "STG.128 [R10], R0 pattern=stream lanes=1\nEXIT\n", *s4 = "STG [R10], R0 pattern=stream lanes=1\nEXIT\n";
+	uint64_t c16 = run_arch(&u, s16, 1024, 1, POLICY_GRR).cycles, c4 = run_arch(&u, s4, 1024, 1, POLICY_GRR).cycles;
+	assert_int_equal(c16 - c4, 87);
+	u.store_reg_cycles = 0;
+	assert_int_equal(run_arch(&u, s16, 1024, 1, POLICY_GRR).cycles, c4);
+}
+
+/*
  * sm-3.24: stores to fresh lines and the L2's write-backs (l2_dirty_bytes,
  * writeback_delay_curve, round 24), by hand. One warp stores 128 B (32
  * lanes x 4 B) of a stream n times, then loads a stream line (DRAM) and
@@ -1973,7 +2026,12 @@ static void sm_8_10_fetch_turn(void **state)
  * [S05] then an FFMA [S13]: the FFMA issues at the BAR's stall count, the
  * next BAR 13 cycles later, after the release (5 + 7 = 12): 18 cycles a
  * pair; with the FFMA [S01] the next BAR waits for the release: 12 a pair
- * (a BAR that held the warp at itself would give 25 and 13).
+ * (a BAR that held the warp at itself would give 25 and 13). A MUFU.RCP
+ * [S01] in the FFMA's place (bar_hold_variable 1, round 28: on the H200 a
+ * MUFU, SHFL, LDS, LDG or branch after the barrier waits for the release,
+ * 24 VIADDs and a CS2R do not: tests/data/h200/mech/pre) waits for the
+ * release at 12 and the next BAR issues at 13: 13 a pair; with 0 it issues
+ * at 5 as the FFMA does: 12.
  */
 static void sm_8_6_barrier_release(void **state)
 {
@@ -1997,6 +2055,12 @@ static void sm_8_6_barrier_release(void **state)
 	const char *pair1 = "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S01] FFMA R0, R1, R2, R3\n";
 	assert_int_equal(extra_cycles(&sm90, pair13, 100, exit_, 32), 100 * 18);
 	assert_int_equal(extra_cycles(&sm90, pair1, 100, exit_, 32), 100 * 12);
+	const char *mufu1 = "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S01] MUFU.RCP R0, R1\n";
+	assert_int_equal(sm90.bar_hold_variable, 1);
+	assert_int_equal(extra_cycles(&sm90, mufu1, 100, exit_, 32), 100 * 13);
+	struct arch no_hold = sm90;
+	no_hold.bar_hold_variable = 0;
+	assert_int_equal(extra_cycles(&no_hold, mufu1, 100, exit_, 32), 100 * 12);
 }
 
 /*
@@ -2024,6 +2088,33 @@ static void sm_8_11_barrier_rows(void **state)
 	a.bar_warp_cycles = 2.0;
 	assert_int_equal(run_arch(&a, t, 256, 1, POLICY_GRR).cycles, 55);
 	free(t);
+}
+
+/*
+ * sm-8.12: the uniform datapath is a pipe of its own (pipes.uniform,
+ * round 28: on sm_90 16 lanes, one instruction every 2 cycles a
+ * scheduler; tests/data/h200/mech/uni), by hand. Warps start together
+ * (warp_launch_group 0); the extra cycles of 16 more steps. Independent
+ * UIADD3s alone: one warp a scheduler (4 warps) 2 cycles each, 32; two
+ * warps a scheduler 64; with 32 lanes 16 and 32. A UIADD3 and two
+ * independent FFMAs (RZ third source: no bank conflict) a step, two warps
+ * a scheduler: 6 issue slots a step against the uniform pipe's 4: 96 (an
+ * issue held 2 cycles by each UIADD3 would give 8 a step: 128).
+ */
+static void sm_8_12_uniform_pipe(void **state)
+{
+	(void)state;
+	const char *exit_ = "EXIT\n", *u = "UIADD3 UR5, UR4, 0x1, URZ\n";
+	const char *mix = "UIADD3 UR5, UR4, 0x1, URZ\nFFMA R0, R1, R2, RZ\nFFMA R6, R1, R2, RZ\n";
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.pipe_lanes[PIPE_UNIFORM], 16);
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 128), 32);
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 256), 64);
+	assert_int_equal(extra_cycles(&a, mix, 16, exit_, 256), 96);
+	a.pipe_lanes[PIPE_UNIFORM] = 32;
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 128), 16);
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 256), 32);
 }
 
 /* sm-8.1: loops run without unrolling and issue their BRA. */
@@ -2212,6 +2303,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_25_store_lines),
 		cmocka_unit_test(sm_3_26_store_warp),
 		cmocka_unit_test(sm_3_27_off_store_reads),
+		cmocka_unit_test(sm_3_28_store_width),
 		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
@@ -2229,6 +2321,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_4_control_bits),
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
+		cmocka_unit_test(sm_8_12_uniform_pipe),
 		cmocka_unit_test(sm_8_7_taken_branch),
 		cmocka_unit_test(sm_8_8_fetch_line),
 		cmocka_unit_test(sm_8_9_fetch_server),

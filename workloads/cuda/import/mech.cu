@@ -1788,6 +1788,93 @@ void group_mech_post2(Ctx& c) {
                   runs, 3);
 }
 
+// mech_pre (round 28, after mech_post and mech_post2: how far a warp issues past
+// BAR.SYNC.DEFER_BLOCKING before its block's last warp arrives). Two warps, one on each of two
+// schedulers; warp 1 first runs 96 trips of a dependent IMAD (~1500 cycles), warp 0 goes straight
+// to the barrier and waits there. e0: the clock before P dependent IMADs (they move the BAR down its
+// 128-byte fetch line) and the barrier; after it X (V 0: nothing, 1: an LDS, 2: a SHFL,
+// 3: a not-taken conditional branch on a kernel parameter, 4: a MUFU.RCP, 5: an LDG), then N
+// independent VIADDs of a value from before the barrier, e1 (a clock read: does it issue before the
+// release?), the XORs folding them and a branch on the fold (held until the release), e2. Warp 0's
+// e1 before warp 1's e0 says the N VIADDs and the clock issued before the release; after it, warp
+// 1's e1 - warp 0's e1 counts the VIADDs warp 0 issued early.
+template <int V, int P, int N, int S>
+__device__ __forceinline__ void pre_body(u64* st, int base, BlockRec* rec) {
+  __shared__ unsigned pre_s[64];
+  const unsigned t = threadIdx.x;
+  unsigned z = (unsigned)imp_clock();
+  if (S > 0 && t >= 32) {
+#pragma unroll 1
+    for (int i = 0; i < S; ++i) asm volatile("mad.lo.u32 %0, %0, %0, 5;" : "+r"(z));
+  }
+  const u64 e0 = imp_clock();
+  unsigned y = (unsigned)e0 ^ z;
+#pragma unroll
+  for (int i = 0; i < P; ++i) asm volatile("mad.lo.u32 %0, %0, %0, 3;" : "+r"(y));
+  if (y == 0x7fffffffu) asm volatile("trap;");
+  __syncthreads();
+  unsigned x = 0;
+  if (V == 1) asm volatile("ld.shared.u32 %0, [%1];" : "=r"(x) : "r"((unsigned)__cvta_generic_to_shared(pre_s) + (y & 0xfcu)) : "memory");
+  if (V == 2) asm volatile("shfl.sync.idx.b32 %0, %1, 1, 0x1f, -1;" : "=r"(x) : "r"(y) : "memory");
+  if (V == 3 && base == 0x7ffffff0) asm volatile("trap;");
+  if (V == 4) asm volatile("rcp.approx.ftz.f32 %0, %1;" : "=r"(x) : "r"(y));
+  if (V == 5) asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(x) : "l"(st) : "memory");
+  unsigned a[24];
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("add.u32 %0, %1, %2;" : "=r"(a[i]) : "r"(y), "r"(i * 7 + 1));
+  const u64 e1 = imp_clock();
+  unsigned s = x;
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("xor.b32 %0, %0, %1;" : "+r"(s) : "r"(a[i]));
+  if (s == 0x7fffffffu) asm volatile("trap;");  // held until the release
+  const u64 e2 = imp_clock();
+  if (e1 == e2) asm volatile("trap;");
+  t0_stamps3(st, rec, e0, e1, e2);
+}
+template <int V, int P, int N>
+__global__ void pre_r(u64* st, int base, BlockRec* rec) {
+  pre_body<V, P, N, 96>(st, base, rec);
+}
+// pre_z<N> (round 28b): pre_r<0, 0, N> without the skew (every warp straight to the barrier), at 8 and
+// 32 warps and two resident blocks of 32: does a warp issue its N VIADDs and the clock before the
+// release when the block's warps arrive together, as the lone early warp does?
+template <int N>
+__global__ void pre_z(u64* st, int base, BlockRec* rec) {
+  pre_body<0, 0, N, 0>(st, base, rec);
+}
+
+#define PRE_N(V, P) StampRun{pre_r<V, P, 0>, "q", 10000 * V + 100 * P + 0, 64, 1}, \
+  StampRun{pre_r<V, P, 1>, "q", 10000 * V + 100 * P + 1, 64, 1}, StampRun{pre_r<V, P, 2>, "q", 10000 * V + 100 * P + 2, 64, 1}, \
+  StampRun{pre_r<V, P, 3>, "q", 10000 * V + 100 * P + 3, 64, 1}, StampRun{pre_r<V, P, 4>, "q", 10000 * V + 100 * P + 4, 64, 1}, \
+  StampRun{pre_r<V, P, 5>, "q", 10000 * V + 100 * P + 5, 64, 1}, StampRun{pre_r<V, P, 6>, "q", 10000 * V + 100 * P + 6, 64, 1}, \
+  StampRun{pre_r<V, P, 8>, "q", 10000 * V + 100 * P + 8, 64, 1}, StampRun{pre_r<V, P, 10>, "q", 10000 * V + 100 * P + 10, 64, 1}, \
+  StampRun{pre_r<V, P, 12>, "q", 10000 * V + 100 * P + 12, 64, 1}, StampRun{pre_r<V, P, 16>, "q", 10000 * V + 100 * P + 16, 64, 1}, \
+  StampRun{pre_r<V, P, 24>, "q", 10000 * V + 100 * P + 24, 64, 1}
+
+void group_mech_pre(Ctx& c) {
+  std::vector<StampRun> runs = {PRE_N(0, 0), PRE_N(0, 1), PRE_N(0, 2), PRE_N(0, 3), PRE_N(0, 4), PRE_N(0, 5), PRE_N(0, 6), PRE_N(0, 7),
+                                StampRun{pre_r<1, 0, 2>, "q", 10002, 64, 1}, StampRun{pre_r<2, 0, 2>, "q", 20002, 64, 1},
+                                StampRun{pre_r<3, 0, 2>, "q", 30002, 64, 1}, StampRun{pre_r<4, 0, 2>, "q", 40002, 64, 1},
+                                StampRun{pre_r<5, 0, 2>, "q", 50002, 64, 1}};
+  run_stamp_group(c, "mech_pre", "pre.csv",
+                  "# pre_r<V, P, N> (workloads/cuda/import/mech.cu; q = 10000 V + 100 P + N), the last timed launch: per block q, "
+                  "tpb, block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+  runs.clear();
+  for (int tpb : {256, 1024})
+    for (auto r : {StampRun{pre_z<0>, "z", 0, tpb, 1}, StampRun{pre_z<2>, "z", 2, tpb, 1}, StampRun{pre_z<4>, "z", 4, tpb, 1},
+                   StampRun{pre_z<8>, "z", 8, tpb, 1}, StampRun{pre_z<16>, "z", 16, tpb, 1}, StampRun{pre_z<24>, "z", 24, tpb, 1}})
+      runs.push_back(r);
+  runs.push_back(StampRun{pre_z<0>, "z", 0, 1024, 2});
+  runs.push_back(StampRun{pre_z<8>, "z", 8, 1024, 2});
+  runs.push_back(StampRun{pre_z<24>, "z", 24, 1024, 2});
+  run_stamp_group(c, "mech_pre", "prez.csv",
+                  "# pre_z<N> (workloads/cuda/import/mech.cu), the last timed launch: per block N, tpb[, res when 2], block, SM, "
+                  "c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+#undef PRE_N
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
@@ -2513,6 +2600,64 @@ void group_mech_otput(Ctx& c) {
   run_otput2<12>(c, d_ab);
   run_otput2<13>(c, d_ab);
   run_otput2<14>(c, d_ab);
+  CK(cudaFree(d_ab));
+}
+
+// mech_uni (round 28c, after mech_pre): the uniform datapath's issue rate. pre_z<24>'s 24 UIADD3s after its
+// barrier (ptxas put its adds of a uniform value there) took 1.85 cycles each a scheduler at 2 warps a scheduler
+// and 2.06 at 8, where smsim issues them as the CBU's (32 lanes: one a cycle) and a lone warp's S02 gives 2.
+// uni_tput<V, K>: a loop of 32 uniform adds a trip in K independent chains of a kernel parameter (UIADD3),
+// V 0 alone, V 1 each beside an FFMA of one of K per-thread chains, V 2 the FFMAs alone. A pipe of its own
+// at one every 2 cycles a scheduler, or the issue held 2 cycles, or the SM's one uniform unit?
+template <int V, int K>
+__global__ void uni_tput(float* out, const unsigned* ab, int n, BlockRec* rec) {
+  const unsigned a = (unsigned)n | 1u;  // a kernel parameter: uniform
+  unsigned s = threadIdx.x;
+  float f[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) f[k] = threadIdx.x * 0.5f + k;
+  if (ab[0] == 12345u) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+    const unsigned t = a + (unsigned)i;  // uniform
+    unsigned b[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      if (V != 2) asm volatile("add.u32 %0, %1, %2;" : "=r"(b[k]) : "r"(t), "r"(7u * k + 3u));
+      if (V != 0) asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(f[k & 7]) : "f"(1.0001f), "f"(0.5f));
+    }
+    if (V != 2)
+#pragma unroll
+      for (int k = 0; k < K; ++k) s ^= b[k];
+  }
+#pragma unroll
+  for (int k = 0; k < 8; ++k) s ^= __float_as_uint(f[k]);
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int V, int K>
+static void run_uni(Ctx& c, const unsigned* d_ab) {
+  const int n = 64;
+  for (int W : {1, 4, 8, 16, 32, 64}) {
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, uni_tput<V, K>, L, (float*)c.d_out, d_ab, n, c.d_rec);
+    imp_row(c, "mech_uni", (const void*)uni_tput<V, K>, "v" + std::to_string(V), K, W, L.bps, L.tpb, n,
+            "v=" + std::to_string(V) + ";ops_per_trip=32", m);
+  }
+}
+
+void group_mech_uni(Ctx& c) {
+  unsigned h[4] = {0x3F7FBE77u, 0x3A83126Fu, 0, 0};
+  unsigned* d_ab = nullptr;
+  CK(cudaMalloc(&d_ab, 16));
+  CK(cudaMemcpy(d_ab, h, 16, cudaMemcpyHostToDevice));
+  run_uni<0, 8>(c, d_ab);
+  run_uni<0, 16>(c, d_ab);
+  run_uni<0, 24>(c, d_ab);
+  run_uni<1, 24>(c, d_ab);
+  run_uni<2, 24>(c, d_ab);
   CK(cudaFree(d_ab));
 }
 

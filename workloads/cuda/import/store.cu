@@ -314,10 +314,21 @@ void group_mech_stb(Ctx& c) {
 // K x 16 KB a block, as st_burst's 4 slots of K x 4 KB). The same flags: off, lane0, all. The group
 // also re-times st_burst<8, 8> and st_burst<8, 32> off, before (variant off4_k8) and after (off4_k8b)
 // the 16-byte rows, for a same-session reference.
-template <int K, int W>
-__global__ void __launch_bounds__(32 * W) st_burst16(float* out, float4* y, const unsigned* flags, BlockRec* rec) {
+// The store of st_burstv_body: lane's v and loop-invariant companions as one 8- or 16-byte store under p.
+__device__ __forceinline__ void st_burst_put(float2* q, unsigned on, int s, float v, float c1, float, float) {
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %0, %1;\n\t@p st.global.v2.f32 [%2], {%3, %4};\n\t}" ::"r"(on), "r"(s),
+               "l"(q), "f"(v), "f"(c1)
+               : "memory");
+}
+__device__ __forceinline__ void st_burst_put(float4* q, unsigned on, int s, float v, float c1, float c2, float c3) {
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %0, %1;\n\t@p st.global.v4.f32 [%2], {%3, %4, %5, %6};\n\t}" ::"r"(on),
+               "r"(s), "l"(q), "f"(v), "f"(c1), "f"(c2), "f"(c3)
+               : "memory");
+}
+template <int K, typename T>
+__device__ __forceinline__ void st_burstv_body(float* out, T* y, const unsigned* flags, BlockRec* rec) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  float4* blk = y + (size_t)blockIdx.x * 4 * K * 1024 + warp * 32 + lane;  // 4 slots of K x 128 lines
+  T* blk = y + (size_t)blockIdx.x * 4 * K * 1024 + warp * 32 + lane;  // 4 slots of K x 1024 elements
   unsigned on[K];
 #pragma unroll
   for (int k = 0; k < K; ++k) on[k] = flags[k * 32 + lane];
@@ -328,15 +339,23 @@ __global__ void __launch_bounds__(32 * W) st_burst16(float* out, float4* y, cons
 #pragma unroll 1
   for (int s = 0; s < SB_STEPS; ++s) {
     v = v * a + b;
-    float4* p = blk + (size_t)(s & 3) * K * 1024;
+    T* p = blk + (size_t)(s & 3) * K * 1024;
 #pragma unroll
-    for (int k = 0; k < K; ++k)
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %0, %1;\n\t@p st.global.v4.f32 [%2], {%3, %4, %5, %6};\n\t}" ::"r"(on[k]),
-                   "r"(s), "l"(p + k * 1024), "f"(v), "f"(c1), "f"(c2), "f"(c3)
-                   : "memory");
+    for (int k = 0; k < K; ++k) st_burst_put(p + k * 1024, on[k], s, v, c1, c2, c3);
   }
   if (v == 12345.f) out[imp_gtid()] = v + c1 + c2 + c3;  // never true: keeps the chain
   imp_end(rec);
+}
+template <int K, int W>
+__global__ void __launch_bounds__(32 * W) st_burst16(float* out, float4* y, const unsigned* flags, BlockRec* rec) {
+  st_burstv_body<K>(out, y, flags, rec);
+}
+// st_burst8<K, W> (round 28, mech_stb8): the same loop with 8-byte stores, STG.E.64 [R.64+k*0x2000], Rp (v
+// and c1): a lane writes 8 B, a warp's store 256 B (2 lines). Predicted from the width rule read off
+// mech_stb4 (store_warp_reg_cycles, store_reg_cycles) before it was run.
+template <int K, int W>
+__global__ void __launch_bounds__(32 * W) st_burst8(float* out, float2* y, const unsigned* flags, BlockRec* rec) {
+  st_burstv_body<K>(out, y, flags, rec);
 }
 
 template <int K, int W>
@@ -352,6 +371,36 @@ static void run_stb4(Ctx& c, float4* dy, unsigned* d_flags, int mode) {
   imp_row(c, "mech_stb4", (const void*)st_burst16<K, W>, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps,
           L.tpb, SB_STEPS,
           "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";bytes=16;steps=" + std::to_string(SB_STEPS), m);
+}
+
+template <int K, int W>
+static void run_stb8(Ctx& c, float2* dy, unsigned* d_flags, int mode) {
+  std::vector<unsigned> h(8 * 32 + 2, 0u);
+  for (int k = 0; k < 8; ++k)
+    for (int l = 0; l < 32; ++l) h[k * 32 + l] = (mode == 2 || (mode == 1 && l == 0)) ? 0x7fffffffu : 0u;
+  h[8 * 32] = 0x3f800000u;  // a = 1.0f (b = 0)
+  CK(cudaMemcpy(d_flags, h.data(), h.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, st_burst8<K, W>, L, (float*)c.d_out, dy, (const unsigned*)d_flags, c.d_rec);
+  static const char* md[] = {"off", "lane0", "all"};
+  imp_row(c, "mech_stb8", (const void*)st_burst8<K, W>, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps,
+          L.tpb, SB_STEPS,
+          "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";bytes=8;steps=" + std::to_string(SB_STEPS), m);
+}
+
+void group_mech_stb8(Ctx& c) {
+  float2* dy = nullptr;
+  unsigned* d_flags = nullptr;
+  const size_t n = (size_t)c.sms * 4 * 8 * 1024;  // float2s: 256 KB a block
+  CK(cudaMalloc(&dy, n * sizeof(float2)));
+  CK(cudaMemset(dy, 0, n * sizeof(float2)));
+  CK(cudaMalloc(&d_flags, (8 * 32 + 2) * sizeof(unsigned)));
+  for (int mode = 1; mode < 3; ++mode)
+    imp_each<1, 8, 32>([&](auto w) {
+      imp_each<1, 2, 4, 8>([&](auto k) { run_stb8<decltype(k)::value, decltype(w)::value>(c, dy, d_flags, mode); });
+    });
+  CK(cudaFree(dy));
+  CK(cudaFree(d_flags));
 }
 
 template <int W>
