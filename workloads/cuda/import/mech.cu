@@ -1875,6 +1875,39 @@ void group_mech_pre(Ctx& c) {
 }
 #undef PRE_N
 
+// mech_s2us (round 28d, after mech_pre's pre_z): a block's S2URs at its start. pre_z's 32-warp blocks, whose
+// first instructions are an S2UR of the clock and a NOP, start warps 0-17 two cycles apart and 18-31 at
+// 59-97 cycles, the highest first (post_r, whose first clock comes before any S2UR: all 32 two cycles
+// apart). s2u_t<V>: e0 the clock first; then V 0: nothing, 1: one S2UR of the clock (a uniform register),
+// 2: two; e1 the clock after them (their results not yet used), a branch on their value (it waits for
+// them), e2. At 16, 20, 24 and 32 warps and two resident blocks of 32: do the later warps' S2URs wait,
+// from how many warps a scheduler on, and for how long?
+template <int V>
+__global__ void s2u_t(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  unsigned z = 0;
+  if (V >= 1) z = (unsigned)imp_clock();
+  if (V >= 2) z += 3u * (unsigned)imp_clock();
+  const u64 e1 = imp_clock();
+  if ((((unsigned)e1) ^ z) == 0x7fffffffu) asm volatile("trap;");  // waits for the S2URs
+  const u64 e2 = imp_clock();
+  if (e1 == e2) asm volatile("trap;");
+  t0_stamps3(st, rec, e0, e1, e2);
+}
+
+void group_mech_s2us(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {512, 640, 768, 1024})
+    for (auto r : {StampRun{s2u_t<0>, "v", 0, tpb, 1}, StampRun{s2u_t<1>, "v", 1, tpb, 1}, StampRun{s2u_t<2>, "v", 2, tpb, 1}})
+      runs.push_back(r);
+  for (auto r : {StampRun{s2u_t<0>, "v", 0, 1024, 2}, StampRun{s2u_t<1>, "v", 1, 1024, 2}, StampRun{s2u_t<2>, "v", 2, 1024, 2}})
+    runs.push_back(r);
+  run_stamp_group(c, "mech_s2us", "s2us.csv",
+                  "# s2u_t<V> (workloads/cuda/import/mech.cu), the last timed launch: per block V, tpb[, res when 2], block, SM, "
+                  "c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 void group_mech_probe(Ctx& c) {
   std::vector<StampRun> runs;
   for (int tpb : {32, 256, 1024})
