@@ -292,6 +292,7 @@ void group_mech_post2(Ctx& c);
 void group_mech_pre(Ctx& c);
 void group_mech_uni(Ctx& c);
 void group_mech_s2us(Ctx& c);
+void group_mech_tailw(Ctx& c);
 void group_mech_stb8(Ctx& c);
 void group_mech_probe2(Ctx& c);
 void group_mech_probe3(Ctx& c);

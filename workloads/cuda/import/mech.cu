@@ -2115,6 +2115,80 @@ void group_mech_tail(Ctx& c) {
   CK(cudaFree(d_ent));
 }
 
+// mech_tailw (round 28e): the SM's store unit by a store's width, where the unit binds and the store path does not.
+// Round 28 read store_reg_cycles (0.91 cycles of the unit a data register past a lane's first) off mech_stb4's
+// 16-byte stores at 32 warps, and the block-turnover sets agreed for the harness's 8-byte stores; mech_stb8's
+// 32-warp rows could not tell (the path binds there) and mech_probe2 v5/v7 leaned the other way. mech_tail
+// measured the unit with 4-byte stores (the next block starts 2.26 cycles later a store of lane 0 of 32 warps).
+// blk_tailv<K, WD>: blk_tail<K, 1> with WD-float stores (8 or 16 bytes), each to its own line.
+template <int K, int WD>
+__global__ void blk_tailv(float* out, u64* ent, BlockRec* rec) {
+  if (threadIdx.x == 0) ent[blockIdx.x] = imp_clock();
+  imp_begin(rec);
+  imp_end(rec);
+  const unsigned t = threadIdx.x;
+  const size_t w = (size_t)blockIdx.x * 32 + (t >> 5);
+  if ((t & 31u) == 0) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      float* p = out + ((size_t)w * K + k) * 32 * WD;
+      if (WD == 2) *reinterpret_cast<float2*>(p) = make_float2((float)k, 1.f);
+      else *reinterpret_cast<float4*>(p) = make_float4((float)k, 1.f, 2.f, 3.f);
+    }
+  }
+}
+
+template <int K, int WD>
+static void run_tailw(Ctx& c, FILE* f, float* d_out, u64* d_ent, int tpb, int B) {
+  LaunchCfg L_;
+  L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = SMEM_1BPS, L_.bps = 0;
+  const Meas m = measure(c, blk_tailv<K, WD>, L_, d_out, d_ent, c.d_rec);
+  const std::string var = "k" + std::to_string(K) + "_w" + std::to_string(4 * WD);
+  imp_row(c, "mech_tailw", (const void*)blk_tailv<K, WD>, var, 1, tpb / 32, 1, tpb, K,
+          "k=" + std::to_string(K) + ";bytes=" + std::to_string(4 * WD) + ";res=1;blocks=" + std::to_string(B), m);
+  block_stamp_rows(c, f, var, tpb, 1, B, K, L_.grid, d_ent);
+}
+template <int K>
+static void run_tail4(Ctx& c, FILE* f, float* d_out, u64* d_ent, int tpb, int B) {  // blk_tail<K, 1>: the 4-byte reference
+  LaunchCfg L_;
+  L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = SMEM_1BPS, L_.bps = 0;
+  const Meas m = measure(c, blk_tail<K, 1>, L_, d_out, d_ent, c.d_rec);
+  const std::string var = "k" + std::to_string(K) + "_w4";
+  imp_row(c, "mech_tailw", (const void*)blk_tail<K, 1>, var, 1, tpb / 32, 1, tpb, K,
+          "k=" + std::to_string(K) + ";bytes=4;res=1;blocks=" + std::to_string(B), m);
+  block_stamp_rows(c, f, var, tpb, 1, B, K, L_.grid, d_ent);
+}
+
+void group_mech_tailw(Ctx& c) {
+  const int B = 8;
+  float* d_out = nullptr;
+  u64* d_ent = nullptr;
+  const size_t nb = (size_t)c.sms * B;
+  CK(cudaMalloc(&d_out, nb * 32 * 8 * 32 * 4 * sizeof(float)));  // K <= 8 stores of up to 512 B a warp
+  CK(cudaMalloc(&d_ent, nb * sizeof(u64)));
+  FILE* f = imp_side_file("tailw.csv");
+  fprintf(f, "# blk_tailv<K, WD> and blk_tail<K, 1> (workloads/cuda/import/mech.cu), the last timed launch: per block its SM, "
+             "thread 0's clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
+  fprintf(f, "variant,tpb,res,blocks_per_sm,block,n,smid,entry,c0,c1\n");
+  for (int tpb : {256, 1024}) {
+    run_tail4<0>(c, f, d_out, d_ent, tpb, B);
+    run_tail4<1>(c, f, d_out, d_ent, tpb, B);
+    run_tail4<4>(c, f, d_out, d_ent, tpb, B);
+    run_tail4<8>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<1, 2>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<2, 2>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<4, 2>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<8, 2>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<1, 4>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<2, 4>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<4, 4>(c, f, d_out, d_ent, tpb, B);
+    run_tailw<8, 4>(c, f, d_out, d_ent, tpb, B);
+  }
+  fclose(f);
+  CK(cudaFree(d_out));
+  CK(cudaFree(d_ent));
+}
+
 // mech_s2r (round 15) sreg_v<K, R>: as clk_v, K reads a trip of a per-thread special register
 // into an ordinary one (S2R): R = 0 %tid.x (SR_TID.X, every kernel's prologue), R = 1 %laneid.
 // mech_wlaunch: a 1024-thread block's warps take 90-270 cycles from their first instruction to
