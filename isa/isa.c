@@ -23,8 +23,9 @@ const char *const isa_pipe_names[PIPE_COUNT] = {
  * scoreboard is variable, tests/data/h200/sass.txt and import/). Columns:
  * name, pipe, latency class, destinations, sources (synthetic opcodes),
  * memory space, returns data, general operand grammar, variable-latency
- * unit, uniform datapath. The uniform datapath issues as a one-cycle CBU
- * slot, as the loop counter's UIADD3 of a back edge does (sim: loop_insns).
+ * unit, uniform datapath. The uniform datapath is a pipe of its own
+ * (uniform: sm_90 16 lanes, tests/data/h200/mech/uni), as the loop counter's
+ * UIADD3 of a back edge is (sim: loop_insns).
  */
 #define FX(name, pipe, ndst) {name, pipe, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 0}
 #define UF(name, ndst) {name, PIPE_UNIFORM, LAT_FIXED, ndst, 0, SPACE_NONE, 0, 1, UNIT_NONE, 1}

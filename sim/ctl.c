@@ -123,7 +123,7 @@ static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struc
 
 /*
  * A loop's back edge. In compiled code it is loop_insns instructions: with
- * 3, the counter update (uniform datapath; a one-cycle CBU slot here), the
+ * 3, the counter update (the uniform datapath's pipe, pipe_of), the
  * compare (ISETP, ALU pipe) and the branch; with 2, compare and branch;
  * with 1, the branch alone (tests/data/h200/tloop/sass.txt). Each takes an
  * issue slot, which is what many warps in a tight loop pay. The compiler

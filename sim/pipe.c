@@ -3,7 +3,7 @@
  * there, not compiled on its own; see sm_int.h).
  *
  * Models each scheduler's pipes (FMA, FMA-heavy, ALU, FP64, XU/MUFU, LSU,
- * CBU): a pipe with `lanes` lanes takes a warp instruction every warpSize /
+ * CBU, uniform): a pipe with `lanes` lanes takes a warp instruction every warpSize /
  * lanes cycles (its issue interval), and which warp state a warp shows
  * while its pipe holds it back (math pipe, lg or MIO throttle). Before the
  * lanes, operand collection: sources are read from regfile_banks register
