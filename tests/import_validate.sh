@@ -31,7 +31,7 @@
 #   VERBOSE=1       also one line per row: W, param, measured, simulated, error
 #   KEEP=dir        work in dir and keep it (the programs: dir/prog/pN.prog,
 #                   their options: dir/progs)
-#   MANIFEST, RUNS, SASS   other inputs (defaults: tests/data/h200/import/...)
+#   MANIFEST, RUNS, SASS   other inputs (defaults: tests/data/h200/import/...; SASS may be gzipped, .gz)
 #   MAXC=N          --max-cycles of each run (default 50000000)
 #   ARCH_SET=K=V,.. every run with --arch-set K=V,.. (a what-if: ARCH_SET=
 #                   stream_group_bytes_per_cycle=8.26 turns on the stream loads'
@@ -85,6 +85,16 @@ case $TMP in *[!A-Za-z0-9_./-]*) echo "import_validate: work directory $TMP: exp
 rm -rf "$TMP/out" "$TMP/prog" "$TMP/sass"
 rm -f "$TMP/errors" "$TMP/progs" "$TMP/sims" "$TMP/rows" "$TMP/fams" "$TMP/unmatched" "$TMP/results" "$TMP/nfail"
 mkdir -p "$TMP/out" "$TMP/prog" "$TMP/sass" || exit 2
+# a listing kept gzip -9 (LISTING.gz: the big ones, so the tree the device machine copies stays small)
+# is read through a copy; reproduce lines name it as the shell's <(gzip -dc LISTING.gz)
+SASS_NAME=$SASS
+case $SASS in
+*.gz)
+	gzip -dc "$SASS" >"$TMP/listing.txt" || { echo "import_validate: $SASS: expected a gzip file, could not decompress it" >&2; exit 2; }
+	SASS_NAME="<(gzip -dc $SASS)"
+	SASS=$TMP/listing.txt
+	;;
+esac
 
 # ---- plan: match runs.csv rows to manifest rows, evaluate the options --------
 # writes (tab-separated) fams: famidx, name, group, max_mape;
@@ -244,7 +254,7 @@ END {
 }
 ' "$MANIFEST" "$RUNS" || exit 2
 touch "$TMP/progs" "$TMP/sims" "$TMP/rows" "$TMP/fams" "$TMP/unmatched"
-export SMSIM TMP MAXC SASS ARCH_SET POLICY
+export SMSIM TMP MAXC SASS SASS_NAME ARCH_SET POLICY
 
 # ---- import: one program per distinct (kernel, options) ----------------------
 # The listing is cut into one file per kernel first (an import then parses 300
@@ -269,10 +279,10 @@ for pid; do
 	[ -r "$listing" ] || listing=$SASS
 	# $opts unquoted: a word list by design (set -f: no globbing)
 	if ! "$SMSIM" import "$listing" --kernel "$kernel" $opts --out "$TMP/prog/p$pid.prog" 2>"$TMP/prog/p$pid.err"; then
-		echo "$fam: import failed: $(tr '\n' ' ' <"$TMP/prog/p$pid.err")(reproduce: smsim import $SASS --kernel $kernel $opts)" >"$TMP/prog/p$pid.bad"
+		echo "$fam: import failed: $(tr '\n' ' ' <"$TMP/prog/p$pid.err")(reproduce: smsim import $SASS_NAME --kernel $kernel $opts)" >"$TMP/prog/p$pid.bad"
 		rm -f "$TMP/prog/p$pid.prog"
 	elif [ -s "$TMP/prog/p$pid.err" ]; then
-		echo "$fam: import warning: $(tr '\n' ' ' <"$TMP/prog/p$pid.err")(reproduce: smsim import $SASS --kernel $kernel $opts)" >"$TMP/prog/p$pid.bad"
+		echo "$fam: import warning: $(tr '\n' ' ' <"$TMP/prog/p$pid.err")(reproduce: smsim import $SASS_NAME --kernel $kernel $opts)" >"$TMP/prog/p$pid.bad"
 	fi
 done
 EOF

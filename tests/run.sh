@@ -44,14 +44,17 @@ if [ -z "$QUICK" ]; then
 	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
 	# manifest a folder; each reads its folder's SASS listing, or mech/'s
 	# manifest, runs and listing of the same suffix (l2path: programs_lanes.csv,
-	# runs_lanes.csv, sass_lanes.txt beside programs.csv, runs.csv, sass.txt)
+	# runs_lanes.csv, sass_lanes.txt beside programs.csv, runs.csv, sass.txt; a listing may be kept
+	# as LISTING.gz)
 	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch \
 		mech/l2path mech/l2lines mech/l2corr mech/wlaunch mech/barlife mech/probe mech/bphase mech/tail mech/bord mech/btrain mech/ops mech/ptail mech/hash mech/gather mech/ldgaddr mech/sstore mech/iwmix mech/iwchain mech/iwhl mech/iwmode mech/rbank mech/rreuse mech/rreuse2 mech/iwword mech/pinc mech/ldst mech/stw mech/mixbw mech/stk mech/strd mech/stks mech/stb mech/t0off mech/stread mech/mioq mech/stline mech/seg mech/post mech/post2 mech/stb4 mech/pre mech/uni mech/stb8 mech/s2us mech/tailw gemm reduce transpose stencil hist stream; do
 		for m in tests/data/h200/$d/programs*.csv; do
 			suf=$(basename "$m" .csv | sed 's/^programs//')
-			sass=tests/data/h200/$d/sass$suf.txt
-			[ -f "$sass" ] || sass=tests/data/h200/$d/sass.txt
-			[ -f "$sass" ] || sass=tests/data/h200/mech/sass.txt
+			sass=
+			for f in tests/data/h200/$d/sass$suf.txt tests/data/h200/$d/sass.txt tests/data/h200/mech/sass.txt; do
+				[ -f "$f" ] && sass=$f && break
+				[ -f "$f.gz" ] && sass=$f.gz && break # kept gzip -9 (import_validate.sh reads it)
+			done
 			run_suite "tests/import_validate.sh ($d${suf:+ $suf})" env QUICK=${SANITIZED:+1} \
 				MANIFEST="$m" RUNS=tests/data/h200/$d/runs$suf.csv \
 				SASS="$sass" sh tests/import_validate.sh

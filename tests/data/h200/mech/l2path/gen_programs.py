@@ -9,6 +9,7 @@ L..31 skip the load (chase_lanes<L>, chase_stride<L, S> with L < 32) one diverge
 `@P BRA` around each step's load, taken by (32 - L) / 32 of the lanes. The loads'
 sectors come from the row: bytes= (chase_ld: lanes reading `bytes` distinct
 contiguous bytes), lanes= and stride= (8-B words lane x stride apart)."""
+import gzip
 import os
 import re
 import sys
@@ -19,7 +20,9 @@ INSN = re.compile(r'^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;')
 
 def kernels(path):
     out, name = {}, None
-    for line in open(path):
+    if not os.path.exists(path) and os.path.exists(path + '.gz'):  # kept gzip -9
+        path += '.gz'
+    for line in (gzip.open(path, 'rt') if path.endswith('.gz') else open(path)):
         m = re.match(r'^\s*Function\s*:\s*(\S+)', line)
         if m:
             name = m.group(1)
