@@ -1268,6 +1268,19 @@ static void sm_3_25_store_lines(void **state)
 	assert_int_equal(run_arch(&a, held, 32, 1, POLICY_GRR).cycles, 69);
 }
 
+/* sm_90 with only a warp's own LSU path for stores: the SM's store path and
+ * unit, the off stores' unit time and the L2's write-backs off (sm-3.26,
+ * sm-3.28). */
+static struct arch own_store_path(void)
+{
+	struct arch a = sm90;
+	a.store_bytes_per_cycle = 0;
+	a.store_insn_cycles = 0;
+	a.store_off_cycles = 0;
+	a.l2_dirty_bytes = 0;
+	return a;
+}
+
 /*
  * sm-3.26: a warp's live store holds its LSU path store_warp_cycles
  * (round 26: tests/data/h200/mech/stb), by hand. One warp: two STGs, an
@@ -1280,12 +1293,8 @@ static void sm_3_25_store_lines(void **state)
 static void sm_3_26_store_warp(void **state)
 {
 	(void)state;
-	struct arch a = sm90;
+	struct arch a = own_store_path();
 	assert_int_equal(a.store_warp_cycles, 6);
-	a.store_bytes_per_cycle = 0;
-	a.store_insn_cycles = 0;
-	a.store_off_cycles = 0;
-	a.l2_dirty_bytes = 0;
 	const char *two = "STG [R10], R0 width=4 pattern=stream\nSTG [R12], R0 width=4 pattern=stream\n"
 			  "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
 	const char *off = "STG [R10], R0 width=4 pattern=stream lanes=0\nSTG [R12], R0 width=4 pattern=stream\n"
@@ -1357,12 +1366,8 @@ static void sm_3_27_off_store_reads(void **state)
 static void sm_3_28_store_width(void **state)
 {
 	(void)state;
-	struct arch a = sm90;
+	struct arch a = own_store_path();
 	assert_int_equal(a.store_warp_reg_cycles, 2);
-	a.store_bytes_per_cycle = 0;
-	a.store_insn_cycles = 0;
-	a.store_off_cycles = 0;
-	a.l2_dirty_bytes = 0;
 	const char *q3 = "STG.128 [R10], R0 pattern=stream\nSTG.128 [R12], R0 pattern=stream\nSTG.128 [R14], R0 pattern=stream\n"
 			 "LDS R20, [R30]\nFADD R21, R20, R20\nEXIT\n";
 	const char *w3 = "STG [R10], R0 pattern=stream\nSTG [R12], R0 pattern=stream\nSTG [R14], R0 pattern=stream\n"

@@ -2138,24 +2138,15 @@ __global__ void blk_tailv(float* out, u64* ent, BlockRec* rec) {
   }
 }
 
-template <int K, int WD>
-static void run_tailw(Ctx& c, FILE* f, float* d_out, u64* d_ent, int tpb, int B) {
+// One mech_tailw row: K stores of `bytes` a warp's lane 0 (kern: blk_tailv<K, WD>, or blk_tail<K, 1> for 4 B).
+static void run_tailw(Ctx& c, FILE* f, void (*kern)(float*, u64*, BlockRec*), int K, int bytes, float* d_out, u64* d_ent,
+                      int tpb, int B) {
   LaunchCfg L_;
   L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = SMEM_1BPS, L_.bps = 0;
-  const Meas m = measure(c, blk_tailv<K, WD>, L_, d_out, d_ent, c.d_rec);
-  const std::string var = "k" + std::to_string(K) + "_w" + std::to_string(4 * WD);
-  imp_row(c, "mech_tailw", (const void*)blk_tailv<K, WD>, var, 1, tpb / 32, 1, tpb, K,
-          "k=" + std::to_string(K) + ";bytes=" + std::to_string(4 * WD) + ";res=1;blocks=" + std::to_string(B), m);
-  block_stamp_rows(c, f, var, tpb, 1, B, K, L_.grid, d_ent);
-}
-template <int K>
-static void run_tail4(Ctx& c, FILE* f, float* d_out, u64* d_ent, int tpb, int B) {  // blk_tail<K, 1>: the 4-byte reference
-  LaunchCfg L_;
-  L_.grid = c.sms * B, L_.tpb = tpb, L_.smem = SMEM_1BPS, L_.bps = 0;
-  const Meas m = measure(c, blk_tail<K, 1>, L_, d_out, d_ent, c.d_rec);
-  const std::string var = "k" + std::to_string(K) + "_w4";
-  imp_row(c, "mech_tailw", (const void*)blk_tail<K, 1>, var, 1, tpb / 32, 1, tpb, K,
-          "k=" + std::to_string(K) + ";bytes=4;res=1;blocks=" + std::to_string(B), m);
+  const Meas m = measure(c, kern, L_, d_out, d_ent, c.d_rec);
+  const std::string var = "k" + std::to_string(K) + "_w" + std::to_string(bytes);
+  imp_row(c, "mech_tailw", (const void*)kern, var, 1, tpb / 32, 1, tpb, K,
+          "k=" + std::to_string(K) + ";bytes=" + std::to_string(bytes) + ";res=1;blocks=" + std::to_string(B), m);
   block_stamp_rows(c, f, var, tpb, 1, B, K, L_.grid, d_ent);
 }
 
@@ -2171,18 +2162,18 @@ void group_mech_tailw(Ctx& c) {
              "thread 0's clock64 at entry, after the start barrier (c0) and after the end barrier (c1)\n");
   fprintf(f, "variant,tpb,res,blocks_per_sm,block,n,smid,entry,c0,c1\n");
   for (int tpb : {256, 1024}) {
-    run_tail4<0>(c, f, d_out, d_ent, tpb, B);
-    run_tail4<1>(c, f, d_out, d_ent, tpb, B);
-    run_tail4<4>(c, f, d_out, d_ent, tpb, B);
-    run_tail4<8>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<1, 2>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<2, 2>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<4, 2>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<8, 2>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<1, 4>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<2, 4>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<4, 4>(c, f, d_out, d_ent, tpb, B);
-    run_tailw<8, 4>(c, f, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tail<0, 1>, 0, 4, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tail<1, 1>, 1, 4, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tail<4, 1>, 4, 4, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tail<8, 1>, 8, 4, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<1, 2>, 1, 8, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<2, 2>, 2, 8, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<4, 2>, 4, 8, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<8, 2>, 8, 8, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<1, 4>, 1, 16, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<2, 4>, 2, 16, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<4, 4>, 4, 16, d_out, d_ent, tpb, B);
+    run_tailw(c, f, blk_tailv<8, 4>, 8, 16, d_out, d_ent, tpb, B);
   }
   fclose(f);
   CK(cudaFree(d_out));

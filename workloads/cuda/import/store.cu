@@ -358,34 +358,23 @@ __global__ void __launch_bounds__(32 * W) st_burst8(float* out, float2* y, const
   st_burstv_body<K>(out, y, flags, rec);
 }
 
-template <int K, int W>
-static void run_stb4(Ctx& c, float4* dy, unsigned* d_flags, int mode) {
+// One row of st_burstv_body's kernels (st_burst16 for mech_stb4, st_burst8 for mech_stb8): the flags by
+// mode (0 off, 1 lane 0, 2 all lanes), a = 1.0f (b = 0) after them, the kernel of T-sized stores timed.
+template <int K, int W, typename T>
+static void run_stbv(Ctx& c, const char* group, void (*kern)(float*, T*, const unsigned*, BlockRec*), T* dy,
+                     unsigned* d_flags, int mode) {
   std::vector<unsigned> h(8 * 32 + 2, 0u);
   for (int k = 0; k < 8; ++k)
     for (int l = 0; l < 32; ++l) h[k * 32 + l] = (mode == 2 || (mode == 1 && l == 0)) ? 0x7fffffffu : 0u;
   h[8 * 32] = 0x3f800000u;  // a = 1.0f (b = 0)
   CK(cudaMemcpy(d_flags, h.data(), h.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
   const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
-  const Meas m = measure(c, st_burst16<K, W>, L, (float*)c.d_out, dy, (const unsigned*)d_flags, c.d_rec);
+  const Meas m = measure(c, kern, L, (float*)c.d_out, dy, (const unsigned*)d_flags, c.d_rec);
   static const char* md[] = {"off", "lane0", "all"};
-  imp_row(c, "mech_stb4", (const void*)st_burst16<K, W>, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps,
-          L.tpb, SB_STEPS,
-          "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";bytes=16;steps=" + std::to_string(SB_STEPS), m);
-}
-
-template <int K, int W>
-static void run_stb8(Ctx& c, float2* dy, unsigned* d_flags, int mode) {
-  std::vector<unsigned> h(8 * 32 + 2, 0u);
-  for (int k = 0; k < 8; ++k)
-    for (int l = 0; l < 32; ++l) h[k * 32 + l] = (mode == 2 || (mode == 1 && l == 0)) ? 0x7fffffffu : 0u;
-  h[8 * 32] = 0x3f800000u;  // a = 1.0f (b = 0)
-  CK(cudaMemcpy(d_flags, h.data(), h.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
-  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
-  const Meas m = measure(c, st_burst8<K, W>, L, (float*)c.d_out, dy, (const unsigned*)d_flags, c.d_rec);
-  static const char* md[] = {"off", "lane0", "all"};
-  imp_row(c, "mech_stb8", (const void*)st_burst8<K, W>, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps,
-          L.tpb, SB_STEPS,
-          "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";bytes=8;steps=" + std::to_string(SB_STEPS), m);
+  imp_row(c, group, (const void*)kern, std::string(md[mode]) + "_k" + std::to_string(K), 1, W, L.bps, L.tpb, SB_STEPS,
+          "k=" + std::to_string(K) + ";mode=" + std::to_string(mode) + ";bytes=" + std::to_string(sizeof(T)) +
+              ";steps=" + std::to_string(SB_STEPS),
+          m);
 }
 
 void group_mech_stb8(Ctx& c) {
@@ -397,7 +386,10 @@ void group_mech_stb8(Ctx& c) {
   CK(cudaMalloc(&d_flags, (8 * 32 + 2) * sizeof(unsigned)));
   for (int mode = 1; mode < 3; ++mode)
     imp_each<1, 8, 32>([&](auto w) {
-      imp_each<1, 2, 4, 8>([&](auto k) { run_stb8<decltype(k)::value, decltype(w)::value>(c, dy, d_flags, mode); });
+      imp_each<1, 2, 4, 8>([&](auto k) {
+        constexpr int K = decltype(k)::value, W = decltype(w)::value;
+        run_stbv<K, W>(c, "mech_stb8", st_burst8<K, W>, dy, d_flags, mode);
+      });
     });
   CK(cudaFree(dy));
   CK(cudaFree(d_flags));
@@ -423,7 +415,10 @@ void group_mech_stb4(Ctx& c) {
   run_stb4_ref<32>(c, (float*)dy, d_flags, "off4_k8");
   for (int mode = 0; mode < 3; ++mode)
     imp_each<1, 8, 32>([&](auto w) {
-      imp_each<1, 2, 4, 8>([&](auto k) { run_stb4<decltype(k)::value, decltype(w)::value>(c, dy, d_flags, mode); });
+      imp_each<1, 2, 4, 8>([&](auto k) {
+        constexpr int K = decltype(k)::value, W = decltype(w)::value;
+        run_stbv<K, W>(c, "mech_stb4", st_burst16<K, W>, dy, d_flags, mode);
+      });
     });
   run_stb4_ref<8>(c, (float*)dy, d_flags, "off4_k8b");  // the same again after the 16-byte rows: drift
   run_stb4_ref<32>(c, (float*)dy, d_flags, "off4_k8b");

@@ -8,7 +8,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
+from stamp_manifest import kernels, span, taken  # tests/stamp_manifest.py
 
 txt = open(sys.argv[1]).read()
 rows = []
@@ -18,10 +18,7 @@ for name, ins in kernels(txt):
         continue
     M, N = int(m.group(1)), int(m.group(2))
     opts = taken(ins)
-    bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
-    c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
-    c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])
-          and 'SR_GLOBALTIMERLO' in ins[i + 1][1]][0]
+    c0, c1 = span(ins)
     o = '--span 0x%x:0x%x %s' % (c0, c1, ' '.join(opts))
     n = 100 * M + N  # M: P, the IMADs before the barrier
     bar = [pc for pc, t in ins if t.startswith('BAR.SYNC')][0]

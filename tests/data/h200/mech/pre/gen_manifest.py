@@ -9,7 +9,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
+from stamp_manifest import kernels, span, taken  # tests/stamp_manifest.py
 
 txt = open(sys.argv[1]).read()
 rows = []
@@ -19,10 +19,7 @@ for name, ins in kernels(txt):
         continue
     N = int(m.group(1))
     opts = taken(ins)
-    bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
-    c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
-    c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])
-          and 'SR_GLOBALTIMERLO' in ins[i + 1][1]][0]
+    c0, c1 = span(ins)
     o = '--span 0x%x:0x%x %s' % (c0, c1, ' '.join(opts))
     what = 'every warp straight to the barrier, %d independent VIADDs and a clock after it, the LOP3s folding them' % N
     rows.append((N, 'mech_pre.z%d,mech_pre,z%d,1,res=1,*,%s,99,"%s","%s, then the branch its release holds; 8 blocks an SM of 8 or 32 warps, one resident"' % (N, N, name, o, what)))

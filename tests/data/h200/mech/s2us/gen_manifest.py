@@ -8,7 +8,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
+from stamp_manifest import kernels, span, taken  # tests/stamp_manifest.py
 
 WHAT = {0: 'no S2UR', 1: 'one S2UR of the clock', 2: 'two S2URs of the clock'}
 txt = open(sys.argv[1]).read()
@@ -19,10 +19,7 @@ for name, ins in kernels(txt):
         continue
     V = int(m.group(1))
     opts = taken(ins)
-    bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
-    c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
-    c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])
-          and 'SR_GLOBALTIMERLO' in ins[i + 1][1]][0]
+    c0, c1 = span(ins)
     o = '--span 0x%x:0x%x %s' % (c0, c1, ' '.join(opts))
     what = 'each warp: a clock, %s, a clock, a branch on their value, a clock' % WHAT[V]
     rows.append((V, 'mech_s2us.v%d,mech_s2us,v%d,1,res=1,*,%s,99,"%s","%s; 8 blocks an SM of 16, 20, 24 or 32 warps, one resident"' % (V, V, name, o, what)))

@@ -9,7 +9,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from stamp_manifest import kernels, taken  # tests/stamp_manifest.py
+from stamp_manifest import kernels, span, taken  # tests/stamp_manifest.py
 
 txt = open(sys.argv[1]).read()
 desc = {0: "the harness's segment: the start barrier, thread 0's record, lane 0's stores of three stamps under a branch, the end barrier",
@@ -23,10 +23,8 @@ for name, ins in kernels(txt):
     if not m and not t0:
         continue
     opts = taken(ins)
+    c0, c1 = span(ins)
     bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
-    c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
-    c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])
-          and 'SR_GLOBALTIMERLO' in ins[i + 1][1]][0]
     if m and int(m.group(1)) == 2:  # every lane stores one word: one lane's bytes (as mech_stread's L = 32 rows)
         opts += ['--mem 0x%x=lanes=1' % pc for pc, t in ins if bars[0] < pc < bars[-1] and t.startswith('STG')]
     o = '--span 0x%x:0x%x %s' % (c0, c1, ' '.join(opts))

@@ -8,7 +8,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from stamp_manifest import kernels  # tests/stamp_manifest.py
+from stamp_manifest import kernels, span  # tests/stamp_manifest.py
 
 WHAT = {0: 'K adds a trip of a uniform value alone', 1: 'K adds a trip of a uniform value, each beside an FFMA of one of 8 chains', 2: 'K FFMAs a trip in 8 chains alone'}
 txt = open(sys.argv[1]).read()
@@ -21,10 +21,7 @@ for name, ins in kernels(txt):
     br = [(pc, int(re.search(r'BRA (0x[0-9a-f]+)', t).group(1), 16)) for pc, t in ins if re.search(r'BRA (0x[0-9a-f]+)', t)]
     back = [pc for pc, tgt in br if tgt < pc][-1]
     guard = br[0][0]  # @P0 BRA over the never-true store, before the start barrier
-    bars = [pc for pc, t in ins if t.startswith('BAR.SYNC')]
-    c0 = [pc for pc, t in ins if re.match(r'@!P\d CS2R R\d+, SR_CLOCKLO', t)][0]
-    c1 = [ins[i][0] for i in range(len(ins) - 1) if ins[i][0] > bars[-1] and re.match(r'CS2R R\d+, SR_CLOCKLO', ins[i][1])
-          and 'SR_GLOBALTIMERLO' in ins[i + 1][1]][0]
+    c0, c1 = span(ins)
     ops = {}
     for pc, t in ins:
         if [p for p, tg in br if p == back and tg <= pc <= back]:
