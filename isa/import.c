@@ -169,6 +169,7 @@ struct br {
 	double taken;     /* BR_IF: the fraction of lanes taking it (1: unconditional) */
 	const char *why;  /* BR_IF: where that fraction came from, for the comment */
 	int thread0;      /* BR_IF: taken by every thread but thread 0 (tid0_preds): IF warp<1 */
+	int warps;        /* BR_IF: taken by the threads from 32 N on (the bound and warp idioms): IF warp<N */
 };
 
 struct frame {
@@ -445,11 +446,18 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
  * loads, a block's bins written by its first 256 threads): ISETP.GT, GE, LT
  * or LE (.U32 too) .AND Pk, PT, Rt, imm, PT of such a register. tn[i] is N
  * when instruction i's guard selects the block's first N threads (tid < N),
- * else 0; a guard that selects the others (tid >= N) is left alone.
+ * -N when it selects the others (tid >= N), else 0.
+ *
+ * And the warp idiom (round 29), `if (warp == 0)` with warp = threadIdx.x >>
+ * 5 (a block scan's second level, a reduction's last warp): SHF.R.U32.HI Rw,
+ * RZ, 0x5, Rt of such a register, then ISETP.NE/EQ Pk, PT, Rw, RZ or
+ * ISETP.GT/GE/LT/LE Pk, PT, Rw, imm: the same bounds in threads (warp != 0
+ * is tid >= 32).
  */
-static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16_t *tn)
+static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_t *tn)
 {
 	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
+	unsigned char wid[256] = {0}; /* ... is SHF.R.U32.HI of such a register by 5: the warp's index */
 	uint32_t cur = 0;
 	int64_t bound[SASS_PT] = {0}; /* Pk holds tid < N (N > 0) or tid >= -N (N < 0); 0: not known */
 	for (int i = 0; i <= end; i++) {
@@ -460,7 +468,7 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16
 		tn[i] = 0;
 		if (x->pred >= 0 && x->pred < SASS_PT && !x->pred_uniform) {
 			int64_t b = x->pred_neg ? -bound[x->pred] : bound[x->pred];
-			tn[i] = (uint16_t)(b > 0 && b <= 1024 ? b : 0);
+			tn[i] = (int32_t)(b >= -1024 && b <= 1024 ? b : 0);
 		}
 		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
 			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT) {
@@ -480,14 +488,17 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16
 				int ne = !strncmp(m, "NE", 2), eq = !strncmp(m, "EQ", 2);
 				if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg])
 					cur |= 1u << (k + (eq ? TZ_EQ : TZ_NE));
+				/* Pk = warp != 0 (tid >= 32) or warp == 0 (tid < 32) */
+				if (reg >= 0 && reg != SASS_RZ && (ne || eq) && wid[reg])
+					bound[k] = ne ? -32 : 32;
 			} else if (x->op[3].kind == SASS_IMM && !x->op[3].is_float && x->op[3].ival >= 0 && x->op[3].ival < 1024 &&
-				   x->op[2].num < 256 && tid[x->op[2].num]) {
-				/* Pk = tid CMP imm: as tid < N or tid >= N */
-				int64_t v = x->op[3].ival;
-				bound[k] = !strncmp(m, "GT", 2) ? -(v + 1)
-					   : !strncmp(m, "GE", 2) ? (v > 0 ? -v : 0)
-					   : !strncmp(m, "LT", 2) ? v
-					   : !strncmp(m, "LE", 2) ? v + 1
+				   x->op[2].num < 256 && (tid[x->op[2].num] || (wid[x->op[2].num] && x->op[3].ival < 32))) {
+				/* Pk = tid CMP imm: as tid < N or tid >= N (warp CMP imm: in threads) */
+				int64_t v = x->op[3].ival, u = wid[x->op[2].num] ? 32 : 1;
+				bound[k] = !strncmp(m, "GT", 2) ? -(v + 1) * u
+					   : !strncmp(m, "GE", 2) ? (v > 0 ? -v * u : 0)
+					   : !strncmp(m, "LT", 2) ? v * u
+					   : !strncmp(m, "LE", 2) ? (v + 1) * u
 								  : 0;
 			}
 		}
@@ -513,8 +524,15 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, uint16
 			src = &x->op[3];
 		if (src && src->kind == SASS_REG && src->num < 256 && !src->neg && !src->bnot && !src->abs && tid[src->num])
 			is_tid = 1;
-		for (int r = d; nd > 0 && r < d + nd && r < 256; r++)
+		/* SHF.R.U32.HI Rw, RZ, 0x5, Rt: the warp's index */
+		int is_wid = x->pred < 0 && nd == 1 && strcmp(x->opcode, "SHF") == 0 && strcmp(x->mods, "R.U32.HI") == 0 &&
+			     x->nop == 4 && x->op[1].kind == SASS_REG && x->op[1].num == SASS_RZ && x->op[2].kind == SASS_IMM &&
+			     !x->op[2].is_float && x->op[2].ival == 5 && x->op[3].kind == SASS_REG && x->op[3].num < 256 &&
+			     !x->op[3].neg && !x->op[3].bnot && tid[x->op[3].num];
+		for (int r = d; nd > 0 && r < d + nd && r < 256; r++) {
 			tid[r] = (unsigned char)is_tid;
+			wid[r] = (unsigned char)is_wid;
+		}
 	}
 	/* loops: a predicate written anywhere in a loop is not known inside it */
 	for (int j = 0; j <= end; j++) {
@@ -582,7 +600,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	struct br *br = NULL;
 	int *tag = NULL; /* latency-draw groups: near_groups */
 	uint32_t *tid0 = NULL; /* the thread-0 and lane-0 predicates at each instruction: tid0_preds */
-	uint16_t *tbound = NULL; /* the first N threads an instruction's guard selects, 0: not so (tid0_preds) */
+	int32_t *tbound = NULL; /* the first N threads an instruction's guard selects, -N: the others, 0: neither (tid0_preds) */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[200];
 
@@ -650,15 +668,19 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			int t0 = !uncond && !r && tid0_guard(&in[i], tid0[i], 0);
 			/* if ((threadIdx.x & 31) == 0) { ... }: every lane but lane 0 takes it */
 			int l0 = !uncond && !r && !t0 && lane0_guard(&in[i], tid0[i], 0);
+			/* if (warp == 0) { ... }, if (threadIdx.x < 32 N) { ... }: taken by
+			 * every warp from N on, warps 0..N-1 run the region */
+			int wn = !uncond && !r && !t0 && !l0 && tbound[i] < 0 && -tbound[i] % 32 == 0 ? -tbound[i] / 32 : 0;
 			if (r)
 				r->used = 1;
-			if (!uncond && !t0 && !l0 && (!r || r->value == 0.0)) {
+			if (!uncond && !t0 && !l0 && !wn && (!r || r->value == 0.0)) {
 				br[i].kind = BR_FALL;
 				continue;
 			}
 			br[i].kind = BR_IF;
 			br[i].thread0 = t0;
-			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : r->value;
+			br[i].warps = wn;
+			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : wn ? 0.5 : r->value;
 			br[i].why = uncond ? ", unconditional"
 				    : t0   ? ", every thread but thread 0"
 				    : l0   ? ", every lane but lane 0"
@@ -797,6 +819,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				fprintf(out, "%s%sIF warp<1    # /*%04x*/ %s  (taken by every thread but thread 0: warp 0 runs the "
 					"first path, the other warps skip it; --taken 0x%x=F overrides)\n",
 					ctl, guard, x->pc, x->text, x->pc);
+			else if (br[i].warps)
+				fprintf(out, "%s%sIF warp<%d    # /*%04x*/ %s  (taken by every thread from %d on: the warps below %d run the "
+					"first path, the others skip it; --taken 0x%x=F overrides)\n",
+					ctl, guard, br[i].warps, x->pc, x->text, 32 * br[i].warps, br[i].warps, x->pc);
 			else
 				fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc,
 					x->text, taken, br[i].why);
@@ -935,7 +961,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " lanes=%d", keep); /* the lanes a guarded EXIT left going on */
 		}
-		if (lanes_op && tbound[i] && !strstr(attrs, "lanes=") &&
+		if (lanes_op && tbound[i] > 0 && !strstr(attrs, "lanes=") &&
 		    !strstr(attrs, "threads=")) {
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " threads=%d", tbound[i]); /* a guard tid < N (tid0_preds) */

@@ -39,6 +39,26 @@ def span(path, kernel):
     return clock_after(bars[0]), clock_after(bars[-1])
 
 
+def back_edges(path, kernel):
+    """The PCs of kernel's backward branches (its loops' back edges, for --trips), in listing order, up
+    to its first unguarded EXIT (the out-of-line code after it is not the importer's)."""
+    cur, out, done = None, [], False
+    with open(path) as f:
+        for line in f:
+            m = re.search(r"Function : (\S+)", line)
+            if m:
+                cur, done = m.group(1), False
+                continue
+            if cur == kernel and re.search(r"/\*[0-9a-f]{4,}\*/\s+EXIT\b", line):
+                done = True
+            if done:
+                continue
+            m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(@!?P\d\s+)?BRA\s+(0x[0-9a-f]+)", line)
+            if m and cur == kernel and int(m.group(3), 16) < int(m.group(1), 16):
+                out.append(int(m.group(1), 16))
+    return out
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit("usage: span_pcs.py SASS KERNEL")

@@ -66,8 +66,8 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* tl_f1 (tests/data/h200/tloop): the shared-memory fill loop 0x110..0x1b0,
- * two guarded branches (BSSY regions), the timed loop 0x3f0..0x420: UIADD3 S01, FFMA S05,
+/* tl_f1 (tests/data/h200/tloop): the shared-memory fill loop 0x110..0x1b0 in an IF warp<16,
+ * a guarded branch (a BSSY region), the timed loop 0x3f0..0x420: UIADD3 S01, FFMA S05,
  * ISETP S13, @P0 BRA S05. */
 static void tloop_f1(void **state)
 {
@@ -97,9 +97,12 @@ static void tloop_f1(void **state)
 			assert_true(in->has_ctl);
 	}
 	assert_int_equal(loops, 2);
-	/* the two guarded branches (BSSY regions) are taken by no lane by default: they issue */
-	assert_int_equal(ifs, 0);
-	assert_non_null(strstr(text, "@P1 BRA    # /*00c0*/ @P1 BRA 0x1c0  (taken by no lane: the default; --taken 0xc0=F)"));
+	/* of the two guarded branches (BSSY regions) the fill loop's guard, ISETP.GT.U32 P1, tid, 0x1ff, is
+	 * the bound idiom: the threads from 512 on skip it, IF warp<16 (round 29); the lane-0 test
+	 * P0 = (tid & 31) != 0 at 0x1f0 is taken by no lane by default: it issues */
+	assert_int_equal(ifs, 1);
+	assert_non_null(strstr(text, "@P1 IF warp<16    # /*00c0*/ @P1 BRA 0x1c0  (taken by every thread from 512 on"));
+	assert_non_null(strstr(text, "@P0 BRA    # /*01f0*/ @P0 BRA 0x2a0  (taken by no lane: the default; --taken 0x1f0=F)"));
 	/* the timed loop: three instructions and the branch */
 	assert_int_equal(endloop - head, 4);
 	assert_int_equal(p.code[head + 1].op, OP_UIADD3);
@@ -110,8 +113,8 @@ static void tloop_f1(void **state)
 	assert_int_equal(p.code[head + 3].stall, 13);
 	assert_true(p.code[endloop].has_pred && !p.code[endloop].pred_neg && p.code[endloop].pred == ISA_P0);
 	assert_int_equal(p.code[endloop].stall, 5);
-	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP */
-	assert_int_equal(p.ninsn, 73 + 2);
+	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP and the IF's ENDIF */
+	assert_int_equal(p.ninsn, 73 + 2 + 1);
 	assert_non_null(strstr(text, "# /*0420*/ @P0 BRA 0x3f0"));
 	program_free(&p);
 	free(text);
@@ -404,6 +407,73 @@ static void tid_bound_idiom(void **state)
 }
 
 /*
+ * The warp idiom (round 29, scan_t's and reduce_t's `if (warp == 0)`):
+ * warp = SHF.R.U32.HI Rw, RZ, 0x5, Rtid; ISETP.NE.AND Pk, PT, Rw, RZ is warp
+ * != 0, so @Pk BRA over a region is taken by every thread from 32 on: IF
+ * warp<1, its memory instructions every lane's (not thread 0's). A compare
+ * with an immediate counts in warps (GT.U32 1: warps 0 and 1 run the region,
+ * IF warp<2), and the bound idiom's `if (threadIdx.x < 96)` skip (GT 0x5f)
+ * is IF warp<3. A shift of another register (R5), a shift by 4, and a bound
+ * that is not whole warps (GT 0x28: tid < 41) stay branches no lane takes.
+ */
+static void warp_idiom(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ SHF.R.U32.HI R3, RZ, 0x5, R0 ;\n"
+				      "/*0020*/ SHF.R.U32.HI R4, RZ, 0x5, R5 ;\n"
+				      "/*0030*/ SHF.R.U32.HI R6, RZ, 0x4, R0 ;\n"
+				      "/*0040*/ ISETP.NE.AND P0, PT, R3, RZ, PT ;\n"
+				      "/*0050*/ @P0 BRA 0x70 ;\n"
+				      "/*0060*/ STS [R8], R9 ;\n"
+				      "/*0070*/ ISETP.GT.U32.AND P1, PT, R3, 0x1, PT ;\n"
+				      "/*0080*/ @P1 BRA 0xa0 ;\n"
+				      "/*0090*/ STS [R8+0x4], R9 ;\n"
+				      "/*00a0*/ ISETP.GT.AND P2, PT, R0, 0x5f, PT ;\n"
+				      "/*00b0*/ @P2 BRA 0xd0 ;\n"
+				      "/*00c0*/ STS [R8+0x8], R9 ;\n"
+				      "/*00d0*/ ISETP.NE.AND P3, PT, R4, RZ, PT ;\n"
+				      "/*00e0*/ @P3 BRA 0x100 ;\n"
+				      "/*00f0*/ STS [R8+0xc], R9 ;\n"
+				      "/*0100*/ ISETP.NE.AND P4, PT, R6, RZ, PT ;\n"
+				      "/*0110*/ @P4 BRA 0x130 ;\n"
+				      "/*0120*/ STS [R8+0x10], R9 ;\n"
+				      "/*0130*/ ISETP.GT.AND P5, PT, R0, 0x28, PT ;\n"
+				      "/*0140*/ @P5 BRA 0x160 ;\n"
+				      "/*0150*/ STS [R8+0x14], R9 ;\n"
+				      "/*0160*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	int ifs[3] = {0}, nif = 0, nbra = 0;
+	for (int i = 0; i < p.ninsn; i++) {
+		if (p.code[i].op == OP_IF && nif < 3)
+			ifs[nif++] = i;
+		if (p.code[i].op == OP_BRA)
+			nbra++;
+		if (p.code[i].op == OP_STS) {
+			assert_int_equal(p.code[i].lanes, 0);   /* every lane's, not thread 0's */
+			assert_int_equal(p.code[i].threads, 0); /* the region's warps: whole */
+		}
+	}
+	assert_int_equal(nif, 3);
+	int want[3] = {1, 2, 3};
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(p.code[ifs[k]].pattern, IF_WARP_LT);
+		assert_int_equal(p.code[ifs[k]].count, want[k]);
+		assert_int_equal(p.code[ifs[k] + 1].op, OP_STS);
+		assert_int_equal(p.code[ifs[k] + 2].op, OP_ENDIF);
+	}
+	assert_int_equal(nbra, 3); /* R5's shift, the shift by 4, tid < 41: taken by no lane */
+	assert_non_null(strstr(text, "taken by every thread from 96 on"));
+	program_free(&p);
+	free(text);
+}
+
+/*
  * --mem OPCODE.MODS (round 22, the tiled SGEMM's broadcast LDS.128): a rule
  * for LDS.128 applies to LDS.128 alone and wins over a plain LDS rule in
  * either order; LDS takes the plain rule; a PC rule wins over both.
@@ -670,7 +740,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -79,6 +79,8 @@ with open(sys.argv[1], 'w') as f:
                 elif op == 'BSSY':  # bits 32-63 and 64-81, bytes
                     off = (w0 >> 32) | ((w1 & 0x3ffff) << 32)
                     if off >> 49: off -= 1 << 50
+                elif op == 'WARPSYNC':  # WARPSYNC.COLLECTIVE: no offset in the encoding; 0x30 on, 160 of 160 in cuobjdump's
+                    off = 0x20
                 else:
                     sys.stderr.write('sass_local.sh: %s: 0x%04x: no rule for the label of %s\n' % (fn['name'], pc, op))
                     off = None

@@ -346,6 +346,8 @@ void group_transpose(Ctx& c);
 void group_stencil(Ctx& c);
 void group_hist(Ctx& c);
 void group_stream(Ctx& c);
+void group_nbody(Ctx& c);  // nbody.cu (round 29)
+void group_scan(Ctx& c);
 void group_mech_pinc(Ctx& c);
 void group_mech_ldst(Ctx& c);
 void group_mech_stw(Ctx& c);
