@@ -348,6 +348,7 @@ void group_hist(Ctx& c);
 void group_stream(Ctx& c);
 void group_nbody(Ctx& c);  // nbody.cu (round 29)
 void group_scan(Ctx& c);
+void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
 void group_mech_pinc(Ctx& c);
 void group_mech_ldst(Ctx& c);
 void group_mech_stw(Ctx& c);
