@@ -131,6 +131,23 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 				*c = ' ';
 		return SIM_OK;
 	}
+	if (strcmp(flag, "--off") == 0) {
+		/* PC[,PC...]: each a guarded instruction whose guard is false in every
+		 * lane for the launch's data (a bounds check that never fails) */
+		const char *p = value;
+		do {
+			const char *c = strchr(p, ',');
+			const char *q = c ? c : p + strlen(p);
+			if (!(r = new_rule(o->off, &o->noff, flag, e)))
+				return SIM_EINPUT;
+			if (q == p || parse_pc(p, q, &r->pc))
+				return err_set(e, SIM_EINPUT, "--off: expected PC[,PC...], instruction addresses in hex (0x1d0,0x1e0), got \"%.40s\"",
+					       value);
+			r->by_pc = 1;
+			p = c ? c + 1 : q;
+		} while (*p || p[-1] == ',');
+		return SIM_OK;
+	}
 	if (strcmp(flag, "--span") == 0) {
 		const char *colon = strchr(value, ':');
 		static const char what[] = "--span: expected FROM:TO, two instruction addresses in hex (0x50:0x1f0), got \"%.40s\"";
@@ -141,7 +158,7 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 		o->has_span = 1;
 		return SIM_OK;
 	}
-	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken, --mem or --span)", flag);
+	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken, --mem, --off or --span)", flag);
 }
 
 /* The rule for instruction in, by pc first, then by opcode. */
@@ -562,6 +579,35 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 	}
 }
 
+/*
+ * The denormal fixup idiom (round 29, nbody's rsqrtf): around the MUFU.RSQ
+ * or MUFU.RCP of an rsqrtf, sqrtf or division compiled without ftz, ptxas
+ * scales denormal inputs under FSETP.GEU.AND Pk, PT, |Rx|, 1.175494e-38, PT
+ * (|x| at least FLT_MIN) and @!Pk FMUL ...: for any x that is not a
+ * denormal or zero, every lane skips them. fix[i] is 1 when instruction i
+ * is guarded by !Pk and the last write of Pk above it, in listing order, is
+ * such a compare.
+ */
+static void fixup_preds(const struct sass_insn *in, int end, unsigned char *fix)
+{
+	unsigned char held[SASS_PT] = {0};
+	for (int i = 0; i <= end; i++) {
+		const struct sass_insn *x = &in[i];
+		fix[i] = (unsigned char)(x->pred >= 0 && x->pred < SASS_PT && !x->pred_uniform && x->pred_neg && held[x->pred]);
+		int is_fix = x->pred < 0 && strcmp(x->opcode, "FSETP") == 0 && strcmp(x->mods, "GEU.AND") == 0 && x->nop == 5 &&
+			     x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT && x->op[1].kind == SASS_PRED &&
+			     x->op[1].num == SASS_PT && x->op[2].kind == SASS_REG && x->op[2].abs && !x->op[2].neg &&
+			     x->op[3].kind == SASS_IMM && x->op[3].is_float && x->op[3].fval == 0x1p-126 &&
+			     x->op[4].kind == SASS_PRED && x->op[4].num == SASS_PT && !x->op[4].lnot;
+		/* its predicate destinations: the first operands up to one that is not a predicate */
+		for (int q = 0; q < x->nop && x->op[q].kind == SASS_PRED; q++)
+			if (x->op[q].num < SASS_PT)
+				held[x->op[q].num] = 0;
+		if (is_fix)
+			held[x->op[0].num] = 1;
+	}
+}
+
 /* Whether guard (pred, neg) of x selects thread 0 alone (want 1) or every
  * thread but thread 0 (want 0), by tid0_preds' mask m. */
 static int tid0_guard(const struct sass_insn *x, uint32_t m, int want)
@@ -601,6 +647,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int *tag = NULL; /* latency-draw groups: near_groups */
 	uint32_t *tid0 = NULL; /* the thread-0 and lane-0 predicates at each instruction: tid0_preds */
 	int32_t *tbound = NULL; /* the first N threads an instruction's guard selects, -N: the others, 0: neither (tid0_preds) */
+	unsigned char *fix = NULL; /* guarded by a denormal fixup's compare: off in every lane (fixup_preds) */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[200];
 
@@ -625,11 +672,13 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int keep = 0;    /* past a guarded EXIT that --taken says some lanes take: the lanes going on (0: all) */
 	tid0 = calloc((size_t)end + 1, sizeof *tid0);
 	tbound = calloc((size_t)end + 1, sizeof *tbound);
-	if (!tid0 || !tbound) {
+	fix = calloc((size_t)end + 1, sizeof *fix);
+	if (!tid0 || !tbound || !fix) {
 		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
 		goto out;
 	}
 	tid0_preds(in, end, tid0, tbound);
+	fixup_preds(in, end, fix);
 
 	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
 	for (int i = 0; i <= end; i++) {
@@ -946,6 +995,20 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		attrs[0] = '\0';
 		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
 			goto out;
+		/* --off PC, or a denormal fixup (fixup_preds): its guard false in every lane */
+		struct import_rule *ro = find_rule(o.off, o.noff, x);
+		if (ro) {
+			ro->used = 1;
+			if (x->pred < 0 || x->pred >= SASS_PT || x->pred_uniform) {
+				rc = err_set(e, SIM_EINPUT, "%s:%u: --off 0x%x: %s at that PC is not guarded by a predicate (expected an "
+					     "instruction under @P or @!P)", fname, x->line, x->pc, x->opcode);
+				goto out;
+			}
+		}
+		if ((ro || fix[i]) && !strstr(attrs, "lanes=")) {
+			size_t len = strlen(attrs);
+			snprintf(attrs + len, sizeof attrs - len, " lanes=0");
+		}
 		int lanes_op = isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST; /* lanes= applies */
 		if (lanes_op && !thread0 && !lane0 && !tid0_region(stack, sp) && tid0_guard(x, tid0[i], 1) &&
 		    !strstr(attrs, "lanes=") && !strstr(attrs, "threads=")) {
@@ -981,15 +1044,16 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		fprintf(out, "# 0x%04x..0x%04x: after the kernel's EXIT (out-of-line paths, padding), not imported\n", in[end + 1].pc,
 			in[n - 1].pc);
 	/* rules that matched nothing are almost always a typo in a PC */
-	for (int pass = 0; pass < 3 && warn; pass++) {
-		struct import_rule *r = pass == 0 ? o.trips : pass == 1 ? o.taken : o.mem;
-		int m = pass == 0 ? o.ntrips : pass == 1 ? o.ntaken : o.nmem;
+	for (int pass = 0; pass < 4 && warn; pass++) {
+		struct import_rule *r = pass == 0 ? o.trips : pass == 1 ? o.taken : pass == 2 ? o.mem : o.off;
+		int m = pass == 0 ? o.ntrips : pass == 1 ? o.ntaken : pass == 2 ? o.nmem : o.noff;
 		for (int i = 0; i < m; i++)
 			if (!r[i].used) {
 				if (r[i].by_pc)
-					fprintf(warn, "smsim: warning: %s 0x%x=...: no %s at that PC in %s\n",
-						pass == 0 ? "--trips" : pass == 1 ? "--taken" : "--mem", r[i].pc,
-						pass == 0 ? "loop" : pass == 1 ? "forward branch" : "memory instruction", k->name);
+					fprintf(warn, "smsim: warning: %s 0x%x%s: no %s at that PC in %s\n",
+						pass == 0 ? "--trips" : pass == 1 ? "--taken" : pass == 2 ? "--mem" : "--off", r[i].pc,
+						pass < 3 ? "=..." : "", pass == 0 ? "loop" : pass == 1 ? "forward branch" : pass == 2 ? "memory instruction" : "instruction",
+						k->name);
 				else
 					fprintf(warn, "smsim: warning: --mem %s%s%s=...: no %s%s%s in %s\n", r[i].opcode, r[i].mods[0] ? "." : "",
 						r[i].mods, r[i].opcode, r[i].mods[0] ? "." : "", r[i].mods, k->name);
@@ -1000,5 +1064,6 @@ out:
 	free(tag);
 	free(tid0);
 	free(tbound);
+	free(fix);
 	return rc;
 }

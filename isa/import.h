@@ -54,6 +54,8 @@ struct import_opts {
 	int ntaken;
 	struct import_rule mem[IMPORT_MAX_RULES];   /* --mem PC=attrs or OPCODE=attrs */
 	int nmem;
+	struct import_rule off[IMPORT_MAX_RULES];   /* --off PC[,PC...]: guarded instructions off in every lane */
+	int noff;
 	int unknown_alu;                     /* --unknown=alu: unmodelled opcodes issue as ALU */
 	int regs, smem;                      /* --regs / --smem when the listing has none (0 / -1: none) */
 	int has_span;                        /* --span FROM:TO: the harness's clock stamps (.span) */
@@ -62,8 +64,8 @@ struct import_opts {
 
 /*
  * Parses one command-line value of --trips (N or PC=N), --taken (PC=F),
- * --mem (PC=attrs or OPCODE=attrs, attributes joined by ',') or --span
- * (FROM:TO) into o.
+ * --mem (PC=attrs or OPCODE=attrs, attributes joined by ','), --off
+ * (PC[,PC...]) or --span (FROM:TO) into o.
  * Returns 0 or SIM_EINPUT naming the flag, what was expected and what was found.
  */
 int import_opt(struct import_opts *o, const char *flag, const char *value, struct err *e);

@@ -171,6 +171,9 @@ struct arch {
 	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
 					   * reads no data registers from the banks (its address registers it does);
 					   * 1: every source, as a live store */
+	int off_alu_reads;                /* 0: an instruction other than a memory one predicated off in every lane
+					   * (lanes=0) reads no registers from the banks (it takes its issue slot and
+					   * its pipe); 1: every source, as a live one */
 	int wide_issue_cycles;            /* > 1: an IMAD.WIDE holds its scheduler's issue this many cycles, its own
 					   * included (nothing else issues in the next wide_issue_cycles - 1); 0 or 1: none */
 	int wide_pass_cycles;             /* > 0: IMAD.WIDE takes its pipe for a second pass (two issue intervals)

@@ -90,7 +90,7 @@ static const struct help_opt sweep_opts[] = {
 			   "(no closed form); --ilp and --set are refused, --vary takes arch fields only"},
 	{"--sass FILE --kernel NAME", "sweep a compiled kernel, imported once as smsim import does, like\n"
 				      "--program; its workload is LISTING:KERNEL and its set column the options below"},
-	{"--trips, --taken, --mem, --span, --unknown", "the import options, as for smsim import (with --sass)"},
+	{"--trips, --taken, --mem, --off, --span, --unknown", "the import options, as for smsim import (with --sass)"},
 	{"--ilp LIST", "ILP values, as 1,2,4,8 (the default) or 1-8 (workloads only)"},
 	{"--warps LIST", "resident warps per SM, as 1-64 (the default); with --vary one W"},
 	{"--set K=V|K=A:B:...", "workload parameters; a list of values sweeps each"},
@@ -143,6 +143,9 @@ static const struct help_opt import_opts[] = {
 	{"--trips N | PC=N", "trip count of every loop (N), or of the loop whose head or back edge is at PC (hex); "
 			     "a loop without one is an error"},
 	{"--taken PC=F", "fraction of lanes taking the forward branch at PC (default: none; the fall-through runs)"},
+	{"--off PC[,PC...]", "guarded instructions whose guard is false in every lane for the data (lanes=0: they issue "
+			     "and take their pipe, touch no memory and, on sm_90, read no registers); rsqrtf's and "
+			     "division's denormal fixups (FSETP.GEU |x|, 1.175494e-38 then @!P) are off by default"},
 	{"--span FROM:TO", "cycles as a harness measures them: from the first block's clock read at FROM to the last "
 			   "block's at TO (each block's warp 0: thread 0), not first issue to last exit; writes .span"},
 	{"--mem PC|OPCODE[.MODS]=k=v,...", "memory attributes of one instruction, every instruction of an opcode, or "
@@ -186,7 +189,7 @@ static const struct help_cmdinfo cmds[] = {
 	 run_opts, "run --arch sm_90 --workload dram_chase --set ilp=2 --warps 16"},
 	{"sweep", "ILP x resident-warps sweep of a workload, with knees and Little's law",
 	 "[--arch NAME] [--arch-set K=V,...] (--workload NAME [--ilp LIST] [--set K=V|K=A:B,...] | --program FILE | "
-	 "--sass FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--span FROM:TO] [--unknown alu]) "
+	 "--sass FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu]) "
 	 "[--warps LIST] "
 	 "[--vary KEY=FROM:TO:STEP] [--jobs N] [--out FILE] [--resume] [--shard I/N] [--knee-tol F] "
 	 "[--policy bgrr|grr|gto|lrr|gty] [--json|--csv]",
@@ -212,7 +215,7 @@ static const struct help_cmdinfo cmds[] = {
 	 "same program on a GPU.\n",
 	 emit_opts, "emit-cuda isa/examples/fma_ilp2.prog --out k.cu"},
 	{"import", "a compiled kernel's SASS (cuobjdump -sass, nvdisasm, .cubin) as a program",
-	 "FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--span FROM:TO] [--unknown alu] "
+	 "FILE --kernel NAME [--trips N|PC=N]... [--taken PC=F]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu] "
 	 "[--regs R] [--smem BYTES] [--out FILE.prog]",
 	 "Writes the kernel as an smsim program, one line per SASS instruction with its control bits\n"
 	 "(stall count, scoreboards, wait mask) and the original instruction as a comment, after a .pc\n"

@@ -148,6 +148,13 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			int nd = in->width > 4 ? in->width / 4 : 1; /* the data: the last sources (isa/parse.c) */
 			u->offdata = (uint8_t)(nd < in->nsrc ? nd : in->nsrc - 1);
 		}
+		/* an arithmetic instruction off in every lane (lanes=0) reads none of its
+		 * sources (off_alu_reads 0): on the H200 (tests/data/h200/mech/offalu,
+		 * mech_offalu, 2026-12-04) 8 guarded FFMAs a trip at 32 warps take 24051
+		 * cycles off and 29051 live, the issue-bound FMUL by an immediate 24004
+		 * either way; its pipe it still takes (IMAD and MUFU.RCP off = live) */
+		if (!s->a->off_alu_reads && in->off && op->space == SPACE_NONE && in->nsrc > 0)
+			u->offdata = (uint8_t)in->nsrc;
 		/* IMAD.WIDE (a 64-bit result) takes its pipe twice and holds its
 		 * warp wide_pass_cycles more (mech_otput, round 18) */
 		int wide = issue_is_wide(s, in);
@@ -388,10 +395,13 @@ static void issue_stamp(struct sim *s, const struct warp *w)
 	}
 }
 
-/* A store's operand cycles with off_store_reads_data 0 (uop.offdata): a
- * warp none of whose lanes makes it reads only its address registers
- * (pipe_operand_cycles_off). Out of line: the common path stays small. */
-static __attribute__((noinline)) int issue_store_operands(struct sim *s, struct sched *sc, const struct warp *w,
+/* The operand cycles of an instruction with sources it may not read
+ * (uop.offdata): a store none of whose lanes the warp makes reads only
+ * its address registers (off_store_reads_data 0), an arithmetic one off in
+ * every lane none (off_alu_reads 0; its offdata is all its sources, and
+ * it is always off) (pipe_operand_cycles_off). Out of line: the common
+ * path stays small. */
+static __attribute__((noinline)) int issue_off_operands(struct sim *s, struct sched *sc, const struct warp *w,
 							  const struct uop *u, const struct insn *in)
 {
 	if ((u->flags & U_OFF) || lanes_of_warp(w, in) == 0)
@@ -410,7 +420,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 	struct sched *sc = &s->sc[w->sched];
 	int pipe = w->pipe; /* set by sched_evaluate: the back edge's steps differ from ENDLOOP's own pipe */
 	int busy = s->interval[pipe] + u->xbusy;
-	int oc = __builtin_expect(u->offdata, 0) ? issue_store_operands(s, sc, w, u, in)
+	int oc = __builtin_expect(u->offdata, 0) ? issue_off_operands(s, sc, w, u, in)
 						 : pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
 
 	w->deps_ok = 0;

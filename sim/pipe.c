@@ -232,7 +232,8 @@ static inline int pipe_operands_done(const struct sim *s, struct sched *sc, int 
 /*
  * A store no lane of the warp makes (off_store_reads_data 0,
  * uop.offdata): its address registers are read, its data registers are
- * not. On the H200 (tests/data/h200/mech/stb4, mech_stb4, 2026-12-04)
+ * not; an arithmetic instruction off in every lane (off_alu_reads 0)
+ * reads none. On the H200 (tests/data/h200/mech/stb4, mech_stb4, 2026-12-04)
  * mech_stb's loop with 8 such STG.E.128 a step, whose data quad reads
  * both banks twice, takes 257.6 cycles a step at 32 warps and 95.7 at 8,
  * the same loop with STG.E 257.6 and 98.6-103.2: the data are not read

@@ -275,8 +275,9 @@ struct uop {
 	uint8_t wkind;       /* RK_* of its ALU result, UOP_NOWRITE when none */
 	uint8_t nchk;
 	uint8_t oc0;         /* pipe_reads_cycles of rd0 */
-	uint8_t offdata;     /* a global or local store with off_store_reads_data 0: its data
-			      * registers (the last sources), which it reads only with a lane on */
+	uint8_t offdata;     /* sources not read when off (the last ones): a global or local store's data
+			      * registers with off_store_reads_data 0, read only with a lane on; every source
+			      * of an arithmetic instruction off in every lane (lanes=0) with off_alu_reads 0 */
 	uint16_t dst;
 	uint16_t rd0;        /* pipe_bank_reads with nothing reused or forwarded */
 	int32_t lat;         /* the ALU result's latency less one */

@@ -625,7 +625,8 @@ if [ -z "${SKIP_INSTALL:-}" ] && command -v make >/dev/null 2>&1 && [ -f Makefil
 		# the build records its flags: nothing to do, then PGO=0 recompiles
 		make -C "$T/src" PREFIX="$T/prefix" >"$T/again.log" 2>&1
 		if ! grep -q ' -c -o ' "$T/again.log"; then ok "make again: nothing to compile"; else no "make again: nothing to compile" "$(grep -- ' -c -o ' "$T/again.log" | head -n 2 | tr '\n' '|')"; fi
-		make -C "$T/src" PREFIX="$T/prefix" PGO=0 build/sim/sm.o >"$T/again.log" 2>&1
+		# MAKEFLAGS unset: under `make -s test` the -s would hide the command line looked for
+		env -u MAKEFLAGS -u MAKELEVEL make -C "$T/src" PREFIX="$T/prefix" PGO=0 build/sim/sm.o >"$T/again.log" 2>&1
 		if grep -q -- '-c -o build/sim/sm.o sim/sm.c' "$T/again.log" && ! grep -q -- '-fprofile-use' "$T/again.log"; then ok "make PGO=0 after a PGO build: recompiles without the profile"; else no "make PGO=0 after a PGO build: recompiles without the profile" "$(tail -n 3 "$T/again.log" | tr '\n' '|')"; fi
 	fi
 	if make -C "$T/src" uninstall PREFIX="$T/prefix" >"$T/uninstall.log" 2>&1 && [ ! -e "$T/prefix/bin/smsim" ] &&

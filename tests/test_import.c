@@ -474,6 +474,47 @@ static void warp_idiom(void **state)
 }
 
 /*
+ * Instructions off in every lane (round 29): --off PC[,PC...] gives each
+ * named guarded instruction lanes=0 (an FFMA, a store), and the denormal
+ * fixup idiom gives it by default: FSETP.GEU.AND P0, PT, |R4|, 1.1755e-38
+ * (FLT_MIN), PT, then @!P0 FMUL before and after the MUFU.RSQ. A compare
+ * against another bound (1.5) is not the idiom, nor @P0 (the taken side),
+ * nor @!P0 once an ISETP has written P0 again.
+ */
+static void off_lanes(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ FSETP.GEU.AND P0, PT, |R4|, 1.175494350822287508e-38, PT ;\n"
+				      "/*0010*/ @!P0 FMUL R4, R4, 16777216 ;\n"
+				      "/*0020*/ MUFU.RSQ R5, R4 ;\n"
+				      "/*0030*/ @!P0 FMUL R5, R5, 4096 ;\n"
+				      "/*0040*/ @P0 FADD R14, R14, R15 ;\n"
+				      "/*0050*/ FSETP.GEU.AND P1, PT, |R6|, 1.5, PT ;\n"
+				      "/*0060*/ @!P1 FMUL R6, R6, 2 ;\n"
+				      "/*0070*/ ISETP.NE.AND P0, PT, R7, RZ, PT ;\n"
+				      "/*0080*/ @!P0 FMUL R8, R8, 2 ;\n"
+				      "/*0090*/ @P0 FFMA R9, R9, R10, R11 ;\n"
+				      "/*00a0*/ @P1 STG.E desc[UR4][R2.64], R9 ;\n"
+				      "/*00b0*/ EXIT ;\n";
+	static const char *const opts[] = {"--off", "0x90,0xa0", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.ninsn, 12);
+	static const int off[12] = {0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 0};
+	for (int i = 0; i < 12; i++)
+		if (p.code[i].off != off[i])
+			fail_msg("instruction %d (PC 0x%x): off %d, expected %d", i, 16 * i, p.code[i].off, off[i]);
+	assert_int_equal(p.code[10].op, OP_STG);
+	assert_int_equal(p.code[10].lanes, 0);
+	program_free(&p);
+	free(text);
+}
+
+/*
  * --mem OPCODE.MODS (round 22, the tiled SGEMM's broadcast LDS.128): a rule
  * for LDS.128 applies to LDS.128 alone and wins over a plain LDS rule in
  * either order; LDS takes the plain rule; a PC rule wins over both.
@@ -696,6 +737,13 @@ static void import_errors(void **state)
 		/* a subroutine call */
 		{"Function : k\n/*0000*/ CALL.REL.NOINC 0x20 ;\n/*0010*/ EXIT ;\n/*0020*/ RET.REL.NODEC R20 0x0 ;\n", NULL, NULL,
 		 "CALL at PC 0x0000: subroutine calls are not modelled"},
+		/* --off on an instruction no predicate guards, and a malformed list */
+		{"Function : k\n/*0000*/ FADD R4, R4, R5 ;\n/*0010*/ EXIT ;\n", "--off", "0x0",
+		 "k.sass:2: --off 0x0: FADD at that PC is not guarded by a predicate (expected an instruction under @P or @!P)"},
+		{"Function : k\n/*0000*/ @P0 FADD R4, R4, R5 ;\n/*0010*/ EXIT ;\n", "--off", "0x0,,0x10",
+		 "--off: expected PC[,PC...], instruction addresses in hex (0x1d0,0x1e0), got \"0x0,,0x10\""},
+		{"Function : k\n/*0000*/ @P0 FADD R4, R4, R5 ;\n/*0010*/ EXIT ;\n", "--off", "0x0,",
+		 "--off: expected PC[,PC...]"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		const char *opts[] = {bad[i].flag, bad[i].value, NULL};
@@ -740,7 +788,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -1348,6 +1348,46 @@ static void sm_3_27_off_store_reads(void **state)
 }
 
 /*
+ * sm-3.29: an arithmetic instruction off in every lane reads no registers
+ * (off_alu_reads 0, round 29: tests/data/h200/mech/offalu), by hand. 16
+ * FFMA R4, R6, R8, R10 with control bits (S01), every source in bank 0,
+ * every warp starting at cycle 0 (warp_launch_group 0). Read (a live one,
+ * or an off one with off_alu_reads 1) each takes bank 0 three cycles, so
+ * the scheduler's FMA pipe takes one every 3: one warp a scheduler (4
+ * warps) at 0, 3, ..., 45, its EXIT at 46: 47 cycles; two (8 warps)
+ * share the pipe, 32 FFMAs 3 cycles each, the last at 93, its EXIT 94:
+ * 95. Off with off_alu_reads 0, no reads: the pipe's interval, 1: 0..15,
+ * EXIT 16: 17; two warps a scheduler: the greedy scheduler (grr) runs the
+ * first's 16 and EXIT (0..16), then the second's (17..33): 34. The pipe it
+ * still takes: IMAD (16 lanes, interval 2) off, one warp: 0, 2, ..., 30,
+ * EXIT 31: 32 (read: 47).
+ */
+static void sm_3_29_off_alu_reads(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	assert_int_equal(a.off_alu_reads, 0);
+	a.warp_launch_group = 0;
+	char off[2048] = "", live[2048] = "", imad[2048] = "";
+	for (int i = 0; i < 16; i++) {
+		strcat(off, "[B------:R-:W-:-:S01] FFMA R4, R6, R8, R10 lanes=0\n");
+		strcat(live, "[B------:R-:W-:-:S01] FFMA R4, R6, R8, R10\n");
+		strcat(imad, "[B------:R-:W-:-:S01] IMAD R4, R6, R8, R10 lanes=0\n");
+	}
+	strcat(off, "[B------:R-:W-:-:S05] EXIT\n");
+	strcat(live, "[B------:R-:W-:-:S05] EXIT\n");
+	strcat(imad, "[B------:R-:W-:-:S05] EXIT\n");
+	for (int v = 0; v < 2; v++) {
+		a.off_alu_reads = v;
+		assert_int_equal(run_arch(&a, live, 128, 1, POLICY_GRR).cycles, 47);
+		assert_int_equal(run_arch(&a, live, 256, 1, POLICY_GRR).cycles, 95);
+		assert_int_equal(run_arch(&a, off, 128, 1, POLICY_GRR).cycles, v ? 47 : 17);
+		assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, v ? 95 : 34);
+		assert_int_equal(run_arch(&a, imad, 128, 1, POLICY_GRR).cycles, v ? 47 : 32);
+	}
+}
+
+/*
  * sm-3.28: a store's width (store_warp_reg_cycles 2, store_reg_cycles
  * 0.91, round 28: tests/data/h200/mech/stb4, stb8), by hand. One warp, the
  * SM's store path and unit off: each live store holds the warp's path
@@ -2308,7 +2348,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_25_store_lines),
 		cmocka_unit_test(sm_3_26_store_warp),
 		cmocka_unit_test(sm_3_27_off_store_reads),
-		cmocka_unit_test(sm_3_28_store_width),
+		cmocka_unit_test(sm_3_28_store_width), cmocka_unit_test(sm_3_29_off_alu_reads),
 		cmocka_unit_test(sm_8_11_barrier_rows),
 		cmocka_unit_test(sm_3_18_l2_lines),
 		/* sim/ctl.c */
