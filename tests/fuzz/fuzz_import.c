@@ -3,8 +3,8 @@
  * program read back (isa/parse.c, the general SASS grammar) and simulated.
  *
  * The first byte chooses the import options (trip counts, a taken
- * fraction for the first forward branch, --unknown=alu); the rest is the
- * listing. Whatever the listing, an import that succeeds must write a
+ * fraction for the first forward branch, --unknown=alu, --off at the first
+ * guarded instruction); the rest is the listing. Whatever the listing, an import that succeeds must write a
  * program the parser reads or refuses with a message (cuobjdump's own
  * listings always read back: tests/test_import.c, tests/import_validate.sh),
  * and a program that reads must simulate to an end or a clean error
@@ -78,6 +78,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				char v[48];
 				snprintf(v, sizeof v, "0x%x=%.2f", K->insn[i].pc, ((data[0] >> 4) & 15) / 15.0);
 				if (import_opt(&ok, "--taken", v, &e) != SIM_OK)
+					abort();
+				break;
+			}
+		/* bit 4: --off at the first guarded instruction that is not a branch or EXIT */
+		for (int i = 0; i < K->n && (data[0] & 16); i++)
+			if (K->insn[i].pred >= 0 && strcmp(K->insn[i].opcode, "BRA") && strcmp(K->insn[i].opcode, "EXIT")) {
+				char v[48];
+				snprintf(v, sizeof v, "0x%x", K->insn[i].pc);
+				if (import_opt(&ok, "--off", v, &e) != SIM_OK)
 					abort();
 				break;
 			}
