@@ -599,9 +599,10 @@ static void fixup_preds(const struct sass_insn *in, int end, unsigned char *fix)
 			     x->op[1].num == SASS_PT && x->op[2].kind == SASS_REG && x->op[2].abs && !x->op[2].neg &&
 			     x->op[3].kind == SASS_IMM && x->op[3].is_float && x->op[3].fval == 0x1p-126 &&
 			     x->op[4].kind == SASS_PRED && x->op[4].num == SASS_PT && !x->op[4].lnot;
-		/* its predicate destinations: the first operands up to one that is not a predicate */
-		for (int q = 0; q < x->nop && x->op[q].kind == SASS_PRED; q++)
-			if (x->op[q].num < SASS_PT)
+		/* its predicate destinations: the first operands up to the first source that is not a
+		 * predicate (IADD3 R8, P5, ...: a carry out), as tid0_preds reads them */
+		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
+			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
 				held[x->op[q].num] = 0;
 		if (is_fix)
 			held[x->op[0].num] = 1;

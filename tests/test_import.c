@@ -479,7 +479,7 @@ static void warp_idiom(void **state)
  * fixup idiom gives it by default: FSETP.GEU.AND P0, PT, |R4|, 1.1755e-38
  * (FLT_MIN), PT, then @!P0 FMUL before and after the MUFU.RSQ. A compare
  * against another bound (1.5) is not the idiom, nor @P0 (the taken side),
- * nor @!P0 once an ISETP has written P0 again.
+ * nor @!P0 once an IADD3 has written P0 again (its carry out).
  */
 static void off_lanes(void **state)
 {
@@ -492,7 +492,7 @@ static void off_lanes(void **state)
 				      "/*0040*/ @P0 FADD R14, R14, R15 ;\n"
 				      "/*0050*/ FSETP.GEU.AND P1, PT, |R6|, 1.5, PT ;\n"
 				      "/*0060*/ @!P1 FMUL R6, R6, 2 ;\n"
-				      "/*0070*/ ISETP.NE.AND P0, PT, R7, RZ, PT ;\n"
+				      "/*0070*/ IADD3 R7, P0, R7, R9, RZ ;\n"
 				      "/*0080*/ @!P0 FMUL R8, R8, 2 ;\n"
 				      "/*0090*/ @P0 FFMA R9, R9, R10, R11 ;\n"
 				      "/*00a0*/ @P1 STG.E desc[UR4][R2.64], R9 ;\n"
