@@ -730,6 +730,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].kind = BR_IF;
 			br[i].thread0 = t0;
 			br[i].warps = wn;
+			/* (an IF warp<N's lanes all take one path a warp: 0.5 only keeps
+			 * both paths live for dead_code) */
 			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : wn ? 0.5 : r->value;
 			br[i].why = uncond ? ", unconditional"
 				    : t0   ? ", every thread but thread 0"
@@ -1045,16 +1047,21 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		fprintf(out, "# 0x%04x..0x%04x: after the kernel's EXIT (out-of-line paths, padding), not imported\n", in[end + 1].pc,
 			in[n - 1].pc);
 	/* rules that matched nothing are almost always a typo in a PC */
-	for (int pass = 0; pass < 4 && warn; pass++) {
-		struct import_rule *r = pass == 0 ? o.trips : pass == 1 ? o.taken : pass == 2 ? o.mem : o.off;
-		int m = pass == 0 ? o.ntrips : pass == 1 ? o.ntaken : pass == 2 ? o.nmem : o.noff;
-		for (int i = 0; i < m; i++)
+	const struct {
+		const struct import_rule *r;
+		int n;
+		const char *flag, *eq, *what;
+	} rules[] = {{o.trips, o.ntrips, "--trips", "=...", "loop"},
+		     {o.taken, o.ntaken, "--taken", "=...", "forward branch"},
+		     {o.mem, o.nmem, "--mem", "=...", "memory instruction"},
+		     {o.off, o.noff, "--off", "", "instruction"}};
+	for (size_t pass = 0; pass < sizeof rules / sizeof rules[0] && warn; pass++) {
+		const struct import_rule *r = rules[pass].r;
+		for (int i = 0; i < rules[pass].n; i++)
 			if (!r[i].used) {
 				if (r[i].by_pc)
-					fprintf(warn, "smsim: warning: %s 0x%x%s: no %s at that PC in %s\n",
-						pass == 0 ? "--trips" : pass == 1 ? "--taken" : pass == 2 ? "--mem" : "--off", r[i].pc,
-						pass < 3 ? "=..." : "", pass == 0 ? "loop" : pass == 1 ? "forward branch" : pass == 2 ? "memory instruction" : "instruction",
-						k->name);
+					fprintf(warn, "smsim: warning: %s 0x%x%s: no %s at that PC in %s\n", rules[pass].flag, r[i].pc,
+						rules[pass].eq, rules[pass].what, k->name);
 				else
 					fprintf(warn, "smsim: warning: --mem %s%s%s=...: no %s%s%s in %s\n", r[i].opcode, r[i].mods[0] ? "." : "",
 						r[i].mods, r[i].opcode, r[i].mods[0] ? "." : "", r[i].mods, k->name);

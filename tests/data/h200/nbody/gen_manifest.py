@@ -15,8 +15,9 @@ from span_pcs import back_edges, span  # tests/span_pcs.py
 
 
 path = sys.argv[1]
+listing = open(path).read()
 rows = []
-for name in re.findall(r'Function : (\S+)', open(path).read()):
+for name in re.findall(r'Function : (\S+)', listing):
     m = re.match(r'_Z7nbody_tILi(\d+)ELi(\d+)E', name)
     if not m:
         continue
@@ -28,7 +29,7 @@ for name in re.findall(r'Function : (\S+)', open(path).read()):
     f, t = span(path, name)
     # the source bodies an inner trip takes: its MUFU.RSQ (one a body and target) / U; `#pragma unroll 4`
     # gives 4, but ptxas keeps 1 where registers are short (U 4 at 32 warps)
-    text = open(path).read().split('Function : ' + name)[1].split('Function : ')[0]
+    text = listing.split('Function : ' + name)[1].split('Function : ')[0]
     code = [(int(a, 16), t) for a, t in re.findall(r'/\*([0-9a-f]{4})\*/\s+([^;]*);', text)]
     head = int(re.search(r'/\*%04x\*/\s+@!?P\d\s+BRA\s+(0x[0-9a-f]+)' % be[0], text).group(1), 16)
     per = sum(1 for pc, t in code if head <= pc <= be[0] and 'MUFU.RSQ' in t) // U
