@@ -78,16 +78,28 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 		double f;
 		if (!eq)
 			return err_set(e, SIM_EINPUT, "--taken: expected PC=FRACTION (0x1a0=0.5), got \"%.40s\"", value);
+		long nw = 0;
 		errno = 0;
-		f = strtod(eq + 1, &end);
-		if (end == eq + 1 || *end || !(f >= 0.0 && f <= 1.0))
-			return err_set(e, SIM_EINPUT, "--taken: expected a fraction of lanes 0 to 1 after '=', got \"%.40s\"", value);
+		if (eq[1] == 'w') {
+			/* wN: every warp from N on takes it, warps 0..N-1 run the region */
+			nw = strtol(eq + 2, &end, 10);
+			if (!isdigit((unsigned char)eq[2]) || *end || errno || nw < 1 || nw > 31)
+				return err_set(e, SIM_EINPUT, "--taken: expected wN after '=' with N the warps that run the region, 1 to 31 "
+					       "(0x1a0=w1: every warp but warp 0 takes it), got \"%.40s\"", value);
+			f = 0.0;
+		} else {
+			f = strtod(eq + 1, &end);
+			if (end == eq + 1 || *end || !(f >= 0.0 && f <= 1.0))
+				return err_set(e, SIM_EINPUT, "--taken: expected a fraction of lanes 0 to 1, or wN, after '=', got \"%.40s\"",
+					       value);
+		}
 		if (!(r = new_rule(o->taken, &o->ntaken, flag, e)))
 			return SIM_EINPUT;
 		if (parse_pc(value, eq, &r->pc))
 			return err_set(e, SIM_EINPUT, "--taken: expected PC=FRACTION with PC in hex (0x1a0), got \"%.40s\"", value);
 		r->by_pc = 1;
 		r->value = f;
+		r->warps = (int)nw;
 		return SIM_OK;
 	}
 	if (strcmp(flag, "--mem") == 0) {
@@ -720,7 +732,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			int l0 = !uncond && !r && !t0 && lane0_guard(&in[i], tid0[i], 0);
 			/* if (warp == 0) { ... }, if (threadIdx.x < 32 N) { ... }: taken by
 			 * every warp from N on, warps 0..N-1 run the region */
-			int wn = !uncond && !r && !t0 && !l0 && tbound[i] < 0 && -tbound[i] % 32 == 0 ? -tbound[i] / 32 : 0;
+			int wn = r && !uncond ? r->warps
+				 : !uncond && !r && !t0 && !l0 && tbound[i] < 0 && -tbound[i] % 32 == 0 ? -tbound[i] / 32 : 0;
 			if (r)
 				r->used = 1;
 			if (!uncond && !t0 && !l0 && !wn && (!r || r->value == 0.0)) {
@@ -736,6 +749,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].why = uncond ? ", unconditional"
 				    : t0   ? ", every thread but thread 0"
 				    : l0   ? ", every lane but lane 0"
+				    : !r   ? ", the warp idiom"
 					   : ", --taken";
 			br[i].end = t;
 			/* an unconditional forward branch just before t that jumps further is the
@@ -873,8 +887,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					ctl, guard, x->pc, x->text, x->pc);
 			else if (br[i].warps)
 				fprintf(out, "%s%sIF warp<%d    # /*%04x*/ %s  (taken by every thread from %d on: the warps below %d run the "
-					"first path, the others skip it; --taken 0x%x=F overrides)\n",
-					ctl, guard, br[i].warps, x->pc, x->text, 32 * br[i].warps, br[i].warps, x->pc);
+					"first path, the others skip it; %s)\n",
+					ctl, guard, br[i].warps, x->pc, x->text, 32 * br[i].warps, br[i].warps,
+					br[i].why[2] == '-' ? "--taken" : "the warp idiom; --taken overrides");
 			else
 				fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc,
 					x->text, taken, br[i].why);
@@ -900,6 +915,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			struct import_rule *r = find_rule(o.taken, o.ntaken, x);
 			if (r) {
 				r->used = 1;
+				if (r->warps) {
+					rc = err_set(e, SIM_EINPUT, "%s:%u: --taken 0x%x=w%d: the instruction at PC 0x%04x is an EXIT (expected a "
+						     "fraction of lanes on an EXIT; wN names a forward branch)", fname, x->line, x->pc, r->warps, x->pc);
+					goto out;
+				}
 				if (sp > 0 && r->value > 0.0) {
 					rc = err_set(e, SIM_EINPUT, "%s:%u: --taken 0x%x=%g: the EXIT at PC 0x%04x is inside a branch region "
 						     "(expected --taken on an EXIT outside every loop and if/else)", fname, x->line, x->pc,

@@ -148,7 +148,7 @@ struct arch {
 	int fetch_line_bytes;             /* instruction fetch line (0: none): after a taken branch the next */
 	int fetch_line_cycles;            /* line comes this many cycles after the target's (imported code) */
 	int fetch_cycles;                 /* a scheduler fetches one taken branch's target (or its next line) every this many cycles (0: no limit) */
-	int fetch_turn;                   /* 1: a taken branch's fetch waits for its warp's turn, the scheduler's warps one a cycle */
+	int fetch_turn;                   /* 1: a taken branch's fetch waits for its warp's turn, the scheduler's warps one a cycle; 2: those not waiting at a barrier */
 	int loop_cycles;                  /* shortest LOOP trip: the counter -> compare -> branch chain */
 	int loop_insns;                   /* instructions a loop's back edge issues: 1 branch; 2 + compare; 3 + counter */
 	int regfile_banks;                /* register banks (reg mod banks), one operand read per bank per cycle; 0: no conflicts */

@@ -655,7 +655,7 @@ e2 "import: a loop without trips" "has no trip count (expected --trips N or --tr
 e2 "import: a missing kernel lists the kernels" "nosuchkernel" "$SMSIM" import "$L" --kernel nosuchkernel --trips 1
 e2 "import: ambiguous kernel" "fma_u" "$SMSIM" import "$L" --kernel fma_u --trips 1
 e2 "import: --trips 0" "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 0
-e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1 after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
+e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1, or wN, after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
 e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
 e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1
 e2 "run: --kernel without --sass" "--kernel, --trips, --taken and --mem go with --sass FILE" "$SMSIM" run --workload fma --kernel x --warps 2

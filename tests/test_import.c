@@ -474,6 +474,69 @@ static void warp_idiom(void **state)
 }
 
 /*
+ * --taken PC=wN (round 30): a forward branch every warp from N on takes, by
+ * data the idioms do not read (bar_skew's n = threadIdx.x < 32 ? skewn : 0,
+ * a SEL, then ISETP n >= 1): IF warp<N over the region, which holds a loop
+ * here; it overrides the warp idiom (a branch the idiom reads as taken from
+ * warp 2 on, told w1, is IF warp<1), and a fraction still gives IF F.
+ */
+static void taken_warps(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ SEL R2, R6, RZ, !P1 ;\n"
+				      "/*0020*/ ISETP.GE.AND P2, PT, R2, 0x1, PT ;\n"
+				      "/*0030*/ @!P2 BRA 0x70 ;\n"
+				      "/*0040*/ FFMA R8, R8, R4, R5 ;\n"
+				      "/*0050*/ ISETP.GE.AND P3, PT, R3, R2, PT ;\n"
+				      "/*0060*/ @!P3 BRA 0x40 ;\n"
+				      "/*0070*/ SHF.R.U32.HI R3, RZ, 0x5, R0 ;\n"
+				      "/*0080*/ ISETP.GT.U32.AND P4, PT, R3, 0x1, PT ;\n"
+				      "/*0090*/ @P4 BRA 0xb0 ;\n"
+				      "/*00a0*/ STS [R8], R9 ;\n"
+				      "/*00b0*/ EXIT ;\n";
+	static const struct {
+		const char *rule0, *rule1;
+		int n0, n1; /* IF warp<N of each branch, 0: IF F */
+		double f0;  /* IF F's F of the first */
+	} c[] = {
+		{"0x30=w1", NULL, 1, 2, 0},    /* the first by the rule, the second by the idiom */
+		{"0x30=w3", "0x90=w1", 3, 1, 0}, /* the rule over the idiom */
+		{"0x30=0.25", NULL, 0, 2, 0.75}, /* a fraction: lanes */
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		const char *opts[] = {"--trips", "4", "--taken", c[k].rule0, c[k].rule1 ? "--taken" : NULL, c[k].rule1, NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text;
+		if (import_str(listing, "k", opts, &p, &text, &e))
+			fail_msg("case %zu: %s", k, e.msg);
+		int ifs[2] = {-1, -1}, nif = 0;
+		for (int i = 0; i < p.ninsn; i++)
+			if (p.code[i].op == OP_IF && nif < 2)
+				ifs[nif++] = i;
+		assert_int_equal(nif, 2);
+		if (c[k].n0) {
+			assert_int_equal(p.code[ifs[0]].pattern, IF_WARP_LT);
+			assert_int_equal(p.code[ifs[0]].count, c[k].n0);
+		} else {
+			assert_int_not_equal(p.code[ifs[0]].pattern, IF_WARP_LT);
+		}
+		assert_int_equal(p.code[ifs[0] + 1].op, OP_LOOP); /* the region holds the loop */
+		assert_int_equal(p.code[ifs[1]].pattern, IF_WARP_LT);
+		assert_int_equal(p.code[ifs[1]].count, c[k].n1);
+		if (c[k].n0 == 1)
+			assert_non_null(strstr(text, "IF warp<1    # /*0030*/ @!P2 BRA 0x70  (taken by every thread from 32 on: the "
+						     "warps below 1 run the first path, the others skip it; --taken)"));
+		if (!c[k].n0)
+			assert_non_null(strstr(text, "IF 0.75    # /*0030*/"));
+		program_free(&p);
+		free(text);
+	}
+}
+
+/*
  * Instructions off in every lane (round 29): --off PC[,PC...] gives each
  * named guarded instruction lanes=0 (an FFMA, a store), and the denormal
  * fixup idiom gives it by default: FSETP.GEU.AND P0, PT, |R4|, 1.1755e-38
@@ -744,6 +807,10 @@ static void import_errors(void **state)
 		 "--off: expected PC[,PC...], instruction addresses in hex (0x1d0,0x1e0), got \"0x0,,0x10\""},
 		{"Function : k\n/*0000*/ @P0 FADD R4, R4, R5 ;\n/*0010*/ EXIT ;\n", "--off", "0x0,",
 		 "--off: expected PC[,PC...]"},
+		/* --taken wN on a guarded EXIT (it names a forward branch) */
+		{"Function : k\n/*0000*/ @P0 EXIT ;\n/*0010*/ FADD R4, R4, R5 ;\n/*0020*/ EXIT ;\n", "--taken", "0x0=w1",
+		 "k.sass:2: --taken 0x0=w1: the instruction at PC 0x0000 is an EXIT (expected a fraction of lanes on an EXIT; wN "
+		 "names a forward branch)"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		const char *opts[] = {bad[i].flag, bad[i].value, NULL};
@@ -762,7 +829,12 @@ static void import_errors(void **state)
 	} opt[] = {
 		{"--trips", "0", "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\""},
 		{"--trips", "zz=4", "--trips: expected PC=N with PC in hex (0x90), got \"zz=4\""},
-		{"--taken", "0x20=1.5", "--taken: expected a fraction of lanes 0 to 1 after '=', got \"0x20=1.5\""},
+		{"--taken", "0x20=1.5", "--taken: expected a fraction of lanes 0 to 1, or wN, after '=', got \"0x20=1.5\""},
+		{"--taken", "0x20=w0", "--taken: expected wN after '=' with N the warps that run the region, 1 to 31"},
+		{"--taken", "0x20=w32", "--taken: expected wN after '=' with N the warps that run the region, 1 to 31"},
+		{"--taken", "0x20=w", "--taken: expected wN after '='"},
+		{"--taken", "0x20=w-1", "--taken: expected wN after '='"},
+		{"--taken", "0x20=w2.5", "--taken: expected wN after '='"},
 		{"--taken", "0.5", "--taken: expected PC=FRACTION (0x1a0=0.5), got \"0.5\""},
 		{"--mem", "FFMA=footprint=1G", "--mem: FFMA is not a memory opcode"},
 		{"--mem", "LDG", "--mem: expected PC=ATTRS or OPCODE=ATTRS"},
@@ -788,7 +860,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -2050,6 +2050,45 @@ static void sm_8_10_fetch_turn(void **state)
 }
 
 /*
+ * sm-8.10b: fetch_turn 2 (round 30): the fetch passes over warps waiting at
+ * their block's barrier. sm-8.10's loop in warp 0 alone (IF warp<1), the
+ * other four warps of the block going straight to the BAR that ends it:
+ * warp 4 shares scheduler 0 with warp 0 but waits at the barrier the whole
+ * loop, so with 2 warp 0's back edges never wait and 1000 more trips take
+ * exactly 29,000 cycles more (a lone warp's 29 a trip); with 1 (warp 4
+ * counted) each waits 0 or 1 cycle, a seeded draw: 500 more on average,
+ * sd sqrt(1000 / 4) = 16, so 29,400 to 29,600 (bar_skew on the H200: the
+ * same 66.6 cycles a round more at 32 warps for 32 and 128 trips of warp
+ * 0's loop, tests/data/h200/mech mech_bar skew).
+ */
+static uint64_t fetch_bar_trips(int turn)
+{
+	static const char prog[] = ".regs 32\n[B------:R-:W-:-:S01] IF warp<1\nLOOP %d edge=branch\n"
+				   "[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
+				   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n"
+				   "[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
+				   "[B------:R-:W-:-:S05] @P0 ENDLOOP\nENDIF\n"
+				   "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S05] EXIT\n";
+	struct arch a = sm90;
+	a.fetch_turn = turn;
+	a.fetch_cycles = 0;
+	a.warp_launch_group = 0;
+	char t[1024];
+	snprintf(t, sizeof t, prog, 1000);
+	uint64_t one = run_arch(&a, t, 160, 1, POLICY_GRR).cycles;
+	snprintf(t, sizeof t, prog, 2000);
+	return run_arch(&a, t, 160, 1, POLICY_GRR).cycles - one;
+}
+
+static void sm_8_10b_fetch_turn_barrier(void **state)
+{
+	(void)state;
+	assert_int_equal(fetch_bar_trips(2), 29000);
+	uint64_t d = fetch_bar_trips(1);
+	assert_true(d >= 29400 && d <= 29600);
+}
+
+/*
  * sm-8.6: a barrier's release, by hand (bar_arrive_cycles 2.0,
  * bar_release_cycles 6.5, bar_warp_cycles 0.9: tests/data/h200/mech
  * mech_bar, bord, btrain). K barriers [S08] in a row, one block. Each
@@ -2371,6 +2410,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_8_fetch_line),
 		cmocka_unit_test(sm_8_9_fetch_server),
 		cmocka_unit_test(sm_8_10_fetch_turn),
+		cmocka_unit_test(sm_8_10b_fetch_turn_barrier),
 		/* sim/launch.c */
 		cmocka_unit_test(sm_5_1_waves),
 		cmocka_unit_test(sm_5_2_turnaround),

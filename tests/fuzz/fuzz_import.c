@@ -3,7 +3,7 @@
  * program read back (isa/parse.c, the general SASS grammar) and simulated.
  *
  * The first byte chooses the import options (trip counts, a taken
- * fraction for the first forward branch, --unknown=alu, --off at the first
+ * fraction, or wN, for the first forward branch, --unknown=alu, --off at the first
  * guarded instruction); the rest is the listing. Whatever the listing, an import that succeeds must write a
  * program the parser reads or refuses with a message (cuobjdump's own
  * listings always read back: tests/test_import.c, tests/import_validate.sh),
@@ -76,7 +76,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (int i = 0; i < K->n && (data[0] & 8); i++)
 			if (!strcmp(K->insn[i].opcode, "BRA") && K->insn[i].target > (int64_t)K->insn[i].pc) {
 				char v[48];
-				snprintf(v, sizeof v, "0x%x=%.2f", K->insn[i].pc, ((data[0] >> 4) & 15) / 15.0);
+				int nib = (data[0] >> 4) & 15;
+				/* 13 and 14: every warp from 1 or 2 on takes it (wN) */
+				if (nib == 13 || nib == 14)
+					snprintf(v, sizeof v, "0x%x=w%d", K->insn[i].pc, nib - 12);
+				else
+					snprintf(v, sizeof v, "0x%x=%.2f", K->insn[i].pc, nib / 15.0);
 				if (import_opt(&ok, "--taken", v, &e) != SIM_OK)
 					abort();
 				break;
