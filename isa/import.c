@@ -449,6 +449,29 @@ static void near_groups(const struct sass_insn *in, int end, int *tag)
 	free(lead);
 }
 
+/* The first instruction of the loop whose back edge is instruction j (a
+ * branch to itself or above it), -1 when j is not a back edge. */
+static int loop_head(const struct sass_insn *in, int j)
+{
+	if (!is_branch(&in[j]) || in[j].target < (int64_t)in[0].pc || in[j].target > (int64_t)in[j].pc)
+		return -1;
+	return (int)((in[j].target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
+}
+
+/* Each predicate's first write in the loop t0..j, in listing order, into
+ * first[] (j + 1: none). A write is a predicate among an instruction's
+ * first operands, up to the first source that is not one (IADD3 R8, P5,
+ * ...: a carry out). */
+static void loop_first_writes(const struct sass_insn *in, int t0, int j, int *first)
+{
+	for (int k = 0; k < SASS_PT; k++)
+		first[k] = j + 1;
+	for (int i = j; i >= t0; i--)
+		for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
+			if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT)
+				first[in[i].op[q].num] = i;
+}
+
 /*
  * The thread-0 idiom. `if (threadIdx.x == 0)` compiles to S2R Rt, SR_TID.X
  * and ISETP.NE.AND Pk, PT, Rt, RZ, PT (Pk: the thread is not thread 0),
@@ -565,24 +588,17 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 	}
 	/* loops: a predicate written anywhere in a loop is not known inside it */
 	for (int j = 0; j <= end; j++) {
-		if (!is_branch(&in[j]) || in[j].target < (int64_t)in[0].pc || in[j].target > (int64_t)in[j].pc)
+		int t0 = loop_head(in, j), first[SASS_PT];
+		if (t0 < 0)
 			continue;
-		int t0 = (int)((in[j].target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
 		uint32_t w = 0;
-		for (int i = t0; i <= j; i++)
-			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
-				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT)
-					w |= TZ_ALL(in[i].op[q].num);
+		loop_first_writes(in, t0, j, first);
+		for (int k = 0; k < SASS_PT; k++)
+			if (first[k] <= j)
+				w |= TZ_ALL(k);
 		/* a bound is known inside a loop below the loop's first write of its
 		 * predicate (this trip's compare): above it the back edge may bring
 		 * the last trip's */
-		int first[SASS_PT];
-		for (int k = 0; k < SASS_PT; k++)
-			first[k] = j + 1;
-		for (int i = t0; i <= j; i++)
-			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
-				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT && first[in[i].op[q].num] > i)
-					first[in[i].op[q].num] = i;
 		for (int i = t0; i <= j; i++) {
 			tz[i] &= ~w;
 			if (in[i].pred >= 0 && in[i].pred < SASS_PT && i <= first[in[i].pred])
@@ -598,26 +614,46 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
  * (|x| at least FLT_MIN) and @!Pk FMUL ...: for any x that is not a
  * denormal or zero, every lane skips them. fix[i] is 1 when instruction i
  * is guarded by !Pk and the last write of Pk above it, in listing order, is
- * such a compare.
+ * such a compare; in a loop, at or above the loop's first write of Pk, when
+ * every write of Pk in the loop is one too (round 30: tid0_preds' rule).
  */
+static int fixup_compare(const struct sass_insn *x)
+{
+	return x->pred < 0 && strcmp(x->opcode, "FSETP") == 0 && strcmp(x->mods, "GEU.AND") == 0 && x->nop == 5 &&
+	       x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT && x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT &&
+	       x->op[2].kind == SASS_REG && x->op[2].abs && !x->op[2].neg && x->op[3].kind == SASS_IMM && x->op[3].is_float &&
+	       x->op[3].fval == 0x1p-126 && x->op[4].kind == SASS_PRED && x->op[4].num == SASS_PT && !x->op[4].lnot;
+}
+
 static void fixup_preds(const struct sass_insn *in, int end, unsigned char *fix)
 {
 	unsigned char held[SASS_PT] = {0};
 	for (int i = 0; i <= end; i++) {
 		const struct sass_insn *x = &in[i];
 		fix[i] = (unsigned char)(x->pred >= 0 && x->pred < SASS_PT && !x->pred_uniform && x->pred_neg && held[x->pred]);
-		int is_fix = x->pred < 0 && strcmp(x->opcode, "FSETP") == 0 && strcmp(x->mods, "GEU.AND") == 0 && x->nop == 5 &&
-			     x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT && x->op[1].kind == SASS_PRED &&
-			     x->op[1].num == SASS_PT && x->op[2].kind == SASS_REG && x->op[2].abs && !x->op[2].neg &&
-			     x->op[3].kind == SASS_IMM && x->op[3].is_float && x->op[3].fval == 0x1p-126 &&
-			     x->op[4].kind == SASS_PRED && x->op[4].num == SASS_PT && !x->op[4].lnot;
-		/* its predicate destinations: the first operands up to the first source that is not a
-		 * predicate (IADD3 R8, P5, ...: a carry out), as tid0_preds reads them */
+		/* its predicate destinations, as loop_first_writes reads them */
 		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
 			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
 				held[x->op[q].num] = 0;
-		if (is_fix)
+		if (fixup_compare(x))
 			held[x->op[0].num] = 1;
+	}
+	/* loops, as tid0_preds: at or above a loop's first write of Pk the guard
+	 * reads the last trip's Pk on every trip but the first, so it stays off
+	 * only when every write of Pk in the loop is such a compare too */
+	for (int j = 0; j <= end; j++) {
+		int t0 = loop_head(in, j), first[SASS_PT];
+		if (t0 < 0)
+			continue;
+		loop_first_writes(in, t0, j, first);
+		unsigned char other[SASS_PT] = {0}; /* Pk has a write in the loop that is not a fixup compare */
+		for (int i = t0; i <= j; i++)
+			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
+				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT && (q > 0 || !fixup_compare(&in[i])))
+					other[in[i].op[q].num] = 1;
+		for (int i = t0; i <= j; i++)
+			if (fix[i] && i <= first[in[i].pred] && other[in[i].pred])
+				fix[i] = 0;
 	}
 }
 

@@ -575,6 +575,36 @@ static void off_lanes(void **state)
 	assert_int_equal(p.code[10].lanes, 0);
 	program_free(&p);
 	free(text);
+	/* in a loop (round 30, tid0_preds' rule): at or above the loop's first
+	 * write of Pk the guard reads the last trip's Pk, so it is off only when
+	 * every write of Pk in the loop is a fixup compare too: 0x20's P0 is
+	 * rewritten by an ISETP below it (live; off before round 30, from the
+	 * compare above the loop), 0x30's P1 only by the fixup compare at 0x50
+	 * (off), 0x60 below that compare (off) */
+	static const char loop[] = "Function : k\n"
+				   "/*0000*/ FSETP.GEU.AND P0, PT, |R4|, 1.175494350822287508e-38, PT ;\n"
+				   "/*0010*/ FSETP.GEU.AND P1, PT, |R5|, 1.175494350822287508e-38, PT ;\n"
+				   "/*0020*/ @!P0 FMUL R4, R4, 16777216 ;\n"
+				   "/*0030*/ @!P1 FMUL R5, R5, 2 ;\n"
+				   "/*0040*/ ISETP.GE.AND P0, PT, R6, R7, PT ;\n"
+				   "/*0050*/ FSETP.GEU.AND P1, PT, |R5|, 1.175494350822287508e-38, PT ;\n"
+				   "/*0060*/ @!P1 FMUL R8, R8, 2 ;\n"
+				   "/*0070*/ @!P0 BRA 0x20 ;\n"
+				   "/*0080*/ EXIT ;\n";
+	static const char *const lopts[] = {"--trips", "4", NULL};
+	if (import_str(loop, "k", lopts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	int nf = 0, want[3] = {0, 1, 1};
+	for (int i = 0; i < p.ninsn; i++)
+		if (p.code[i].op == OP_FMUL) {
+			assert_true(nf < 3);
+			if (p.code[i].off != want[nf])
+				fail_msg("FMUL %d: off %d, expected %d", nf, p.code[i].off, want[nf]);
+			nf++;
+		}
+	assert_int_equal(nf, 3);
+	program_free(&p);
+	free(text);
 }
 
 /*
