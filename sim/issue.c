@@ -357,7 +357,7 @@ static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp
 	uint64_t ready = w->fetch_ready;
 	if (s->a->fetch_turn && sc->resident > 1) {
 		uint64_t n = (uint64_t)sc->resident;
-		if (s->a->fetch_turn == 2)
+		if (s->a->fetch_turn == 2 && (s->bar_open || s->now < s->bar_rel_until)) /* some warp may wait */
 			for (uint64_t m = sc->livem; m; m &= m - 1)
 				n -= s->w[__builtin_ctzll(m)].bar_ready > s->now;
 		/* (drawn whatever n is: the draws of the others stay as they were) */

@@ -62,6 +62,8 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	b->live = 1;
 	b->warps_total = s->warps_per_block;
 	b->warps_left = s->warps_per_block;
+	if (b->bar_arrived)
+		s->bar_open--;
 	b->bar_arrived = 0;
 	b->bar_turn = 0.0;
 	b->mask = 0;

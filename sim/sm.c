@@ -172,6 +172,8 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		return err_set(e, SIM_EINTERNAL, "out of memory decoding the program (%d instructions)", prog->ninsn);
 	mem_reset(s);
 	s->frng = 0xD1B54A32D192ED03ULL; /* issue_fetch_book: the same draws every run */
+	s->bar_open = 0;
+	s->bar_rel_until = 0;
 	s->n_cta_events = 0;
 	s->sched_active = s->eligible_sum = 0;
 	s->end_cycle = 0;

@@ -406,6 +406,8 @@ struct sim {
 	double dirty;        /* bytes this SM has stored into L2 lines it did not hold (l2_dirty_bytes) */
 	double const_free;   /* the constant cache's port: free-at time */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
+	int bar_open;        /* blocks some of whose warps wait at a barrier the rest have not reached (fetch_turn 2) */
+	uint64_t bar_rel_until; /* the latest release a barrier has given (fetch_turn 2: no warp waits past it unless bar_open) */
 	uint64_t rng;        /* the level draws of partial hits and latency spreads (mem_rand): reset each run */
 	uint64_t qrng;       /* the shared DRAM queue's deck (mem_queue_draw): reset each run */
 	double qf[QROWS][QDECK_N]; /* the shared DRAM queue's factors of its mean delay, by shape (mem_queue_rows) */

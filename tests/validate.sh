@@ -8,7 +8,8 @@
 #    chase_coupling, decoded from tests/data/h200/sass.txt.)
 # 2. The numbers in arch/sm_90.json come from the calibration data, not from
 #    the validation sweep: recompute them from calib.csv and loaded.csv.
-# 3. The companion microbenchmark compiles wherever nvcc exists.
+# 3. The companion microbenchmark, and the import harness of workloads/cuda/import (every
+#    mechanism group a device call runs), compile wherever nvcc exists.
 SMSIM=${SMSIM:-./bin/smsim}
 pass=0
 fail=0
@@ -323,6 +324,23 @@ if [ -n "$NVCC" ]; then
 	else
 		cat "$tmp/err"
 		bad "workloads/cuda/ubench.cu does not build with $NVCC"
+	fi
+	# the import harness (workloads/cuda/import: every group's kernels, run on the device by
+	# run_import.sh), its sources as that script lists them: compiled and linked, not run
+	srcs=$(sed -n 's/^SRCS="\(.*\)"$/\1/p' workloads/cuda/import/run_import.sh)
+	okb=1
+	for f in $srcs; do
+		"$NVCC" -O3 -arch=sm_90 -lineinfo -c "workloads/cuda/import/$f.cu" -o "$tmp/imp_$f.o" 2>"$tmp/err_$f" &
+	done
+	wait
+	for f in $srcs; do
+		[ -s "$tmp/imp_$f.o" ] || { cat "$tmp/err_$f"; okb=0; }
+	done
+	if [ "$okb" = 1 ] && "$NVCC" -arch=sm_90 -o "$tmp/imp" $(for f in $srcs; do echo "$tmp/imp_$f.o"; done) -lcuda 2>"$tmp/err"; then
+		ok "the import harness (workloads/cuda/import: $(echo $srcs | wc -w) sources) builds with $NVCC"
+	else
+		cat "$tmp/err"
+		bad "workloads/cuda/import does not build with $NVCC"
 	fi
 	for prog in isa/examples/*.prog; do
 		name=$(basename "$prog" .prog)

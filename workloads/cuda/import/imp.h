@@ -256,6 +256,7 @@ void group_shfl(Ctx& c);
 void group_rownorm(Ctx& c);
 void group_mech_div(Ctx& c);
 void group_mech_bar(Ctx& c);
+void group_mech_barw0(Ctx& c);
 void group_mech_ldc(Ctx& c);
 void group_mech_l2bw(Ctx& c);
 void group_mech_order(Ctx& c);
@@ -349,6 +350,7 @@ void group_stream(Ctx& c);
 void group_nbody(Ctx& c);  // nbody.cu (round 29)
 void group_scan(Ctx& c);
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
+void group_mech_fbank(Ctx& c);   // fbank.cu (round 30)
 void group_mech_pinc(Ctx& c);
 void group_mech_ldst(Ctx& c);
 void group_mech_stw(Ctx& c);

@@ -179,7 +179,7 @@ static const GroupEntry kGroups[] = {
     // not in the default run (all groups): the 2026-12-01 L2 remeasurement
     {"chase_l2", group_chase_l2}, {"chase_l2_check", group_chase_l2_check},
     // not in the default run either: the mechanism microbenchmarks of issue #18 (mech.cu)
-    {"mech_div", group_mech_div}, {"mech_bar", group_mech_bar}, {"mech_ldc", group_mech_ldc},
+    {"mech_div", group_mech_div}, {"mech_bar", group_mech_bar}, {"mech_barw0", group_mech_barw0}, {"mech_ldc", group_mech_ldc},
     {"mech_l2bw", group_mech_l2bw}, {"mech_order", group_mech_order}, {"mech_brt", group_mech_brt},
     {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat}, {"mech_cap", group_mech_cap},
     {"mech_l1cfg", group_mech_l1cfg}, {"mech_brsep", group_mech_brsep}, {"mech_latd", group_mech_latd},
@@ -197,7 +197,7 @@ static const GroupEntry kGroups[] = {
     {"mech_mio", group_mech_mio}, {"mech_l2path", group_mech_l2path}, {"mech_l2lanes", group_mech_l2lanes},
     {"mech_l2stride", group_mech_l2stride}, {"mech_l2lines", group_mech_l2lines}, {"mech_l2corr", group_mech_l2corr}, {"mech_barlife", group_mech_barlife}, {"mech_barrel", group_mech_barrel}, {"mech_wlaunch", group_mech_wlaunch}, {"mech_s2r", group_mech_s2r}, {"mech_prolog", group_mech_prolog}, {"mech_probe", group_mech_probe}, {"mech_probe2", group_mech_probe2}, {"mech_probe3", group_mech_probe3}, {"mech_t0off", group_mech_t0off}, {"mech_stread", group_mech_stread}, {"mech_mioq", group_mech_mioq}, {"mech_stline", group_mech_stline}, {"mech_seg", group_mech_seg}, {"mech_post", group_mech_post}, {"mech_post2", group_mech_post2}, {"mech_pre", group_mech_pre}, {"mech_uni", group_mech_uni}, {"mech_s2us", group_mech_s2us}, {"mech_tailw", group_mech_tailw}, {"mech_stb8", group_mech_stb8}, {"mech_bphase", group_mech_bphase}, {"mech_tail", group_mech_tail}, {"mech_bord", group_mech_bord}, {"mech_btrain", group_mech_btrain}, {"mech_ops", group_mech_ops}, {"mech_lpair", group_mech_lpair}, {"mech_ptail", group_mech_ptail}, {"mech_otput", group_mech_otput}, {"mech_hash", group_mech_hash}, {"mech_pstore", group_mech_pstore}, {"mech_gather", group_mech_gather}, {"mech_gather2", group_mech_gather2}, {"mech_gather3", group_mech_gather3}, {"mech_gather4", group_mech_gather4}, {"mech_gather5", group_mech_gather5}, {"mech_ldgaddr", group_mech_ldgaddr}, {"mech_sstore", group_mech_sstore}, {"mech_iwmix", group_mech_iwmix}, {"mech_iwchain", group_mech_iwchain}, {"mech_iwhl", group_mech_iwhl}, {"mech_iwmode", group_mech_iwmode}, {"mech_rbank", group_mech_rbank}, {"mech_rreuse", group_mech_rreuse}, {"mech_iwword", group_mech_iwword}, {"mech_rreuse2", group_mech_rreuse2}, {"gemm", group_gemm}, {"reduce", group_reduce},
     {"transpose", group_transpose}, {"stencil", group_stencil}, {"hist", group_hist}, {"stream", group_stream},
-    {"nbody", group_nbody}, {"scan", group_scan}, {"mech_offalu", group_mech_offalu},
+    {"nbody", group_nbody}, {"scan", group_scan}, {"mech_offalu", group_mech_offalu}, {"mech_fbank", group_mech_fbank},
     {"mech_pinc", group_mech_pinc}, {"mech_ldst", group_mech_ldst}, {"mech_stw", group_mech_stw}, {"mech_mixbw", group_mech_mixbw}, {"mech_stk", group_mech_stk}, {"mech_strd", group_mech_strd}, {"mech_stks", group_mech_stks}, {"mech_stb", group_mech_stb}, {"mech_stb4", group_mech_stb4}, {"mech_wbload", group_mech_wbload}, {"mech_wbdist", group_mech_wbdist},
 };
 

@@ -171,6 +171,59 @@ void group_mech_bar(Ctx& c) {
   }
 }
 
+// bar_w0<V> (round 30): bar_skew's loop, warp 0 alone running skewn dependent FFMAs a trip and then
+// meeting the other 31 at __syncthreads(), arriving last and long after them. On the H200 warp 0 loses
+// 66.6 cycles a trip more at 32 warps than alone (3, 13, 28 at 8, 16, 24), the same for 32 and 128
+// FFMAs; smsim (fetch_turn 2) 41.8: the rows' release (25) and its LDC.64 of a and b queued behind the
+// other warps' reloads at the constant port (17). ptxas reloads iters (LDC c[0x0][0x21c]) at the top of
+// every trip and a, b (LDC.64 c[0x0][0x220]) before warp 0's loop: every warp's LDC right after the
+// release. V0: as bar_skew. V1: iters, a and b loaded from global memory before the loop (registers:
+// no LDC in the loop; an asm mov does not stop ptxas from rematerializing a parameter). Which part of
+// the 26 cycles smsim lacks at 32 warps is the constant path's (V1's excess gone) or the release's
+// (V1's excess kept).
+template <int V>
+__global__ void bar_w0(float* out, const float* prm, int skewn, int iters, float a, float b, BlockRec* rec) {
+  float x = threadIdx.x * 1e-3f;
+  const int n = threadIdx.x < 32 ? skewn : 0;
+  if (V == 1) {  // loaded: ptxas cannot reload a global past a barrier, so they stay in registers
+    a = prm[0];
+    b = prm[1];
+    iters = __float_as_int(prm[2]);
+  }
+  imp_begin(rec);
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll 1
+    for (int j = 0; j < n; ++j) x = fmaf(x, a, b);
+    __syncthreads();
+  }
+  out[imp_gtid()] = x;
+  imp_end(rec);
+}
+
+template <int V>
+static void run_bar_w0(Ctx& c, const float* dprm, int W, int sk) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, bar_w0<V>, L, (float*)c.d_out, dprm, sk, BAR_ITERS / 4, 0.999f, 0.001f, c.d_rec);
+  static const char* const name[2] = {"ldc", "reg"};
+  imp_row(c, "mech_barw0", (const void*)bar_w0<V>, name[V], 1, W, L.bps, L.tpb, BAR_ITERS / 4,
+          "v=" + std::to_string(V) + ";skewn=" + std::to_string(sk), m);
+}
+
+void group_mech_barw0(Ctx& c) {
+  const int it = BAR_ITERS / 4;
+  float hp[3] = {0.999f, 0.001f, 0.f};
+  memcpy(&hp[2], &it, sizeof it);
+  float* dprm = nullptr;
+  CK(cudaMalloc(&dprm, sizeof hp));
+  CK(cudaMemcpy(dprm, hp, sizeof hp, cudaMemcpyHostToDevice));
+  for (int W : {1, 4, 8, 12, 16, 24, 32})
+    for (int sk : {32, 128}) {
+      run_bar_w0<0>(c, dprm, W, sk);
+      run_bar_w0<1>(c, dprm, W, sk);
+    }
+  CK(cudaFree(dprm));
+}
+
 template <int N>
 static void run_ldc(Ctx& c) {
   const std::vector<int> ws = c.quick ? std::vector<int>{1, 64} : std::vector<int>{1, 4, 8, 16, 32, 64};

@@ -1,0 +1,93 @@
+// fbank.cu -- mech_fbank (issue #18, round 30, after nbody and mech_offalu): how the H200 reads the three
+// register sources of FFMA from its register banks at 1-8 warps a scheduler. smsim reads them from two
+// banks (register number mod 2), one read a bank a cycle, the banks shared by a scheduler's pipes, with a
+// reuse cache a pipe (.reuse flags). nbody's rows are 5-14% slow in smsim at 8-32 warps (with no banks
+// 7-12% fast), mech_offalu's ffma_on 8.6% slow at 2 warps a scheduler and 1.9% at 8.
+//
+// fbank<V>: each thread 8 independent accumulators a0..a7 and a loop of FB_T trips; a trip: 8 FFMAs
+// (no guard), then the loop's counter, compare and branch. The sources other than a_i are loop-invariant
+// registers made from threadIdx.x and the argument f (0 at run time), so ptxas folds none of them.
+// V 0 shared: a_i = fma(a_i, b, c), b and c one register each (reuse possible; offalu's ffma_on, no
+// guard); 1 b8: fma(a_i, b_i, c), 8 b registers; 2 bc8: fma(a_i, b_i, c_i), 24 source registers (no
+// reuse possible); 3 imm: fma(a_i, b_i, 2^-10), two register reads; 4 rr: fma(b_i, b_i, a_i), one
+// register in two slots (read once or twice?). Templates on V only.
+#include "imp.h"
+
+#define FB_T 256
+
+template <int V>
+__global__ void __launch_bounds__(1024) fbank(unsigned f, float* out, BlockRec* rec) {
+  float a0 = 1.f + threadIdx.x * 1e-3f, a1 = a0 + 0.1f, a2 = a0 + 0.2f, a3 = a0 + 0.3f, a4 = a0 + 0.4f, a5 = a0 + 0.5f,
+        a6 = a0 + 0.6f, a7 = a0 + 0.7f;
+  const unsigned t = (threadIdx.x ^ f) & 0xffu;  // b_i: 1 + a few ulps, c_i: about 2^-10; all distinct
+  const float b0 = __uint_as_float(0x3f800000u + t), b1 = __uint_as_float(0x3f800100u + t),
+              b2 = __uint_as_float(0x3f800200u + t), b3 = __uint_as_float(0x3f800300u + t),
+              b4 = __uint_as_float(0x3f800400u + t), b5 = __uint_as_float(0x3f800500u + t),
+              b6 = __uint_as_float(0x3f800600u + t), b7 = __uint_as_float(0x3f800700u + t);
+  const float c0 = __uint_as_float(0x3a800000u + t), c1 = __uint_as_float(0x3a800100u + t),
+              c2 = __uint_as_float(0x3a800200u + t), c3 = __uint_as_float(0x3a800300u + t),
+              c4 = __uint_as_float(0x3a800400u + t), c5 = __uint_as_float(0x3a800500u + t),
+              c6 = __uint_as_float(0x3a800600u + t), c7 = __uint_as_float(0x3a800700u + t);
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < FB_T; ++i) {
+    if (V == 0)
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %9; fma.rn.f32 %1, %1, %8, %9; fma.rn.f32 %2, %2, %8, %9;\n"
+          "fma.rn.f32 %3, %3, %8, %9; fma.rn.f32 %4, %4, %8, %9; fma.rn.f32 %5, %5, %8, %9;\n"
+          "fma.rn.f32 %6, %6, %8, %9; fma.rn.f32 %7, %7, %8, %9;"
+          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
+          : "f"(b0), "f"(c0));
+    if (V == 1)
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %16; fma.rn.f32 %1, %1, %9, %16; fma.rn.f32 %2, %2, %10, %16;\n"
+          "fma.rn.f32 %3, %3, %11, %16; fma.rn.f32 %4, %4, %12, %16; fma.rn.f32 %5, %5, %13, %16;\n"
+          "fma.rn.f32 %6, %6, %14, %16; fma.rn.f32 %7, %7, %15, %16;"
+          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
+          : "f"(b0), "f"(b1), "f"(b2), "f"(b3), "f"(b4), "f"(b5), "f"(b6), "f"(b7), "f"(c0));
+    if (V == 2)
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %16; fma.rn.f32 %1, %1, %9, %17; fma.rn.f32 %2, %2, %10, %18;\n"
+          "fma.rn.f32 %3, %3, %11, %19; fma.rn.f32 %4, %4, %12, %20; fma.rn.f32 %5, %5, %13, %21;\n"
+          "fma.rn.f32 %6, %6, %14, %22; fma.rn.f32 %7, %7, %15, %23;"
+          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
+          : "f"(b0), "f"(b1), "f"(b2), "f"(b3), "f"(b4), "f"(b5), "f"(b6), "f"(b7), "f"(c0), "f"(c1), "f"(c2),
+            "f"(c3), "f"(c4), "f"(c5), "f"(c6), "f"(c7));
+    if (V == 3)
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, 0f3A800000; fma.rn.f32 %1, %1, %9, 0f3A800000; fma.rn.f32 %2, %2, %10, 0f3A800000;\n"
+          "fma.rn.f32 %3, %3, %11, 0f3A800000; fma.rn.f32 %4, %4, %12, 0f3A800000; fma.rn.f32 %5, %5, %13, 0f3A800000;\n"
+          "fma.rn.f32 %6, %6, %14, 0f3A800000; fma.rn.f32 %7, %7, %15, 0f3A800000;"
+          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
+          : "f"(b0), "f"(b1), "f"(b2), "f"(b3), "f"(b4), "f"(b5), "f"(b6), "f"(b7));
+    if (V == 4)
+      asm volatile(
+          "fma.rn.f32 %0, %8, %8, %0; fma.rn.f32 %1, %9, %9, %1; fma.rn.f32 %2, %10, %10, %2;\n"
+          "fma.rn.f32 %3, %11, %11, %3; fma.rn.f32 %4, %12, %12, %4; fma.rn.f32 %5, %13, %13, %5;\n"
+          "fma.rn.f32 %6, %14, %14, %6; fma.rn.f32 %7, %15, %15, %7;"
+          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
+          : "f"(b0), "f"(b1), "f"(b2), "f"(b3), "f"(b4), "f"(b5), "f"(b6), "f"(b7));
+  }
+  const float s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+  if (s == 1234.5f) out[imp_gtid()] = s;  // never true: keeps the chains
+  imp_end(rec);
+}
+
+template <int V>
+static void run_fbank(Ctx& c, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, fbank<V>, L, 0u, (float*)c.d_out, c.d_rec);
+  static const char* const name[5] = {"shared", "b8", "bc8", "imm", "rr"};
+  imp_row(c, "mech_fbank", (const void*)fbank<V>, name[V], 1, W, L.bps, L.tpb, FB_T,
+          "v=" + std::to_string(V) + ";k=8", m);
+}
+
+void group_mech_fbank(Ctx& c) {
+  for (int W : {1, 8, 16, 32}) {
+    run_fbank<0>(c, W);
+    run_fbank<1>(c, W);
+    run_fbank<2>(c, W);
+    run_fbank<3>(c, W);
+    run_fbank<4>(c, W);
+  }
+}
