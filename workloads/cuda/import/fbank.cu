@@ -2,7 +2,8 @@
 // register sources of FFMA from its register banks at 1-8 warps a scheduler. smsim reads them from two
 // banks (register number mod 2), one read a bank a cycle, the banks shared by a scheduler's pipes, with a
 // reuse cache a pipe (.reuse flags). nbody's rows are 5-14% slow in smsim at 8-32 warps (with no banks
-// 7-12% fast), mech_offalu's ffma_on 8.6% slow at 2 warps a scheduler and 1.9% at 8.
+// 7-12% fast), mech_offalu's ffma_on 3.9% slow at 2 warps a scheduler and 0.3% at 8 (8.6% and 1.9% until round
+// 30 described its flag's load as the L2 hit it is).
 //
 // fbank<V>: each thread 8 independent accumulators a0..a7 and a loop of FB_T trips; a trip: 8 FFMAs
 // (no guard), then the loop's counter, compare and branch. The sources other than a_i are loop-invariant
