@@ -458,18 +458,27 @@ static int loop_head(const struct sass_insn *in, int j)
 	return (int)((in[j].target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
 }
 
+/* The predicates instruction x writes, by bit (P0..P6): its first operands
+ * up to the first source that is not a predicate (IADD3 R8, P5, ...: a
+ * carry out). */
+static unsigned pred_writes(const struct sass_insn *x)
+{
+	unsigned m = 0;
+	for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
+		if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
+			m |= 1u << x->op[q].num;
+	return m;
+}
+
 /* Each predicate's first write in the loop t0..j, in listing order, into
- * first[] (j + 1: none). A write is a predicate among an instruction's
- * first operands, up to the first source that is not one (IADD3 R8, P5,
- * ...: a carry out). */
+ * first[] (j + 1: none). */
 static void loop_first_writes(const struct sass_insn *in, int t0, int j, int *first)
 {
 	for (int k = 0; k < SASS_PT; k++)
 		first[k] = j + 1;
 	for (int i = j; i >= t0; i--)
-		for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
-			if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT)
-				first[in[i].op[q].num] = i;
+		for (unsigned m = pred_writes(&in[i]); m; m &= m - 1)
+			first[__builtin_ctz(m)] = i;
 }
 
 /*
@@ -522,11 +531,10 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 			int64_t b = x->pred_neg ? -bound[x->pred] : bound[x->pred];
 			tn[i] = (int32_t)(b >= -1024 && b <= 1024 ? b : 0);
 		}
-		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
-			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT) {
-				cur &= ~TZ_ALL(x->op[q].num);
-				bound[x->op[q].num] = 0;
-			}
+		for (unsigned m = pred_writes(x); m; m &= m - 1) {
+			cur &= ~TZ_ALL(__builtin_ctz(m));
+			bound[__builtin_ctz(m)] = 0;
+		}
 		/* ISETP.CMP[.U32].AND Pk, PT, Ra, b, PT, unguarded: the idioms' compares */
 		const char *m = x->mods;
 		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
@@ -627,16 +635,14 @@ static int fixup_compare(const struct sass_insn *x)
 
 static void fixup_preds(const struct sass_insn *in, int end, unsigned char *fix)
 {
-	unsigned char held[SASS_PT] = {0};
+	unsigned held = 0; /* the predicates whose last write, in listing order, is such a compare, by bit */
 	for (int i = 0; i <= end; i++) {
 		const struct sass_insn *x = &in[i];
-		fix[i] = (unsigned char)(x->pred >= 0 && x->pred < SASS_PT && !x->pred_uniform && x->pred_neg && held[x->pred]);
-		/* its predicate destinations, as loop_first_writes reads them */
-		for (int q = 0; q < x->nop && (q == 0 || x->op[q].kind == SASS_PRED); q++)
-			if (x->op[q].kind == SASS_PRED && x->op[q].num < SASS_PT)
-				held[x->op[q].num] = 0;
+		fix[i] = (unsigned char)(x->pred >= 0 && x->pred < SASS_PT && !x->pred_uniform && x->pred_neg &&
+					 (held >> x->pred & 1u));
+		held &= ~pred_writes(x);
 		if (fixup_compare(x))
-			held[x->op[0].num] = 1;
+			held |= 1u << x->op[0].num;
 	}
 	/* loops, as tid0_preds: at or above a loop's first write of Pk the guard
 	 * reads the last trip's Pk on every trip but the first, so it stays off
@@ -646,13 +652,13 @@ static void fixup_preds(const struct sass_insn *in, int end, unsigned char *fix)
 		if (t0 < 0)
 			continue;
 		loop_first_writes(in, t0, j, first);
-		unsigned char other[SASS_PT] = {0}; /* Pk has a write in the loop that is not a fixup compare */
+		unsigned other = 0; /* the predicates with a write in the loop that is not a fixup compare, by bit
+				     * (a fixup compare writes its first operand alone) */
 		for (int i = t0; i <= j; i++)
-			for (int q = 0; q < in[i].nop && (q == 0 || in[i].op[q].kind == SASS_PRED); q++)
-				if (in[i].op[q].kind == SASS_PRED && in[i].op[q].num < SASS_PT && (q > 0 || !fixup_compare(&in[i])))
-					other[in[i].op[q].num] = 1;
+			if (!fixup_compare(&in[i]))
+				other |= pred_writes(&in[i]);
 		for (int i = t0; i <= j; i++)
-			if (fix[i] && i <= first[in[i].pred] && other[in[i].pred])
+			if (fix[i] && i <= first[in[i].pred] && (other >> in[i].pred & 1u))
 				fix[i] = 0;
 	}
 }
@@ -768,8 +774,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			int l0 = !uncond && !r && !t0 && lane0_guard(&in[i], tid0[i], 0);
 			/* if (warp == 0) { ... }, if (threadIdx.x < 32 N) { ... }: taken by
 			 * every warp from N on, warps 0..N-1 run the region */
-			int wn = r && !uncond ? r->warps
-				 : !uncond && !r && !t0 && !l0 && tbound[i] < 0 && -tbound[i] % 32 == 0 ? -tbound[i] / 32 : 0;
+			int wn = uncond ? 0
+				 : r    ? r->warps
+				 : !t0 && !l0 && tbound[i] < 0 && -tbound[i] % 32 == 0 ? -tbound[i] / 32 : 0;
 			if (r)
 				r->used = 1;
 			if (!uncond && !t0 && !l0 && !wn && (!r || r->value == 0.0)) {
@@ -925,7 +932,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				fprintf(out, "%s%sIF warp<%d    # /*%04x*/ %s  (taken by every thread from %d on: the warps below %d run the "
 					"first path, the others skip it; %s)\n",
 					ctl, guard, br[i].warps, x->pc, x->text, 32 * br[i].warps, br[i].warps,
-					br[i].why[2] == '-' ? "--taken" : "the warp idiom; --taken overrides");
+					strcmp(br[i].why, ", --taken") == 0 ? "--taken" : "the warp idiom; --taken overrides");
 			else
 				fprintf(out, "%s%sIF %.6g    # /*%04x*/ %s  (lanes taking it: %.6g%s)\n", ctl, guard, 1.0 - taken, x->pc,
 					x->text, taken, br[i].why);

@@ -285,26 +285,11 @@ static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct 
 	w->bar_ready = NEVER;
 	w->bar_seq = (uint8_t)b->bar_arrived;
 	uint64_t t = s->now + (uint64_t)ctl_issue_gap(u);
-	if (a->bar_arrive_cycles > 0) {
-		double at = b->bar_turn > (double)t ? b->bar_turn : (double)t; /* this arrival's turn */
+	const int turns = a->bar_arrive_cycles > 0;
+	double at = 0.0; /* turns: this arrival's turn */
+	if (turns) {
+		at = b->bar_turn > (double)t ? b->bar_turn : (double)t;
 		b->bar_turn = at + a->bar_arrive_cycles;
-		if (b->bar_arrived++ == 0)
-			s->bar_open++;
-		if (b->bar_arrived < b->warps_total)
-			return;
-		b->bar_arrived = 0;
-		s->bar_open--;
-		int sub = s->nsched, rows = (b->warps_total + sub - 1) / sub;
-		for (int i = 0; i < b->warps_total; i++) {
-			struct warp *x = &s->w[b->slot[i]];
-			double r = at + a->bar_release_cycles + a->bar_warp_cycles * sub * (rows - 1 - x->wib / sub);
-			x->bar_ready = (uint64_t)(r + 0.5);
-			if (x->bar_ready > s->bar_rel_until)
-				s->bar_rel_until = x->bar_ready;
-			if (x->at_bar)
-				sched_wake_at(s, x, x->bar_ready);
-		}
-		return;
 	}
 	if (b->bar_arrived++ == 0)
 		s->bar_open++;
@@ -312,9 +297,15 @@ static COLD void ctl_barrier_arrive(struct sim *s, struct warp *w, const struct 
 		return;
 	b->bar_arrived = 0;
 	s->bar_open--;
+	int sub = s->nsched, rows = (b->warps_total + sub - 1) / sub;
 	for (int i = 0; i < b->warps_total; i++) {
 		struct warp *x = &s->w[b->slot[i]];
-		x->bar_ready = t + (uint64_t)(a->bar_release_cycles + a->bar_warp_cycles * (x->bar_seq + 1) + 0.5);
+		if (turns) {
+			double r = at + a->bar_release_cycles + a->bar_warp_cycles * sub * (rows - 1 - x->wib / sub);
+			x->bar_ready = (uint64_t)(r + 0.5);
+		} else {
+			x->bar_ready = t + (uint64_t)(a->bar_release_cycles + a->bar_warp_cycles * (x->bar_seq + 1) + 0.5);
+		}
 		if (x->bar_ready > s->bar_rel_until)
 			s->bar_rel_until = x->bar_ready;
 		if (x->at_bar)

@@ -42,6 +42,11 @@ def span(path, kernel):
 def back_edges(path, kernel):
     """The PCs of kernel's backward branches (its loops' back edges, for --trips), in listing order, up
     to its first unguarded EXIT (the out-of-line code after it is not the importer's)."""
+    return [edge for edge, _ in loops(path, kernel)]
+
+
+def loops(path, kernel):
+    """kernel's loops as (back edge, head) PC pairs, the back edges as back_edges gives them."""
     cur, out, done = None, [], False
     with open(path) as f:
         for line in f:
@@ -55,7 +60,7 @@ def back_edges(path, kernel):
                 continue
             m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(@!?P\d\s+)?BRA\s+(0x[0-9a-f]+)", line)
             if m and cur == kernel and int(m.group(3), 16) < int(m.group(1), 16):
-                out.append(int(m.group(1), 16))
+                out.append((int(m.group(1), 16), int(m.group(3), 16)))
     return out
 
 

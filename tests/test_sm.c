@@ -1968,17 +1968,24 @@ static void sm_8_7_taken_branch(void **state)
 /* sm-8.8's loop (a head UIADD3 with the stall count given, [S05] FFMA,
  * [S13] ISETP, the back edge) at `pc` (".pc ADDR\n" or ""), one block of
  * `threads`: the cycles 1000 more trips add (2000 against 1000). */
-static uint64_t fetch_loop_trips(const struct arch *a, const char *pc, int head_stall, int threads)
+/* The cycles 1000 more trips of the loop take (2000 trips less 1000), with
+ * pre before it (a .pc line, an IF) and post after it (before the EXIT). */
+static uint64_t fetch_trips(const struct arch *a, const char *pre, const char *post, int head_stall, int threads)
 {
 	static const char loop[] = ".regs 32\n%sLOOP %d edge=branch\n[B------:R-:W-:-:S%02d] UIADD3 UR4, UR4, -0x1, URZ\n"
 				   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n"
 				   "[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
-				   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n[B------:R-:W-:-:S05] EXIT\n";
+				   "[B------:R-:W-:-:S05] @P0 ENDLOOP\n%s[B------:R-:W-:-:S05] EXIT\n";
 	char t[1024];
-	snprintf(t, sizeof t, loop, pc, 1000, head_stall);
+	snprintf(t, sizeof t, loop, pre, 1000, head_stall, post);
 	uint64_t one = run_arch(a, t, threads, 1, POLICY_GRR).cycles;
-	snprintf(t, sizeof t, loop, pc, 2000, head_stall);
+	snprintf(t, sizeof t, loop, pre, 2000, head_stall, post);
 	return run_arch(a, t, threads, 1, POLICY_GRR).cycles - one;
+}
+
+static uint64_t fetch_loop_trips(const struct arch *a, const char *pc, int head_stall, int threads)
+{
+	return fetch_trips(a, pc, "", head_stall, threads);
 }
 
 static void sm_8_8_fetch_line(void **state)
@@ -2063,21 +2070,12 @@ static void sm_8_10_fetch_turn(void **state)
  */
 static uint64_t fetch_bar_trips(int turn)
 {
-	static const char prog[] = ".regs 32\n[B------:R-:W-:-:S01] IF warp<1\nLOOP %d edge=branch\n"
-				   "[B------:R-:W-:-:S01] UIADD3 UR4, UR4, -0x1, URZ\n"
-				   "[B------:R-:W-:Y:S05] FFMA R10, R8, R10, R9\n"
-				   "[B------:R-:W-:Y:S13] ISETP.NE.U32.AND P0, PT, RZ, UR4, PT\n"
-				   "[B------:R-:W-:-:S05] @P0 ENDLOOP\nENDIF\n"
-				   "[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n[B------:R-:W-:-:S05] EXIT\n";
 	struct arch a = sm90;
 	a.fetch_turn = turn;
 	a.fetch_cycles = 0;
 	a.warp_launch_group = 0;
-	char t[1024];
-	snprintf(t, sizeof t, prog, 1000);
-	uint64_t one = run_arch(&a, t, 160, 1, POLICY_GRR).cycles;
-	snprintf(t, sizeof t, prog, 2000);
-	return run_arch(&a, t, 160, 1, POLICY_GRR).cycles - one;
+	return fetch_trips(&a, "[B------:R-:W-:-:S01] IF warp<1\n",
+			   "ENDIF\n[B------:R-:W-:-:S05] BAR.SYNC.DEFER_BLOCKING 0x0\n", 1, 160);
 }
 
 static void sm_8_10b_fetch_turn_barrier(void **state)

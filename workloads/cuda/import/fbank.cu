@@ -75,7 +75,8 @@ __global__ void __launch_bounds__(1024) fbank(unsigned f, float* out, BlockRec* 
 }
 
 // fbank_i<V> (round 30, the same call): the IMAD counterpart, on the 16-lane FMA-heavy pipe (2 cycles a warp
-// instruction). V 0 ishared: u_i = u_i * b + c, b and c one register each (mech_offalu's imad loop unguarded: 16%
+// instruction); a kernel of its own because integer accumulators in fbank<V> change ptxas's registers for
+// V 0-4, whose banks predictions.txt reads. V 0 ishared: u_i = u_i * b + c, b and c one register each (mech_offalu's imad loop unguarded: 16%
 // fast in smsim at 2 warps a scheduler, 40.9 cycles a trip measured, 34 simulated); 1 ibc8: 24 source registers.
 template <int V>
 __global__ void __launch_bounds__(1024) fbank_i(unsigned f, float* out, BlockRec* rec) {

@@ -174,8 +174,9 @@ void group_mech_bar(Ctx& c) {
 // bar_w0<V> (round 30): bar_skew's loop, warp 0 alone running skewn dependent FFMAs a trip and then
 // meeting the other 31 at __syncthreads(), arriving last and long after them. On the H200 warp 0 loses
 // 66.6 cycles a trip more at 32 warps than alone (3, 13, 28 at 8, 16, 24), the same for 32 and 128
-// FFMAs; smsim (fetch_turn 2) 41.8: the rows' release (25) and its LDC.64 of a and b queued behind the
-// other warps' reloads at the constant port (17). ptxas reloads iters (LDC c[0x0][0x21c]) at the top of
+// FFMAs; smsim (fetch_turn 2) 40-42: the rows' release (25), its LDC.64 of a and b queued behind the
+// other warps' reloads at the constant port (9: 31.4 with const_cycles_per_addr 0) and the other warps'
+// issue after their release (tests/data/h200/mech/barw0/predictions.txt). ptxas reloads iters (LDC c[0x0][0x21c]) at the top of
 // every trip and a, b (LDC.64 c[0x0][0x220]) before warp 0's loop: every warp's LDC right after the
 // release. V0: as bar_skew. V1: iters, a and b loaded from global memory before the loop (registers:
 // no LDC in the loop; an asm mov does not stop ptxas from rematerializing a parameter). Which part of

@@ -11,7 +11,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
-from span_pcs import back_edges, span  # tests/span_pcs.py
+from span_pcs import loops, span  # tests/span_pcs.py
 
 
 path = sys.argv[1]
@@ -22,7 +22,8 @@ for name in re.findall(r'Function : (\S+)', listing):
     if not m:
         continue
     U, W = int(m.group(1)), int(m.group(2))
-    be = back_edges(path, name)
+    lp = loops(path, name)
+    be = [edge for edge, _ in lp]
     tiles = 1024 // (32 * W)  # one tile (W 32): ptxas leaves no tile loop
     if len(be) != (2 if tiles > 1 else 1):
         sys.exit('gen_manifest.py: %s: %d back edges (expected the inner loop and the tile loop)' % (name, len(be)))
@@ -31,7 +32,7 @@ for name in re.findall(r'Function : (\S+)', listing):
     # gives 4, but ptxas keeps 1 where registers are short (U 4 at 32 warps)
     text = listing.split('Function : ' + name)[1].split('Function : ')[0]
     code = [(int(a, 16), t) for a, t in re.findall(r'/\*([0-9a-f]{4})\*/\s+([^;]*);', text)]
-    head = int(re.search(r'/\*%04x\*/\s+@!?P\d\s+BRA\s+(0x[0-9a-f]+)' % be[0], text).group(1), 16)
+    head = lp[0][1]
     per = sum(1 for pc, t in code if head <= pc <= be[0] and 'MUFU.RSQ' in t) // U
     if per < 1 or 32 * W % per:
         sys.exit('gen_manifest.py: %s: %d MUFU.RSQ in the inner loop (expected U a source body)' % (name, per * U))

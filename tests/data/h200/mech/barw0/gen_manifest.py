@@ -11,7 +11,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import back_edges, span  # tests/span_pcs.py
+from span_pcs import loops, span  # tests/span_pcs.py
 
 NAME = ['ldc', 'reg']
 WHAT = ['as bar_skew: every warp reloads iters (LDC) after each release, warp 0 a and b (LDC.64) too',
@@ -24,11 +24,12 @@ for name in re.findall(r'Function : (\S+)', text):
     if not m:
         continue
     v = int(m.group(1))
-    be = back_edges(path, name)
+    lp = loops(path, name)
+    be = [edge for edge, _ in lp]
     if len(be) != 2:
         sys.exit('gen_manifest.py: %s: %d back edges (expected the outer and the inner loop)' % (name, len(be)))
     body = text.split('Function : ' + name)[1].split('Function : ')[0]
-    heads = [int(re.search(r'/\*%04x\*/\s+@!?P\d\s+BRA\s+(0x[0-9a-f]+)' % b, body).group(1), 16) for b in be]
+    heads = [head for _, head in lp]
     inner, outer = (0, 1) if heads[0] > heads[1] else (1, 0)
     # the forward branch over the inner loop: the last conditional forward BRA above the inner loop's head
     fwd = [(int(a, 16), int(t, 16)) for a, t in re.findall(r'/\*([0-9a-f]{4})\*/\s+@!?P\d\s+BRA\s+(0x[0-9a-f]+)', body)]

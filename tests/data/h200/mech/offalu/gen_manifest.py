@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import back_edges, span  # tests/span_pcs.py
+from span_pcs import loops, span  # tests/span_pcs.py
 
 OPS = ['imad', 'ffma', 'rcp', 'fmuli']
 WHAT = ['IMAD a, a, b, c (the 16-lane FMA-heavy pipe)', 'FFMA a, b, a, c (three registers)', 'MUFU.RCP a, a (the XU pipe)',
@@ -24,12 +24,13 @@ for name in re.findall(r'Function : (\S+)', text):
     if not m:
         continue
     op = int(m.group(1))
-    be = back_edges(path, name)
+    lp = loops(path, name)
+    be = [edge for edge, _ in lp]
     if len(be) != 1:
         sys.exit('gen_manifest.py: %s: %d back edges (expected the loop alone)' % (name, len(be)))
     f, t = span(path, name)
     body = text.split('Function : ' + name)[1].split('Function : ')[0]
-    head = int(re.search(r'/\*%04x\*/\s+@!?P\d\s+BRA\s+(0x[0-9a-f]+)' % be[0], body).group(1), 16)
+    head = lp[0][1]
     guarded = [int(a, 16) for a in re.findall(r'/\*([0-9a-f]{4})\*/\s+@P1\s+(?:FMUL|FFMA|MUFU|IMAD)', body)
                if head <= int(a, 16) < be[0]]
     if len(guarded) != 8:
