@@ -1491,6 +1491,66 @@ void group_mech_t0off(Ctx& c) {
                   runs, 3);
 }
 
+// mech_twoblk (round 31, README "What still misses": two resident blocks): mech_wlaunch's stamps
+// at 512 threads, two blocks resident, show the block that starts first slowed too (its start
+// barrier 186 cycles after its first warp against 158 alone, then 191 to its end against 139),
+// where smsim's shared units serve it as if alone and the later block bears the contention. Which
+// unit, or is it the issue? two_blk<V>: lane 0 of every warp stamps e0 (its first instruction),
+// e1 (after the start barrier) and e2 (after X, forced to finish first by a branch on its value
+// where X has one), X run by every warp after the start barrier, while the other resident block
+// may be in its prologue: V 0: nothing; 1: four S2Rs (%tid.y, %laneid, %warpid, %tid.x); 2: four
+// LDCs of a register address (a __constant__ word at the warp's index); 3: four 8-byte stores
+// from lane 0 to its own stamp slots (overwritten by the stamps); 4: four chains of four
+// dependent FFMAs (16 issue slots). One block resident against two: what X costs the first block.
+template <int V>
+__global__ void two_blk(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x, w = t >> 5;
+  imp_begin(rec);
+  const u64 e1 = imp_clock();
+  unsigned x = 0;
+  if (V == 1) x = probe_sreg(1) + probe_sreg(2) + probe_sreg(3) + probe_sreg(0);
+  if (V == 2)
+    x = prolog_c[(base + w) & 15] + prolog_c[(base + w + 3) & 15] + prolog_c[(base + w + 6) & 15] +
+        prolog_c[(base + w + 9) & 15];
+  if (V == 3 && (t & 31u) == 0) {
+    u64* q = st + ((size_t)blockIdx.x * 32 + w) * 3;
+    asm volatile("st.global.u64 [%0], %1;\n\tst.global.u64 [%0+8], %1;\n\tst.global.u64 [%0+16], %1;\n\t"
+                 "st.global.u64 [%0], %1;" ::"l"(q), "l"(e1) : "memory");
+  }
+  if (V == 4) {
+    float a0 = (float)t, a1 = a0 + 1.0f, a2 = a0 + 2.0f, a3 = a0 + 3.0f, m = (float)base;
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      asm volatile("fma.rn.f32 %0, %0, %4, %4;\n\tfma.rn.f32 %1, %1, %4, %4;\n\t"
+                   "fma.rn.f32 %2, %2, %4, %4;\n\tfma.rn.f32 %3, %3, %4, %4;"
+                   : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3) : "f"(m));
+    }
+    x = __float_as_uint(a0 + a1 + a2 + a3);
+  }
+  if (V != 0 && V != 3 && x == 0x7fffffffu) asm volatile("trap;");
+  const u64 e2 = imp_clock();
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
+void group_mech_twoblk(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int res : {1, 2})
+    for (int tpb : {256, 512})
+      for (auto r : {StampRun{two_blk<0>, "v", 0, tpb, res}, StampRun{two_blk<1>, "v", 1, tpb, res},
+                     StampRun{two_blk<2>, "v", 2, tpb, res}, StampRun{two_blk<3>, "v", 3, tpb, res},
+                     StampRun{two_blk<4>, "v", 4, tpb, res}})
+        runs.push_back(r);
+  run_stamp_group(c, "mech_twoblk", "twoblk.csv",
+                  "# two_blk<V> (workloads/cuda/import/mech.cu), the last timed launch: per block v, tpb[, res when 2], "
+                  "block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 // mech_stread (round 26b, after mech_t0off: with no thread-0 code, the rest of a 32-warp block,
 // whose warps' lane 0 stores three words of stamps, takes 522 cycles on the H200 from the last warp's
 // stamp to thread 0's end stamp and 363 in smsim, where those stores' registers are read at the store
