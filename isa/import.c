@@ -80,17 +80,26 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 			return err_set(e, SIM_EINPUT, "--taken: expected PC=FRACTION (0x1a0=0.5), got \"%.40s\"", value);
 		long nw = 0;
 		errno = 0;
+		int below = 0;
 		if (eq[1] == 'w') {
-			/* wN: every warp from N on takes it, warps 0..N-1 run the region */
-			nw = strtol(eq + 2, &end, 10);
-			if (!isdigit((unsigned char)eq[2]) || *end || errno || nw < 1 || nw > 31)
-				return err_set(e, SIM_EINPUT, "--taken: expected wN after '=' with N the warps that run the region, 1 to 31 "
-					       "(0x1a0=w1: every warp but warp 0 takes it), got \"%.40s\"", value);
+			/* wN: every warp from N on takes it, warps 0..N-1 run the region;
+			 * w0:N: the warps below N take it, the warps from N on run it */
+			const char *d = eq + 2;
+			nw = strtol(d, &end, 10);
+			if (isdigit((unsigned char)*d) && *end == ':' && nw == 0 && !errno) {
+				below = 1;
+				d = end + 1;
+				nw = strtol(d, &end, 10);
+			}
+			if (!isdigit((unsigned char)*d) || *end || errno || nw < 1 || nw > 31)
+				return err_set(e, SIM_EINPUT, "--taken: expected wN or w0:N after '=' with N 1 to 31 (0x1a0=w1: every warp "
+					       "but warp 0 takes it, warp 0 runs the region; 0x1a0=w0:1: warp 0 alone takes it), got \"%.40s\"",
+					       value);
 			f = 0.0;
 		} else {
 			f = strtod(eq + 1, &end);
 			if (end == eq + 1 || *end || !(f >= 0.0 && f <= 1.0))
-				return err_set(e, SIM_EINPUT, "--taken: expected a fraction of lanes 0 to 1, or wN, after '=', got \"%.40s\"",
+				return err_set(e, SIM_EINPUT, "--taken: expected a fraction of lanes 0 to 1, wN or w0:N after '=', got \"%.40s\"",
 					       value);
 		}
 		if (!(r = new_rule(o->taken, &o->ntaken, flag, e)))
@@ -100,6 +109,7 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 		r->by_pc = 1;
 		r->value = f;
 		r->warps = (int)nw;
+		r->below = below;
 		return SIM_OK;
 	}
 	if (strcmp(flag, "--mem") == 0) {
@@ -199,6 +209,7 @@ struct br {
 	const char *why;  /* BR_IF: where that fraction came from, for the comment */
 	int thread0;      /* BR_IF: taken by every thread but thread 0 (tid0_preds): IF warp<1 */
 	int warps;        /* BR_IF: taken by the threads from 32 N on (the bound and warp idioms): IF warp<N */
+	int below;        /* BR_IF, warps: taken by the threads below 32 N instead (--taken PC=w0:N): IF warp>=N */
 };
 
 struct frame {
@@ -786,6 +797,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].kind = BR_IF;
 			br[i].thread0 = t0;
 			br[i].warps = wn;
+			br[i].below = r && r->warps && r->below;
 			/* (an IF warp<N's lanes all take one path a warp: 0.5 only keeps
 			 * both paths live for dead_code) */
 			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : wn ? 0.5 : r->value;
@@ -928,6 +940,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				fprintf(out, "%s%sIF warp<1    # /*%04x*/ %s  (taken by every thread but thread 0: warp 0 runs the "
 					"first path, the other warps skip it; --taken 0x%x=F overrides)\n",
 					ctl, guard, x->pc, x->text, x->pc);
+			else if (br[i].below)
+				fprintf(out, "%s%sIF warp>=%d    # /*%04x*/ %s  (taken by every thread below %d: the warps from %d on run the "
+					"first path, the others skip it; --taken)\n",
+					ctl, guard, br[i].warps, x->pc, x->text, 32 * br[i].warps, br[i].warps);
 			else if (br[i].warps)
 				fprintf(out, "%s%sIF warp<%d    # /*%04x*/ %s  (taken by every thread from %d on: the warps below %d run the "
 					"first path, the others skip it; %s)\n",
@@ -959,8 +975,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			if (r) {
 				r->used = 1;
 				if (r->warps) {
-					rc = err_set(e, SIM_EINPUT, "%s:%u: --taken 0x%x=w%d: the instruction at PC 0x%04x is an EXIT (expected a "
-						     "fraction of lanes on an EXIT; wN names a forward branch)", fname, x->line, x->pc, r->warps, x->pc);
+					rc = err_set(e, SIM_EINPUT, "%s:%u: --taken 0x%x=w%s%d: the instruction at PC 0x%04x is an EXIT (expected a "
+						     "fraction of lanes on an EXIT; wN and w0:N name a forward branch)", fname, x->line, x->pc,
+						     r->below ? "0:" : "", r->warps, x->pc);
 					goto out;
 				}
 				if (sp > 0 && r->value > 0.0) {

@@ -43,6 +43,7 @@ struct import_rule {
 	char mods[24];        /* --mem OPCODE.MODS: only its instructions of these modifiers (LDS.128: "128"); "": all */
 	double value;         /* --taken: the fraction of lanes taking the branch; --trips: the count */
 	int warps;            /* --taken PC=wN: taken by every warp from N on (IF warp<N); value 0 */
+	int below;            /* --taken PC=w0:N: taken by the warps below N instead (IF warp>=N) */
 	char attrs[160];      /* --mem: attributes in program syntax (space separated) */
 	int used;             /* set by import_kernel when it applied the rule */
 };

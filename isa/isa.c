@@ -360,7 +360,7 @@ static uint64_t count_range(const struct program *p, int from, int to)
 			uint64_t a = count_range(p, i + 1, mid);
 			uint64_t b = mid < end ? count_range(p, mid + 1, end) : 0;
 			n = sat_add(n, 1); /* the branch */
-			if (in->pattern == IF_WARP_LT) {
+			if (in->pattern != IF_LANES) {
 				n = sat_add(n, a > b ? a : b); /* the longer path: an upper bound */
 			} else {
 				if (in->frac > 0.0)

@@ -89,6 +89,7 @@ enum mem_pattern {
 enum if_kind {
 	IF_LANES,   /* IF p: a fraction p of each warp's lanes takes the first path */
 	IF_WARP_LT, /* IF warp<N: warps with index in block < N take the first path, whole */
+	IF_WARP_GE, /* IF warp>=N: warps with index in block >= N take the first path, whole */
 };
 
 struct opinfo {
@@ -208,7 +209,7 @@ struct insn {
 	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
 			    * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
-	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N: N */
+	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N, warp>=N: N */
 	double frac;       /* IF: fraction of lanes on the first path */
 	uint32_t line;     /* source line (0 for generated programs) */
 };
@@ -250,7 +251,7 @@ int program_emit(struct program *p, const struct insn *in);
  * Returns 0, or -1 with a message "line N: ..." in msg. */
 int program_finish(struct program *p, char *msg, int msglen);
 /* Warp instructions one warp issues running p to its end (saturating at
- * UINT64_MAX; for IF warp<N, the longer path). */
+ * UINT64_MAX; for IF warp<N and warp>=N, the longer path). */
 uint64_t program_dynamic_count(const struct program *p);
 
 #endif /* ISA_ISA_H */

@@ -2,7 +2,7 @@
  * parse.c: a hand-written line parser for smsim program files.
  *
  * One statement per line: a directive (.regs N, .smem BYTES, .pc ADDR, .span FROM TO), a control
- * marker (LOOP N, ENDLOOP, IF P, IF warp<N, ELSE, ENDIF) or an instruction
+ * marker (LOOP N, ENDLOOP, IF P, IF warp<N, IF warp>=N, ELSE, ENDIF) or an instruction
  * (OPCODE[.SUFFIX...] operands [key=value ...]). Comments start with '#'
  * or "//". Every error names FILE:LINE:COL, what was expected and what was
  * found; nesting errors are found by program_finish.
@@ -940,17 +940,21 @@ static int parse_line(struct lexer *lx, struct program *p)
 		skip_ws(lx);
 		if (strncasecmp(lx->p, "warp", 4) == 0) {
 			lx->p += 4;
-			if ((rc = expect_char(lx, '<', "IF warp: expected '<' as in IF warp<1")))
+			skip_ws(lx);
+			int ge = lx->p[0] == '>' && lx->p[1] == '=';
+			if (ge)
+				lx->p += 2;
+			else if ((rc = expect_char(lx, '<', "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1")))
 				return rc;
-			if ((rc = parse_uint(lx, 32, 0, &v, "IF warp<N: expected N in 0..32")))
+			if ((rc = parse_uint(lx, 32, 0, &v, ge ? "IF warp>=N: expected N in 0..32" : "IF warp<N: expected N in 0..32")))
 				return rc;
-			in.pattern = IF_WARP_LT;
+			in.pattern = ge ? IF_WARP_GE : IF_WARP_LT;
 			in.count = v;
 		} else {
 			char *end;
 			double f = strtod(lx->p, &end);
 			if (end == lx->p || !(f >= 0.0 && f <= 1.0) || isalnum((unsigned char)*end))
-				return fail(lx, "IF: expected the fraction of lanes on the first path, 0 to 1, or warp<N");
+				return fail(lx, "IF: expected the fraction of lanes on the first path, 0 to 1, warp<N or warp>=N");
 			lx->p = end;
 			in.pattern = IF_LANES;
 			in.frac = f;

@@ -162,8 +162,9 @@ static void emit_body(FILE *f, const struct program *p)
 			int mid = (int)in->match, has_else = p->code[mid].op == OP_ELSE;
 			stack[depth] = label;
 			ifend[depth++] = has_else;
-			if (in->pattern == IF_WARP_LT)
-				fprintf(f, "\t\"setp.lt.u32 %%lp, %%warpid_b, %llu;\\n\\t\"\n", (unsigned long long)in->count);
+			if (in->pattern != IF_LANES)
+				fprintf(f, "\t\"setp.%s.u32 %%lp, %%warpid_b, %llu;\\n\\t\"\n", in->pattern == IF_WARP_LT ? "lt" : "ge",
+					(unsigned long long)in->count);
 			else
 				fprintf(f, "\t\"setp.lt.u32 %%lp, %%laneid_r, %d;\\n\\t\"\n", (int)(in->frac * 32 + 0.5));
 			fprintf(f, "\t\"@!%%lp bra E%d;\\n\\t\"\n", label);

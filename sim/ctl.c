@@ -191,8 +191,8 @@ static COLD void ctl_issue_if(struct sim *s, struct warp *w, const struct insn *
 	int end = has_else ? (int)s->code[mid].match : mid;
 	int then_l, else_l, take_then, take_else;
 	struct frame *f = &w->stack[w->depth++];
-	if (in->pattern == IF_WARP_LT) {
-		take_then = (uint64_t)w->wib < in->count;
+	if (in->pattern != IF_LANES) {
+		take_then = ((uint64_t)w->wib < in->count) == (in->pattern == IF_WARP_LT);
 		take_else = !take_then;
 		then_l = else_l = w->lanes;
 	} else {
@@ -208,7 +208,7 @@ static COLD void ctl_issue_if(struct sim *s, struct warp *w, const struct insn *
 			else_l = 1;
 	}
 	f->kind = FR_IF;
-	f->diverged = (uint8_t)(in->pattern != IF_WARP_LT && take_then && take_else);
+	f->diverged = (uint8_t)(in->pattern == IF_LANES && take_then && take_else);
 	f->saved_lanes = w->lanes;
 	f->else_lanes = (uint8_t)else_l;
 	f->end = end;

@@ -387,6 +387,9 @@ if [ -e "$T/p.csv" ] || [ -s "$T/p.csv.partial" ]; then no "sweep: FILE.partial 
 # emit-cuda: a kernel for a program; stores are refused with the line
 "$SMSIM" emit-cuda isa/examples/fma_ilp2.prog --out "$T/k.cu" && grep -q "fma.rn.f32 %%sr0, %%sr0, %%sr4, %%sr5" "$T/k.cu" &&
 	grep -q 'pragma \\"nounroll' "$T/k.cu" && ok "emit-cuda: one PTX fma per FFMA, loops kept" || no "emit-cuda: kernel text" "$(head -c 300 "$T/k.cu")"
+printf '.regs 8\nIF warp>=2\nFFMA R0, R0, R1, R2\nENDIF\nEXIT\n' >"$T/ge.prog"
+"$SMSIM" emit-cuda "$T/ge.prog" --out "$T/ge.cu" && grep -q 'setp.ge.u32 %%lp, %%warpid_b, 2;' "$T/ge.cu" &&
+	ok "emit-cuda: IF warp>=N as setp.ge on the warp index" || no "emit-cuda: IF warp>=N" "$(grep setp "$T/ge.cu" | head -3)"
 printf 'LOOP 2\n  STG [R2], R0\nENDLOOP\nEXIT\n' >"$T/store.prog"
 e2 "emit-cuda with a store" "store.prog:2: STG is not supported by emit-cuda" "$SMSIM" emit-cuda "$T/store.prog"
 printf 'FFMA R2, R0, R1, R1\nLDG.64 R3, [R2] pattern=chase\nEXIT\n' >"$T/width.prog"
@@ -655,7 +658,7 @@ e2 "import: a loop without trips" "has no trip count (expected --trips N or --tr
 e2 "import: a missing kernel lists the kernels" "nosuchkernel" "$SMSIM" import "$L" --kernel nosuchkernel --trips 1
 e2 "import: ambiguous kernel" "fma_u" "$SMSIM" import "$L" --kernel fma_u --trips 1
 e2 "import: --trips 0" "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 0
-e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1, or wN, after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
+e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1, wN or w0:N after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
 e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
 e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1
 e2 "run: --kernel without --sass" "--kernel, --trips, --taken and --mem go with --sass FILE" "$SMSIM" run --workload fma --kernel x --warps 2

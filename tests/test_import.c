@@ -498,12 +498,14 @@ static void taken_warps(void **state)
 				      "/*00b0*/ EXIT ;\n";
 	static const struct {
 		const char *rule0, *rule1;
-		int n0, n1; /* IF warp<N of each branch, 0: IF F */
+		int n0, n1; /* IF warp<N (IF warp>=N with ge0) of each branch, 0: IF F */
 		double f0;  /* IF F's F of the first */
+		int ge0;    /* the first is taken by the warps below n0 (w0:N): IF warp>=n0 */
 	} c[] = {
-		{"0x30=w1", NULL, 1, 2, 0},    /* the first by the rule, the second by the idiom */
-		{"0x30=w3", "0x90=w1", 3, 1, 0}, /* the rule over the idiom */
-		{"0x30=0.25", NULL, 0, 2, 0.75}, /* a fraction: lanes */
+		{"0x30=w1", NULL, 1, 2, 0, 0},    /* the first by the rule, the second by the idiom */
+		{"0x30=w3", "0x90=w1", 3, 1, 0, 0}, /* the rule over the idiom */
+		{"0x30=0.25", NULL, 0, 2, 0.75, 0}, /* a fraction: lanes */
+		{"0x30=w0:2", NULL, 2, 2, 0, 1},  /* taken by warps 0 and 1: the others run the loop */
 	};
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		const char *opts[] = {"--trips", "4", "--taken", c[k].rule0, c[k].rule1 ? "--taken" : NULL, c[k].rule1, NULL};
@@ -518,7 +520,7 @@ static void taken_warps(void **state)
 				ifs[nif++] = i;
 		assert_int_equal(nif, 2);
 		if (c[k].n0) {
-			assert_int_equal(p.code[ifs[0]].pattern, IF_WARP_LT);
+			assert_int_equal(p.code[ifs[0]].pattern, c[k].ge0 ? IF_WARP_GE : IF_WARP_LT);
 			assert_int_equal(p.code[ifs[0]].count, c[k].n0);
 		} else {
 			assert_int_not_equal(p.code[ifs[0]].pattern, IF_WARP_LT);
@@ -531,6 +533,9 @@ static void taken_warps(void **state)
 						     "warps below 1 run the first path, the others skip it; --taken)"));
 		if (!c[k].n0)
 			assert_non_null(strstr(text, "IF 0.75    # /*0030*/"));
+		if (c[k].ge0)
+			assert_non_null(strstr(text, "IF warp>=2    # /*0030*/ @!P2 BRA 0x70  (taken by every thread below 64: the "
+						     "warps from 2 on run the first path, the others skip it; --taken)"));
 		program_free(&p);
 		free(text);
 	}
@@ -840,7 +845,9 @@ static void import_errors(void **state)
 		/* --taken wN on a guarded EXIT (it names a forward branch) */
 		{"Function : k\n/*0000*/ @P0 EXIT ;\n/*0010*/ FADD R4, R4, R5 ;\n/*0020*/ EXIT ;\n", "--taken", "0x0=w1",
 		 "k.sass:2: --taken 0x0=w1: the instruction at PC 0x0000 is an EXIT (expected a fraction of lanes on an EXIT; wN "
-		 "names a forward branch)"},
+		 "and w0:N name a forward branch)"},
+		{"Function : k\n/*0000*/ @P0 EXIT ;\n/*0010*/ FADD R4, R4, R5 ;\n/*0020*/ EXIT ;\n", "--taken", "0x0=w0:2",
+		 "k.sass:2: --taken 0x0=w0:2: the instruction at PC 0x0000 is an EXIT"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		const char *opts[] = {bad[i].flag, bad[i].value, NULL};
@@ -859,12 +866,18 @@ static void import_errors(void **state)
 	} opt[] = {
 		{"--trips", "0", "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\""},
 		{"--trips", "zz=4", "--trips: expected PC=N with PC in hex (0x90), got \"zz=4\""},
-		{"--taken", "0x20=1.5", "--taken: expected a fraction of lanes 0 to 1, or wN, after '=', got \"0x20=1.5\""},
-		{"--taken", "0x20=w0", "--taken: expected wN after '=' with N the warps that run the region, 1 to 31"},
-		{"--taken", "0x20=w32", "--taken: expected wN after '=' with N the warps that run the region, 1 to 31"},
-		{"--taken", "0x20=w", "--taken: expected wN after '='"},
-		{"--taken", "0x20=w-1", "--taken: expected wN after '='"},
-		{"--taken", "0x20=w2.5", "--taken: expected wN after '='"},
+		{"--taken", "0x20=1.5", "--taken: expected a fraction of lanes 0 to 1, wN or w0:N after '=', got \"0x20=1.5\""},
+		{"--taken", "0x20=w0", "--taken: expected wN or w0:N after '=' with N 1 to 31 (0x1a0=w1: every warp but warp 0 takes "
+				       "it, warp 0 runs the region; 0x1a0=w0:1: warp 0 alone takes it), got \"0x20=w0\""},
+		{"--taken", "0x20=w32", "--taken: expected wN or w0:N after '=' with N 1 to 31"},
+		{"--taken", "0x20=w", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w-1", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w2.5", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w0:0", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w0:32", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w1:4", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w0:", "--taken: expected wN or w0:N after '='"},
+		{"--taken", "0x20=w0:3x", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0.5", "--taken: expected PC=FRACTION (0x1a0=0.5), got \"0.5\""},
 		{"--mem", "FFMA=footprint=1G", "--mem: FFMA is not a memory opcode"},
 		{"--mem", "LDG", "--mem: expected PC=ATTRS or OPCODE=ATTRS"},

@@ -261,6 +261,15 @@ static void dynamic_counts(void **state)
 	/* IF warp<N: the longer path, an upper bound */
 	assert_int_equal(dyn("IF warp<1\nNOP\nNOP\nNOP\nELSE\nNOP\nENDIF\n"), 1 + 3 + 1);
 	assert_int_equal(dyn("IF warp<1\nNOP\nELSE\nNOP\nNOP\nENDIF\n"), 1 + 2 + 1);
+	/* IF warp>=N likewise */
+	assert_int_equal(dyn("IF warp>=3\nNOP\nNOP\nNOP\nELSE\nNOP\nENDIF\n"), 1 + 3 + 1);
+	assert_int_equal(dyn("IF warp >= 3\nNOP\nELSE\nNOP\nNOP\nENDIF\n"), 1 + 2 + 1);
+	struct program q;
+	parse_ok("IF warp>=3\nNOP\nENDIF\nEXIT\n", &q);
+	assert_int_equal(q.code[0].pattern, IF_WARP_GE);
+	assert_int_equal(q.code[0].count, 3);
+	assert_int_equal(q.code[0].match, 2);
+	program_free(&q);
 	/* IF inside a LOOP inside an IF inside a LOOP:
 	 * 4 * (NOP + [1 + (3 * ([1 + 2 + 1] + 1)) + 0] + 1) + EXIT
 	 * inner IF 0.5 with 2/1 paths: 1 + 2 + 1 = 4; LOOP 3: 3 * (4 + 1) = 15;
@@ -395,12 +404,14 @@ static void bad_programs(void **state)
 		{"LOOP\n", "t.prog:1:5: ", "LOOP: expected a trip count, 1 to 1000000000, got the end of the line"},
 		{"LOOP 3 x\nNOP\nENDLOOP\n", "t.prog:1:8: ", "expected the end of the statement, got \"x\""},
 		{"LOOP 1000000000\nLOOP 1000000000\nNOP\nENDLOOP\nENDLOOP\n", "t.prog: ", "program too long: 2000000001000000001 warp instructions per warp (expected at most 10000000000"},
-		{"IF 1.5\nNOP\nENDIF\n", "t.prog:1:4: ", "IF: expected the fraction of lanes on the first path, 0 to 1, or warp<N, got \"1.5\""},
+		{"IF 1.5\nNOP\nENDIF\n", "t.prog:1:4: ", "IF: expected the fraction of lanes on the first path, 0 to 1, warp<N or warp>=N, got \"1.5\""},
 		{"IF -0.5\nNOP\nENDIF\n", "t.prog:1:4: ", "IF: expected the fraction"},
 		{"IF nan\nNOP\nENDIF\n", "t.prog:1:4: ", "IF: expected the fraction"},
 		{"IF\n", "t.prog:1:3: ", "IF: expected the fraction"},
 		{"IF warp<33\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp<N: expected N in 0..32, got \"33\""},
-		{"IF warp 1\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp: expected '<' as in IF warp<1"},
+		{"IF warp 1\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1"},
+		{"IF warp>1\nNOP\nENDIF\n", "t.prog:1:8: ", "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1"},
+		{"IF warp>=40\nNOP\nENDIF\n", "t.prog:1:10: ", "IF warp>=N: expected N in 0..32, got \"40\""},
 		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group or near), got \"colour=red\""},
 		{"LDG R1, [R2] group=9\n", "t.prog:1:20: ", "group: expected a group 1 to 8 (group=1), got \"9\""},
 		{"LDG R1, [R2] near=0\n", "t.prog:1:19: ", "near: expected a group 1 to 8 (near=1), got \"0\""},

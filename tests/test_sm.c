@@ -2173,6 +2173,38 @@ static void sm_8_11_barrier_rows(void **state)
 }
 
 /*
+ * sm-8.13: IF warp>=N (round 31): the warps from N on run the first path,
+ * whole, the others skip it. A region of n dependent FFMAs (latency 4 on
+ * sm_90) under IF warp>=1: one warp (warp 0 alone) skips it: the IF and the
+ * EXIT, 2 cycles whatever n; two warps: warp 1 runs the chain, 8 more FFMAs
+ * 32 more cycles, 3 + 4 n in all (35 at n = 8), as IF warp<1 gives warp 0
+ * alone. IF warp>=2 at two warps: no warp runs it.
+ */
+static void sm_8_13_if_warp_ge(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	const char *post = "ENDIF\nEXIT\n";
+	char *ge8 = repeat(".regs 32\nIF warp>=1\n", "FFMA R0, R0, R1, R2\n", 8, post);
+	char *ge16 = repeat(".regs 32\nIF warp>=1\n", "FFMA R0, R0, R1, R2\n", 16, post);
+	char *lt8 = repeat(".regs 32\nIF warp<1\n", "FFMA R0, R0, R1, R2\n", 8, post);
+	char *ge2 = repeat(".regs 32\nIF warp>=2\n", "FFMA R0, R0, R1, R2\n", 8, post);
+	assert_int_equal(run_arch(&a, ge8, 32, 1, POLICY_GRR).cycles, 2);
+	assert_int_equal(run_arch(&a, ge16, 32, 1, POLICY_GRR).cycles, 2);
+	assert_int_equal(run_arch(&a, ge8, 64, 1, POLICY_GRR).cycles, 35);
+	assert_int_equal(run_arch(&a, ge16, 64, 1, POLICY_GRR).cycles, 67);
+	assert_int_equal(run_arch(&a, lt8, 32, 1, POLICY_GRR).cycles, 35);
+	assert_int_equal(run_arch(&a, ge2, 64, 1, POLICY_GRR).cycles, 2);
+	struct sim_stats st = run_arch(&a, ge8, 64, 1, POLICY_GRR);
+	assert_int_equal(st.warp_instructions, 2 + (1 + 8 + 1));
+	free(ge8);
+	free(ge16);
+	free(lt8);
+	free(ge2);
+}
+
+/*
  * sm-8.12: the uniform datapath is a pipe of its own (pipes.uniform,
  * round 28: on sm_90 16 lanes, one instruction every 2 cycles a
  * scheduler; tests/data/h200/mech/uni), by hand. Warps start together
@@ -2403,7 +2435,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_4_control_bits),
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
-		cmocka_unit_test(sm_8_12_uniform_pipe),
+		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge),
 		cmocka_unit_test(sm_8_7_taken_branch),
 		cmocka_unit_test(sm_8_8_fetch_line),
 		cmocka_unit_test(sm_8_9_fetch_server),

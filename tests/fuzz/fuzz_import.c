@@ -77,9 +77,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!strcmp(K->insn[i].opcode, "BRA") && K->insn[i].target > (int64_t)K->insn[i].pc) {
 				char v[48];
 				int nib = (data[0] >> 4) & 15;
-				/* 13 and 14: every warp from 1 or 2 on takes it (wN) */
+				/* 13 and 14: every warp from 1 or 2 on takes it (wN); 12: warps 0 and 1 (w0:2) */
 				if (nib == 13 || nib == 14)
 					snprintf(v, sizeof v, "0x%x=w%d", K->insn[i].pc, nib - 12);
+				else if (nib == 12)
+					snprintf(v, sizeof v, "0x%x=w0:2", K->insn[i].pc);
 				else
 					snprintf(v, sizeof v, "0x%x=%.2f", K->insn[i].pc, nib / 15.0);
 				if (import_opt(&ok, "--taken", v, &e) != SIM_OK)
