@@ -56,9 +56,25 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 
 	if (strcmp(flag, "--trips") == 0) {
 		const char *num = eq ? eq + 1 : value;
-		unsigned long long v;
+		unsigned long long v, k = 0;
+		long m = 0;
 		errno = 0;
 		v = strtoull(num, &end, 10);
+		if (eq && *end == ',' && !errno) {
+			/* N,w0:M=K: the warps below M run K trips, the others N */
+			const char *w = end + 1, *d = w + 3;
+			if (strncmp(w, "w0:", 3) != 0 || !isdigit((unsigned char)*d))
+				return err_set(e, SIM_EINPUT, "--trips: expected PC=N,w0:M=K (the warps below M run K trips, the others N; "
+					       "0x2c0=2,w0:1=8), got \"%.40s\"", value);
+			m = strtol(d, &end, 10);
+			if (*end != '=' || errno || m < 1 || m > 31 || !isdigit((unsigned char)end[1]))
+				return err_set(e, SIM_EINPUT, "--trips: expected PC=N,w0:M=K with M 1 to 31, got \"%.40s\"", value);
+			d = end + 1;
+			k = strtoull(d, &end, 10);
+			if (*end || errno || k == 0 || k > 1000000000ULL)
+				return err_set(e, SIM_EINPUT, "--trips: expected PC=N,w0:M=K with K a trip count 1 to 1000000000, got "
+					       "\"%.40s\"", value);
+		}
 		if (!isdigit((unsigned char)*num) || *end || errno || v == 0 || v > 1000000000ULL)
 			return err_set(e, SIM_EINPUT, "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"%.40s\"",
 				       value);
@@ -72,6 +88,8 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 			return err_set(e, SIM_EINPUT, "--trips: expected PC=N with PC in hex (0x90), got \"%.40s\"", value);
 		r->by_pc = 1;
 		r->value = (double)v;
+		r->warps = (int)m;
+		r->low = k;
 		return SIM_OK;
 	}
 	if (strcmp(flag, "--taken") == 0) {
@@ -907,9 +925,15 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					     fname, in[i].line, in[i].pc, ISA_MAX_NEST);
 				goto out;
 			}
-			fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
-				(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,
-				r ? "--trips at its PC" : "--trips for every loop");
+			if (r && r->warps)
+				fprintf(out, "LOOP %llu warp<%d=%llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, "
+					"--trips at its PC (the warps below %d: %llu trips)\n",
+					(unsigned long long)trips, r->warps, (unsigned long long)r->low, in[i].pc, in[best].pc,
+					best - i + 1, r->warps, (unsigned long long)r->low);
+			else
+				fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
+					(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,
+					r ? "--trips at its PC" : "--trips for every loop");
 			stack[sp++] = (struct frame){BR_LOOP, i, -1, best, 0.0, 0, 0};
 		}
 

@@ -44,6 +44,7 @@ struct import_rule {
 	double value;         /* --taken: the fraction of lanes taking the branch; --trips: the count */
 	int warps;            /* --taken PC=wN: taken by every warp from N on (IF warp<N); value 0 */
 	int below;            /* --taken PC=w0:N: taken by the warps below N instead (IF warp>=N) */
+	uint64_t low;         /* --trips PC=N,w0:M=K: K, the trip count of the warps below M (warps = M) */
 	char attrs[160];      /* --mem: attributes in program syntax (space separated) */
 	int used;             /* set by import_kernel when it applied the rule */
 };

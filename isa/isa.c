@@ -349,8 +349,10 @@ static uint64_t count_range(const struct program *p, int from, int to)
 		switch (in->op) {
 		case OP_LOOP: {
 			int end = (int)in->match;
-			/* body plus the ENDLOOP branch, count times */
-			n = sat_add(n, sat_mul(in->count, sat_add(count_range(p, i + 1, end), 1)));
+			/* body plus the ENDLOOP branch, count times (warp<M=K: the larger
+			 * of the two counts, an upper bound) */
+			uint64_t c = in->count_warps && in->count_low > in->count ? in->count_low : in->count;
+			n = sat_add(n, sat_mul(c, sat_add(count_range(p, i + 1, end), 1)));
 			i = end;
 			break;
 		}

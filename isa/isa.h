@@ -205,13 +205,16 @@ struct insn {
 	uint8_t off;       /* memory ops: predicated off in every lane (attribute lanes=0): issues,
 			    * touches no memory (a store: store_off_cycles of the store unit) */
 	uint8_t nlines;    /* memory ops: entries of lines[] (attribute lines=; 0 none) */
+	uint8_t count_warps; /* LOOP N warp<M=K: M, the warps below it run count_low trips; 0 none */
 	uint32_t lines[ISA_MAX_LINES]; /* lane i at byte (i x width) % 128 of 128-byte line lines[i % nlines] */
 	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
 			    * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
-	uint64_t count;    /* LOOP: trip count; memory ops: footprint bytes; IF warp<N, warp>=N: N */
+	uint64_t count;    /* LOOP: trip count (with count_warps: the other warps'); memory ops: footprint
+			    * bytes; IF warp<N, warp>=N: N */
 	double frac;       /* IF: fraction of lanes on the first path */
 	uint32_t line;     /* source line (0 for generated programs) */
+	uint32_t count_low;  /* LOOP N warp<M=K: K (in the tail padding: the struct stays 160 bytes) */
 };
 
 struct program {

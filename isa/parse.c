@@ -926,14 +926,31 @@ static int parse_line(struct lexer *lx, struct program *p)
 			return fail(lx, "LOOP: expected a trip count, 1 to 1000000000");
 		}
 		in.count = v;
-		skip_ws(lx);
-		if (strncasecmp(lx->p, "edge=", 5) == 0) {
-			/* edge=branch: the body holds its counter and compare; the back edge is the branch alone */
-			lx->p += 5;
-			if (strncasecmp(lx->p, "branch", 6) != 0 || is_word_char(lx->p[6]))
-				return fail(lx, "LOOP edge: expected edge=branch (the body holds the loop's counter and compare)");
-			lx->p += 6;
-			in.body_counter = 1;
+		for (;;) {
+			skip_ws(lx);
+			if (strncasecmp(lx->p, "edge=", 5) == 0 && !in.body_counter) {
+				/* edge=branch: the body holds its counter and compare; the back edge is the branch alone */
+				lx->p += 5;
+				if (strncasecmp(lx->p, "branch", 6) != 0 || is_word_char(lx->p[6]))
+					return fail(lx, "LOOP edge: expected edge=branch (the body holds the loop's counter and compare)");
+				lx->p += 6;
+				in.body_counter = 1;
+			} else if (strncasecmp(lx->p, "warp", 4) == 0 && !in.count_warps) {
+				/* warp<M=K: the warps below M run K trips, the others N */
+				lx->p += 4;
+				if ((rc = expect_char(lx, '<', "LOOP warp: expected warp<M=K (the warps below M run K trips)")))
+					return rc;
+				if ((rc = parse_uint(lx, 31, UINT_POS, &v, "LOOP warp<M=K: expected M in 1..31")))
+					return rc;
+				in.count_warps = (uint8_t)v;
+				if ((rc = expect_char(lx, '=', "LOOP warp<M=K: expected '=' and the trip count K")))
+					return rc;
+				if ((rc = parse_uint(lx, PARSE_MAX_TRIPS, UINT_POS, &v, "LOOP warp<M=K: expected K, a trip count 1 to 1000000000")))
+					return rc;
+				in.count_low = v;
+			} else {
+				break;
+			}
 		}
 		break;
 	case OP_IF:

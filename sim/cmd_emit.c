@@ -149,8 +149,11 @@ static void emit_body(FILE *f, const struct program *p)
 			stack[depth++] = label;
 			/* the count goes through a runtime zero and the loop is marked
 			 * nounroll, so ptxas keeps one trip per LOOP as written */
-			fprintf(f, "\t\"add.u32 %%lc%d, %%zero, %llu;\\n\\t\"\n\t\"L%d:\\n\\t\"\n\t\".pragma \\\"nounroll\\\";\\n\\t\"\n",
-				depth - 1, (unsigned long long)in->count, label);
+			fprintf(f, "\t\"add.u32 %%lc%d, %%zero, %llu;\\n\\t\"\n", depth - 1, (unsigned long long)in->count);
+			if (in->count_warps) /* warp<M=K: the warps below M count K */
+				fprintf(f, "\t\"setp.lt.u32 %%lp, %%warpid_b, %d;\\n\\t\"\n\t\"@%%lp add.u32 %%lc%d, %%zero, %llu;\\n\\t\"\n",
+					in->count_warps, depth - 1, (unsigned long long)in->count_low);
+			fprintf(f, "\t\"L%d:\\n\\t\"\n\t\".pragma \\\"nounroll\\\";\\n\\t\"\n", label);
 			label++;
 			break;
 		case OP_ENDLOOP:

@@ -86,7 +86,7 @@ static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struc
 			f = &w->stack[w->depth++];
 			f->kind = FR_LOOP;
 			f->start = w->pc;
-			f->left = in->count;
+			f->left = w->wib < in->count_warps ? in->count_low : in->count;
 			f->trip_start = now;
 			w->pc++;
 			break;

@@ -390,6 +390,9 @@ if [ -e "$T/p.csv" ] || [ -s "$T/p.csv.partial" ]; then no "sweep: FILE.partial 
 printf '.regs 8\nIF warp>=2\nFFMA R0, R0, R1, R2\nENDIF\nEXIT\n' >"$T/ge.prog"
 "$SMSIM" emit-cuda "$T/ge.prog" --out "$T/ge.cu" && grep -q 'setp.ge.u32 %%lp, %%warpid_b, 2;' "$T/ge.cu" &&
 	ok "emit-cuda: IF warp>=N as setp.ge on the warp index" || no "emit-cuda: IF warp>=N" "$(grep setp "$T/ge.cu" | head -3)"
+printf '.regs 8\nLOOP 2 warp<1=8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n' >"$T/lw.prog"
+"$SMSIM" emit-cuda "$T/lw.prog" --out "$T/lw.cu" && grep -q '@%%lp add.u32 %%lc0, %%zero, 8;' "$T/lw.cu" &&
+	ok "emit-cuda: LOOP N warp<M=K counts K in the warps below M" || no "emit-cuda: LOOP warp<M=K" "$(grep lc0 "$T/lw.cu" | head -3)"
 printf 'LOOP 2\n  STG [R2], R0\nENDLOOP\nEXIT\n' >"$T/store.prog"
 e2 "emit-cuda with a store" "store.prog:2: STG is not supported by emit-cuda" "$SMSIM" emit-cuda "$T/store.prog"
 printf 'FFMA R2, R0, R1, R1\nLDG.64 R3, [R2] pattern=chase\nEXIT\n' >"$T/width.prog"

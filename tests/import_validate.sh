@@ -185,7 +185,7 @@ fileno == 1 {
 	if (line ~ /^[ \t]*#/ || line ~ /^[ \t]*$/) next
 	n = csvsplit(line, f)
 	if (f[1] == "family") next
-	if (n < 9) { err(FILENAME ":" FNR ": expected 10 fields (family,group,variant,ilp,param,warps,kernel,max_mape,options,note), got " n); next }
+	if (n < 9 || n > 10) { err(FILENAME ":" FNR ": expected 10 fields (family,group,variant,ilp,param,warps,kernel,max_mape,options,note), got " n (n > 10 ? " (a comma in options or note: quote the field)" : "")); next }
 	nfam++
 	FN[nfam] = trim(f[1]); FG[nfam] = trim(f[2]); FV[nfam] = trim(f[3]); FI[nfam] = trim(f[4])
 	FP[nfam] = trim(f[5]); FW[nfam] = trim(f[6]); FK[nfam] = trim(f[7]); FM[nfam] = trim(f[8])

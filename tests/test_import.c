@@ -539,6 +539,25 @@ static void taken_warps(void **state)
 		program_free(&p);
 		free(text);
 	}
+	/* --trips PC=N,w0:M=K (round 31): the loop at 0x40 runs 8 trips in warps 0 and 1, 3 in the others */
+	const char *opts[] = {"--trips", "0x40=3,w0:2=8", "--taken", "0x30=w1", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("trips by warp: %s", e.msg);
+	int lp = -1;
+	for (int i = 0; i < p.ninsn && lp < 0; i++)
+		if (p.code[i].op == OP_LOOP)
+			lp = i;
+	assert_true(lp >= 0);
+	assert_int_equal(p.code[lp].count, 3);
+	assert_int_equal(p.code[lp].count_warps, 2);
+	assert_int_equal(p.code[lp].count_low, 8);
+	assert_non_null(strstr(text, "LOOP 3 warp<2=8 edge=branch    # loop 0x0040..0x0060: 3 instructions a trip, --trips at its "
+				     "PC (the warps below 2: 8 trips)"));
+	program_free(&p);
+	free(text);
 }
 
 /*
@@ -874,6 +893,14 @@ static void import_errors(void **state)
 		{"--taken", "0x20=w-1", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0x20=w2.5", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0x20=w0:0", "--taken: expected wN or w0:N after '='"},
+		{"--trips", "0x40=3,w0:2=8,", "--trips: expected PC=N,w0:M=K with K a trip count 1 to 1000000000, got \"0x40=3,w0:2=8,\""},
+		{"--trips", "0x40=3,w1:2=8", "--trips: expected PC=N,w0:M=K (the warps below M run K trips, the others N; 0x2c0=2,w0:1=8), got"},
+		{"--trips", "0x40=3,w0:32=8", "--trips: expected PC=N,w0:M=K with M 1 to 31, got \"0x40=3,w0:32=8\""},
+		{"--trips", "0x40=3,w0:0=8", "--trips: expected PC=N,w0:M=K with M 1 to 31"},
+		{"--trips", "0x40=3,w0:2", "--trips: expected PC=N,w0:M=K with M 1 to 31"},
+		{"--trips", "0x40=3,w0:2=0", "--trips: expected PC=N,w0:M=K with K a trip count 1 to 1000000000"},
+		{"--trips", "0x40=0,w0:2=5", "--trips: expected N or PC=N with N a trip count 1 to 1000000000"},
+		{"--trips", "3,w0:2=5", "--trips: expected PC=N with PC in hex (0x90), got \"3,w0:2=5\""},
 		{"--taken", "0x20=w0:32", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0x20=w1:4", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0x20=w0:", "--taken: expected wN or w0:N after '='"},

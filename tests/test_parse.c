@@ -264,7 +264,16 @@ static void dynamic_counts(void **state)
 	/* IF warp>=N likewise */
 	assert_int_equal(dyn("IF warp>=3\nNOP\nNOP\nNOP\nELSE\nNOP\nENDIF\n"), 1 + 3 + 1);
 	assert_int_equal(dyn("IF warp >= 3\nNOP\nELSE\nNOP\nNOP\nENDIF\n"), 1 + 2 + 1);
+	/* LOOP N warp<M=K: the larger count, an upper bound */
+	assert_int_equal(dyn("LOOP 2 warp<1=8\nNOP\nENDLOOP\n"), 8 * 2 + 1);
+	assert_int_equal(dyn("LOOP 8 warp<3=2 edge=branch\nNOP\nENDLOOP\n"), 8 * 2 + 1);
 	struct program q;
+	parse_ok("LOOP 2 edge=branch warp<5=7\nNOP\nENDLOOP\nEXIT\n", &q);
+	assert_int_equal(q.code[0].count, 2);
+	assert_int_equal(q.code[0].count_warps, 5);
+	assert_int_equal(q.code[0].count_low, 7);
+	assert_int_equal(q.code[0].body_counter, 1);
+	program_free(&q);
 	parse_ok("IF warp>=3\nNOP\nENDIF\nEXIT\n", &q);
 	assert_int_equal(q.code[0].pattern, IF_WARP_GE);
 	assert_int_equal(q.code[0].count, 3);
@@ -410,6 +419,12 @@ static void bad_programs(void **state)
 		{"IF\n", "t.prog:1:3: ", "IF: expected the fraction"},
 		{"IF warp<33\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp<N: expected N in 0..32, got \"33\""},
 		{"IF warp 1\nNOP\nENDIF\n", "t.prog:1:9: ", "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1"},
+		{"LOOP 2 warp<0=3\nNOP\nENDLOOP\n", "t.prog:1:13: ", "LOOP warp<M=K: expected M in 1..31, got \"0=3\""},
+		{"LOOP 2 warp<32=3\nNOP\nENDLOOP\n", "t.prog:1:13: ", "LOOP warp<M=K: expected M in 1..31, got \"32=3\""},
+		{"LOOP 2 warp<1\nNOP\nENDLOOP\n", "t.prog:1:14: ", "LOOP warp<M=K: expected '=' and the trip count K"},
+		{"LOOP 2 warp<1=0\nNOP\nENDLOOP\n", "t.prog:1:15: ", "LOOP warp<M=K: expected K, a trip count 1 to 1000000000, got \"0\""},
+		{"LOOP 2 warp 1=3\nNOP\nENDLOOP\n", "t.prog:1:13: ", "LOOP warp: expected warp<M=K (the warps below M run K trips)"},
+		{"LOOP 2 warp<1=3 warp<2=4\nNOP\nENDLOOP\n", "t.prog:1:17: ", "expected the end of the statement, got \"warp<2=4\""},
 		{"IF warp>1\nNOP\nENDIF\n", "t.prog:1:8: ", "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1"},
 		{"IF warp>=40\nNOP\nENDIF\n", "t.prog:1:10: ", "IF warp>=N: expected N in 0..32, got \"40\""},
 		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group or near), got \"colour=red\""},

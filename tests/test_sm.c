@@ -2180,6 +2180,32 @@ static void sm_8_11_barrier_rows(void **state)
  * 32 more cycles, 3 + 4 n in all (35 at n = 8), as IF warp<1 gives warp 0
  * alone. IF warp>=2 at two warps: no warp runs it.
  */
+static void sm_8_13_if_warp_ge(void **state);
+
+/*
+ * sm-8.14: LOOP N warp<M=K (round 31): the warps below M run K trips, the
+ * others N. A loop of one FFMA (the back edge 3 instructions, a trip
+ * loop_cycles 29 on sm_90): LOOP 2 warp<1=8 at one warp is LOOP 8's run
+ * (warp 0 runs 8 trips: 4 x 8 + EXIT = 33 warp instructions); at two warps
+ * warp 1 adds 4 x 2 + 1 = 9 (42) and, alone on its scheduler, ends first:
+ * the cycles are still LOOP 8's.
+ */
+static void sm_8_14_loop_warp_trips(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	const char *two = ".regs 8\nLOOP 2 warp<1=8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n";
+	const char *eight = ".regs 8\nLOOP 8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n";
+	struct sim_stats s1 = run_arch(&a, two, 32, 1, POLICY_GRR), s8 = run_arch(&a, eight, 32, 1, POLICY_GRR);
+	assert_int_equal(s1.warp_instructions, 33);
+	assert_int_equal(s1.cycles, s8.cycles);
+	assert_in_range(s8.cycles, 8 * 29 - 8, 8 * 29);
+	struct sim_stats s2 = run_arch(&a, two, 64, 1, POLICY_GRR);
+	assert_int_equal(s2.warp_instructions, 33 + 9);
+	assert_int_equal(s2.cycles, s8.cycles);
+}
+
 static void sm_8_13_if_warp_ge(void **state)
 {
 	(void)state;
@@ -2435,7 +2461,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_4_control_bits),
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
-		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge),
+		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge), cmocka_unit_test(sm_8_14_loop_warp_trips),
 		cmocka_unit_test(sm_8_7_taken_branch),
 		cmocka_unit_test(sm_8_8_fetch_line),
 		cmocka_unit_test(sm_8_9_fetch_server),

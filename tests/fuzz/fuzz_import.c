@@ -97,6 +97,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					abort();
 				break;
 			}
+		/* bit 5: the first backward branch's loop runs 1 + (data[0] & 3) trips, 3 in warp 0 (--trips
+		 * PC=N,w0:1=3 at the branch's PC) */
+		for (int i = 0; i < K->n && (data[0] & 32); i++)
+			if (!strcmp(K->insn[i].opcode, "BRA") && K->insn[i].target >= 0 && K->insn[i].target <= (int64_t)K->insn[i].pc) {
+				char v[48];
+				snprintf(v, sizeof v, "0x%x=%d,w0:1=3", K->insn[i].pc, 1 + (data[0] & 3));
+				if (import_opt(&ok, "--trips", v, &e) != SIM_OK)
+					abort();
+				break;
+			}
 		char *text = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&text, &len);
