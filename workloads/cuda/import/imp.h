@@ -285,6 +285,7 @@ void group_mech_prolog(Ctx& c);
 void group_mech_probe(Ctx& c);
 void group_mech_t0off(Ctx& c);
 void group_mech_twoblk(Ctx& c);
+void group_mech_wsync(Ctx& c);
 void group_mech_stread(Ctx& c);
 void group_mech_mioq(Ctx& c);
 void group_mech_stline(Ctx& c);

@@ -1551,6 +1551,47 @@ void group_mech_twoblk(Ctx& c) {
                   runs, 3);
 }
 
+// mech_wsync (round 31, after mech_twoblk: with one block, two_blk<1, 2, 4>, whose X ends in a trap
+// guard, take 110-180 cycles longer at 16 warps from the last warp's e2 to thread 0's c1 than two_blk<0, 3>;
+// the one difference in their SASS there: ptxas joins lane 0's branched store region with WARPSYNC.ALL right
+// before the end barrier instead of BSSY/BSYNC). w_sync<T>: two_blk<0>'s code, lane 0 of every warp storing
+// e0, e1, e2 behind a branch (the address computed inside), with T = 1 a trap guard before e2 on an FFMA of
+// the thread index (the join becomes WARPSYNC.ALL: checked in the listing), T = 2 the same guard with every
+// lane storing (no divergence: does WARPSYNC.ALL cost without it?), T = 0 neither (BSSY/BSYNC). 1-32 warps:
+// the cost's shape in the warps (SM-wide: ~10 cycles a warp; a scheduler's: in steps of 4 warps). (Any code
+// between the region and the barrier, a fourth stamp's store, makes ptxas join with BSSY/BSYNC again.)
+template <int T>
+__global__ void w_sync(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x, w = t >> 5;
+  imp_begin(rec);
+  const u64 e1 = imp_clock();
+  unsigned x = 0;
+  if (T) {
+    float a0 = (float)t, m = (float)base;
+    asm volatile("fma.rn.f32 %0, %0, %1, %1;" : "+f"(a0) : "f"(m));
+    x = __float_as_uint(a0);
+  }
+  if (T && x == 0x7fffffffu) asm volatile("trap;");
+  const u64 e2 = imp_clock();
+  if (T == 2 || (t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
+void group_mech_wsync(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int tpb : {32, 64, 128, 256, 512, 1024})
+    for (auto r : {StampRun{w_sync<0>, "v", 0, tpb, 1}, StampRun{w_sync<1>, "v", 1, tpb, 1}, StampRun{w_sync<2>, "v", 2, tpb, 1}})
+      runs.push_back(r);
+  run_stamp_group(c, "mech_wsync", "wsync.csv",
+                  "# w_sync<T> (workloads/cuda/import/mech.cu; v = T), the last timed launch: per block v, tpb, "
+                  "block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 // mech_stread (round 26b, after mech_t0off: with no thread-0 code, the rest of a 32-warp block,
 // whose warps' lane 0 stores three words of stamps, takes 522 cycles on the H200 from the last warp's
 // stamp to thread 0's end stamp and 363 in smsim, where those stores' registers are read at the store
