@@ -154,6 +154,10 @@ struct arch {
 	int regfile_banks;                /* register banks (reg mod banks), one operand read per bank per cycle; 0: no conflicts */
 	int operand_reuse;                /* 1: a warp's back-to-back instructions reuse a source in the same slot without a read */
 	int bsync_cycles;                 /* after BSYNC (reconvergence), cycles before the warp's next instruction, beyond its stall count */
+	int warpsync_cycles;              /* a WARPSYNC that rejoins a divergent region (right after its ENDIF): cycles
+					   * before the warp's next instruction, from its turn at the scheduler's
+					   * reconvergence unit (0: none) */
+	int warpsync_sched_cycles;        /* ... and the cycles each such warp holds that unit */
 	int diverge_cycles;               /* a divergent IF (lanes on both paths): cycles at the reconvergence before the next instruction */
 	double bar_release_cycles;        /* a barrier's release: its warps resume bar_release_cycles + bar_warp_cycles x warps */
 	double bar_warp_cycles;           /*   after the last one arrived (next cycle when both are 0) */

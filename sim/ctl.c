@@ -67,12 +67,33 @@ static inline int ctl_is_pseudo(int op)
 	return op == OP_LOOP || op == OP_ELSE || op == OP_ENDIF;
 }
 
+/*
+ * A divergent region rejoined by a WARPSYNC (ptxas's join before a barrier
+ * in a kernel with a trap guard, where it otherwise writes BSSY/BSYNC):
+ * the warp waits its turn at its scheduler's reconvergence unit, which
+ * each such warp holds warpsync_sched_cycles, then warpsync_cycles. On the
+ * H200 (tests/data/h200/mech/wsync, mech_wsync w_sync<T>, 2026-12-05)
+ * lane 0's store region joined by WARPSYNC.ALL takes a lone warp 43
+ * cycles more than joined by BSYNC from its last stamp to the end record,
+ * 58 more than smsim's (which charged it nothing), the same with one warp a
+ * scheduler, then 33 and 30 more for each further warp of a scheduler at
+ * 2 and 4 a scheduler (8 and 16 warps); a WARPSYNC.ALL with nothing
+ * diverged costs nothing (w_sync<2>). Returns when the warp may go on.
+ */
+static uint64_t ctl_warpsync_rejoin(const struct arch *a, struct sched *sc, uint64_t t)
+{
+	uint64_t st = t > sc->wsync_free ? t : sc->wsync_free;
+	sc->wsync_free = st + (uint64_t)a->warpsync_sched_cycles;
+	return st + (uint64_t)a->warpsync_cycles;
+}
+
 /* Runs the structure markers that issue nothing (LOOP, ELSE, ENDIF) until
  * pc is at an instruction that issues; `gap` is the cycles from now to the
  * earliest next issue (the stall count of the instruction just issued, or
- * 1), from which a divergent region's reconvergence counts. */
+ * 1), from which a divergent region's reconvergence counts. sc: the warp's
+ * scheduler (a WARPSYNC's rejoin, ctl_warpsync_rejoin). */
 static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struct warp *w, uint64_t now,
-			    int gap)
+			    int gap, struct sched *sc)
 {
 	for (;;) {
 		const struct insn *in = &p->code[w->pc];
@@ -111,6 +132,13 @@ static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struc
 			if (f->diverged && a->diverge_cycles > 0) {
 				/* a divergent region's reconvergence (ctl_issue_if) */
 				uint64_t t = now + (uint64_t)gap + (uint64_t)a->diverge_cycles;
+				if (a->warpsync_cycles > 0) {
+					int q = w->pc;
+					while (q < p->ninsn && (p->code[q].op == OP_ENDIF || p->code[q].op == OP_ELSE))
+						q++;
+					if (q < p->ninsn && p->code[q].op == OP_WARPSYNC)
+						t = ctl_warpsync_rejoin(a, sc, t);
+				}
 				if (t > w->fetch_ready)
 					w->fetch_ready = t;
 			}

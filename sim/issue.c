@@ -498,7 +498,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 		}
 	}
 	if (s->uop[w->pc].flags & U_PSEUDO)
-		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u));
+		ctl_skip_pseudo(s->p, s->a, w, s->now, ctl_issue_gap(u), &s->sc[w->sched]);
 	if (__builtin_expect(w->bar_ready != 0, 0))
 		ctl_barrier_hold(s, w);
 	if (__builtin_expect(w->line_next != 0, 0)) {

@@ -89,7 +89,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 		w->since = t;
 		w->state = ST_NO_INSTRUCTION;
 		w->lanes = (uint8_t)(i == s->warps_per_block - 1 && threads % 32 ? threads % 32 : 32);
-		ctl_skip_pseudo(s->p, s->a, w, t, 1);
+		ctl_skip_pseudo(s->p, s->a, w, t, 1, &s->sc[slot % s->nsched]);
 		b->slot[i] = slot;
 		b->mask |= 1ull << slot;
 		uint64_t tw = t;

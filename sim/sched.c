@@ -666,6 +666,7 @@ static void sched_reset(struct sched *sc)
 	sc->resident = 0;
 	sc->min_wake = NEVER;
 	sc->fetch_free = 0;
+	sc->wsync_free = 0;
 	sc->reuse_warp = -1;
 	memset(sc->rc_n, 0, sizeof sc->rc_n);
 	sc->rc_any = 0;

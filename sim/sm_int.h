@@ -150,6 +150,7 @@ struct sched {
 	int resident;        /* live warps (for active cycles) */
 	uint64_t min_wake;   /* no warp of this scheduler is due before this cycle */
 	uint64_t fetch_free; /* its instruction fetch takes the next taken branch's target from this cycle */
+	uint64_t wsync_free; /* its reconvergence unit takes the next rejoining WARPSYNC from this cycle (ctl_skip_pseudo) */
 	uint64_t wheel_occ;  /* non-empty slots of wheel[] */
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
 	unsigned far_h, far_n; /* the far ring (far_t, far_s) */

@@ -2183,6 +2183,40 @@ static void sm_8_11_barrier_rows(void **state)
 static void sm_8_13_if_warp_ge(void **state);
 
 /*
+ * sm-8.15: a WARPSYNC right after a divergent region's ENDIF (round 31,
+ * warpsync_cycles 58, warpsync_sched_cycles 32 on sm_90): the warp waits
+ * its turn at its scheduler's reconvergence unit, then 58. IF 0.03125
+ * (one lane takes it: divergent) around an FFMA, then WARPSYNC, against
+ * the same with the rule off: one warp 58 cycles more; five warps (0 and 4
+ * on scheduler 0, warp 4's ENDIF 2 cycles after warp 0's) warp 4 waits for
+ * the unit until warp 0's turn ends, 32 after it: 32 + 58 - 2 = 88 more;
+ * nine warps (0, 4, 8) 64 + 58 - 4 = 118. IF 1 (no lane diverges): none.
+ */
+static void sm_8_15_warpsync_rejoin(void **state)
+{
+	(void)state;
+	const char *div = ".regs 8\nIF 0.03125\nFFMA R0, R0, R1, R2\nENDIF\nWARPSYNC\nFFMA R3, R4, R5, R6\nEXIT\n";
+	const char *all = ".regs 8\nIF 1\nFFMA R0, R0, R1, R2\nENDIF\nWARPSYNC\nFFMA R3, R4, R5, R6\nEXIT\n";
+	struct arch a = sm90, off;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.warpsync_cycles, 58);
+	assert_int_equal(a.warpsync_sched_cycles, 32);
+	off = a;
+	off.warpsync_cycles = off.warpsync_sched_cycles = 0;
+	static const struct {
+		int threads;
+		uint64_t more;
+	} c[] = {{32, 58}, {160, 32 + 58 - 2}, {288, 64 + 58 - 4}};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		assert_int_equal(run_arch(&a, div, c[k].threads, 1, POLICY_GRR).cycles -
+					 run_arch(&off, div, c[k].threads, 1, POLICY_GRR).cycles,
+				 c[k].more);
+		assert_int_equal(run_arch(&a, all, c[k].threads, 1, POLICY_GRR).cycles,
+				 run_arch(&off, all, c[k].threads, 1, POLICY_GRR).cycles);
+	}
+}
+
+/*
  * sm-8.14: LOOP N warp<M=K (round 31): the warps below M run K trips, the
  * others N. A loop of one FFMA (the back edge 3 instructions, a trip
  * loop_cycles 29 on sm_90): LOOP 2 warp<1=8 at one warp is LOOP 8's run
@@ -2461,7 +2495,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_4_control_bits),
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
-		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge), cmocka_unit_test(sm_8_14_loop_warp_trips),
+		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge), cmocka_unit_test(sm_8_14_loop_warp_trips), cmocka_unit_test(sm_8_15_warpsync_rejoin),
 		cmocka_unit_test(sm_8_7_taken_branch),
 		cmocka_unit_test(sm_8_8_fetch_line),
 		cmocka_unit_test(sm_8_9_fetch_server),
