@@ -42,7 +42,8 @@ struct import_rule {
 	char opcode[16];
 	char mods[24];        /* --mem OPCODE.MODS: only its instructions of these modifiers (LDS.128: "128"); "": all */
 	double value;         /* --taken: the fraction of lanes taking the branch; --trips: the count */
-	int warps;            /* --taken PC=wN: taken by every warp from N on (IF warp<N); value 0 */
+	int warps;            /* --taken PC=wN: taken by every warp from N on (IF warp<N), value 0; --trips
+			       * PC=N,w0:M=K: M, the warps that run `low` trips (LOOP N warp<M=K) */
 	int below;            /* --taken PC=w0:N: taken by the warps below N instead (IF warp>=N) */
 	uint64_t low;         /* --trips PC=N,w0:M=K: K, the trip count of the warps below M (warps = M) */
 	char attrs[160];      /* --mem: attributes in program syntax (space separated) */

@@ -2173,6 +2173,33 @@ static void sm_8_11_barrier_rows(void **state)
 }
 
 /*
+ * sm-8.12: the uniform datapath is a pipe of its own (pipes.uniform,
+ * round 28: on sm_90 16 lanes, one instruction every 2 cycles a
+ * scheduler; tests/data/h200/mech/uni), by hand. Warps start together
+ * (warp_launch_group 0); the extra cycles of 16 more steps. Independent
+ * UIADD3s alone: one warp a scheduler (4 warps) 2 cycles each, 32; two
+ * warps a scheduler 64; with 32 lanes 16 and 32. A UIADD3 and two
+ * independent FFMAs (RZ third source: no bank conflict) a step, two warps
+ * a scheduler: 6 issue slots a step against the uniform pipe's 4: 96 (an
+ * issue held 2 cycles by each UIADD3 would give 8 a step: 128).
+ */
+static void sm_8_12_uniform_pipe(void **state)
+{
+	(void)state;
+	const char *exit_ = "EXIT\n", *u = "UIADD3 UR5, UR4, 0x1, URZ\n";
+	const char *mix = "UIADD3 UR5, UR4, 0x1, URZ\nFFMA R0, R1, R2, RZ\nFFMA R6, R1, R2, RZ\n";
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.pipe_lanes[PIPE_UNIFORM], 16);
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 128), 32);
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 256), 64);
+	assert_int_equal(extra_cycles(&a, mix, 16, exit_, 256), 96);
+	a.pipe_lanes[PIPE_UNIFORM] = 32;
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 128), 16);
+	assert_int_equal(extra_cycles(&a, u, 16, exit_, 256), 32);
+}
+
+/*
  * sm-8.13: IF warp>=N (round 31): the warps from N on run the first path,
  * whole, the others skip it. A region of n dependent FFMAs (latency 4 on
  * sm_90) under IF warp>=1: one warp (warp 0 alone) skips it: the IF and the
@@ -2180,7 +2207,53 @@ static void sm_8_11_barrier_rows(void **state)
  * 32 more cycles, 3 + 4 n in all (35 at n = 8), as IF warp<1 gives warp 0
  * alone. IF warp>=2 at two warps: no warp runs it.
  */
-static void sm_8_13_if_warp_ge(void **state);
+static void sm_8_13_if_warp_ge(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	const char *post = "ENDIF\nEXIT\n";
+	char *ge8 = repeat(".regs 32\nIF warp>=1\n", "FFMA R0, R0, R1, R2\n", 8, post);
+	char *ge16 = repeat(".regs 32\nIF warp>=1\n", "FFMA R0, R0, R1, R2\n", 16, post);
+	char *lt8 = repeat(".regs 32\nIF warp<1\n", "FFMA R0, R0, R1, R2\n", 8, post);
+	char *ge2 = repeat(".regs 32\nIF warp>=2\n", "FFMA R0, R0, R1, R2\n", 8, post);
+	assert_int_equal(run_arch(&a, ge8, 32, 1, POLICY_GRR).cycles, 2);
+	assert_int_equal(run_arch(&a, ge16, 32, 1, POLICY_GRR).cycles, 2);
+	struct sim_stats st = run_arch(&a, ge8, 64, 1, POLICY_GRR);
+	assert_int_equal(st.cycles, 35);
+	assert_int_equal(st.warp_instructions, 2 + (1 + 8 + 1));
+	assert_int_equal(run_arch(&a, ge16, 64, 1, POLICY_GRR).cycles, 67);
+	assert_int_equal(run_arch(&a, lt8, 32, 1, POLICY_GRR).cycles, 35);
+	assert_int_equal(run_arch(&a, ge2, 64, 1, POLICY_GRR).cycles, 2);
+	free(ge8);
+	free(ge16);
+	free(lt8);
+	free(ge2);
+}
+
+/*
+ * sm-8.14: LOOP N warp<M=K (round 31): the warps below M run K trips, the
+ * others N. A loop of one FFMA (the back edge 3 instructions, a trip
+ * loop_cycles 29 on sm_90): LOOP 2 warp<1=8 at one warp is LOOP 8's run
+ * (warp 0 runs 8 trips: 4 x 8 + EXIT = 33 warp instructions); at two warps
+ * warp 1 adds 4 x 2 + 1 = 9 (42) and, alone on its scheduler, ends first:
+ * the cycles are still LOOP 8's.
+ */
+static void sm_8_14_loop_warp_trips(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	const char *two = ".regs 8\nLOOP 2 warp<1=8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n";
+	const char *eight = ".regs 8\nLOOP 8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n";
+	struct sim_stats s1 = run_arch(&a, two, 32, 1, POLICY_GRR), s8 = run_arch(&a, eight, 32, 1, POLICY_GRR);
+	assert_int_equal(s1.warp_instructions, 33);
+	assert_int_equal(s1.cycles, s8.cycles);
+	assert_in_range(s8.cycles, 8 * 29 - 8, 8 * 29);
+	struct sim_stats s2 = run_arch(&a, two, 64, 1, POLICY_GRR);
+	assert_int_equal(s2.warp_instructions, 33 + 9);
+	assert_int_equal(s2.cycles, s8.cycles);
+}
 
 /*
  * sm-8.15: a WARPSYNC right after a divergent region's ENDIF (round 31,
@@ -2214,81 +2287,6 @@ static void sm_8_15_warpsync_rejoin(void **state)
 		assert_int_equal(run_arch(&a, all, c[k].threads, 1, POLICY_GRR).cycles,
 				 run_arch(&off, all, c[k].threads, 1, POLICY_GRR).cycles);
 	}
-}
-
-/*
- * sm-8.14: LOOP N warp<M=K (round 31): the warps below M run K trips, the
- * others N. A loop of one FFMA (the back edge 3 instructions, a trip
- * loop_cycles 29 on sm_90): LOOP 2 warp<1=8 at one warp is LOOP 8's run
- * (warp 0 runs 8 trips: 4 x 8 + EXIT = 33 warp instructions); at two warps
- * warp 1 adds 4 x 2 + 1 = 9 (42) and, alone on its scheduler, ends first:
- * the cycles are still LOOP 8's.
- */
-static void sm_8_14_loop_warp_trips(void **state)
-{
-	(void)state;
-	struct arch a = sm90;
-	a.warp_launch_group = 0;
-	const char *two = ".regs 8\nLOOP 2 warp<1=8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n";
-	const char *eight = ".regs 8\nLOOP 8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n";
-	struct sim_stats s1 = run_arch(&a, two, 32, 1, POLICY_GRR), s8 = run_arch(&a, eight, 32, 1, POLICY_GRR);
-	assert_int_equal(s1.warp_instructions, 33);
-	assert_int_equal(s1.cycles, s8.cycles);
-	assert_in_range(s8.cycles, 8 * 29 - 8, 8 * 29);
-	struct sim_stats s2 = run_arch(&a, two, 64, 1, POLICY_GRR);
-	assert_int_equal(s2.warp_instructions, 33 + 9);
-	assert_int_equal(s2.cycles, s8.cycles);
-}
-
-static void sm_8_13_if_warp_ge(void **state)
-{
-	(void)state;
-	struct arch a = sm90;
-	a.warp_launch_group = 0;
-	const char *post = "ENDIF\nEXIT\n";
-	char *ge8 = repeat(".regs 32\nIF warp>=1\n", "FFMA R0, R0, R1, R2\n", 8, post);
-	char *ge16 = repeat(".regs 32\nIF warp>=1\n", "FFMA R0, R0, R1, R2\n", 16, post);
-	char *lt8 = repeat(".regs 32\nIF warp<1\n", "FFMA R0, R0, R1, R2\n", 8, post);
-	char *ge2 = repeat(".regs 32\nIF warp>=2\n", "FFMA R0, R0, R1, R2\n", 8, post);
-	assert_int_equal(run_arch(&a, ge8, 32, 1, POLICY_GRR).cycles, 2);
-	assert_int_equal(run_arch(&a, ge16, 32, 1, POLICY_GRR).cycles, 2);
-	assert_int_equal(run_arch(&a, ge8, 64, 1, POLICY_GRR).cycles, 35);
-	assert_int_equal(run_arch(&a, ge16, 64, 1, POLICY_GRR).cycles, 67);
-	assert_int_equal(run_arch(&a, lt8, 32, 1, POLICY_GRR).cycles, 35);
-	assert_int_equal(run_arch(&a, ge2, 64, 1, POLICY_GRR).cycles, 2);
-	struct sim_stats st = run_arch(&a, ge8, 64, 1, POLICY_GRR);
-	assert_int_equal(st.warp_instructions, 2 + (1 + 8 + 1));
-	free(ge8);
-	free(ge16);
-	free(lt8);
-	free(ge2);
-}
-
-/*
- * sm-8.12: the uniform datapath is a pipe of its own (pipes.uniform,
- * round 28: on sm_90 16 lanes, one instruction every 2 cycles a
- * scheduler; tests/data/h200/mech/uni), by hand. Warps start together
- * (warp_launch_group 0); the extra cycles of 16 more steps. Independent
- * UIADD3s alone: one warp a scheduler (4 warps) 2 cycles each, 32; two
- * warps a scheduler 64; with 32 lanes 16 and 32. A UIADD3 and two
- * independent FFMAs (RZ third source: no bank conflict) a step, two warps
- * a scheduler: 6 issue slots a step against the uniform pipe's 4: 96 (an
- * issue held 2 cycles by each UIADD3 would give 8 a step: 128).
- */
-static void sm_8_12_uniform_pipe(void **state)
-{
-	(void)state;
-	const char *exit_ = "EXIT\n", *u = "UIADD3 UR5, UR4, 0x1, URZ\n";
-	const char *mix = "UIADD3 UR5, UR4, 0x1, URZ\nFFMA R0, R1, R2, RZ\nFFMA R6, R1, R2, RZ\n";
-	struct arch a = sm90;
-	a.warp_launch_group = 0;
-	assert_int_equal(a.pipe_lanes[PIPE_UNIFORM], 16);
-	assert_int_equal(extra_cycles(&a, u, 16, exit_, 128), 32);
-	assert_int_equal(extra_cycles(&a, u, 16, exit_, 256), 64);
-	assert_int_equal(extra_cycles(&a, mix, 16, exit_, 256), 96);
-	a.pipe_lanes[PIPE_UNIFORM] = 32;
-	assert_int_equal(extra_cycles(&a, u, 16, exit_, 128), 16);
-	assert_int_equal(extra_cycles(&a, u, 16, exit_, 256), 32);
 }
 
 /* sm-8.1: loops run without unrolling and issue their BRA. */
