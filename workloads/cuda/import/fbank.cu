@@ -139,3 +139,143 @@ void group_mech_fbank(Ctx& c) {
     run_fbank_i<1>(c, W);
   }
 }
+
+// fpair<V> (round 32, mech_fpair): how a scheduler collects conflicting reads, with each FFMA's register banks
+// set by the code rather than left to ptxas: every source is one half of a float2 loaded with LDG.64 into an
+// even/odd register pair (x even: bank 0; y odd: bank 1), the accumulators too (updated in place). mech_fbank's
+// bc8 (8 FFMAs of two reads of one bank a trip) cost 2.7-2.9 cycles a trip more than imm at 1-8 warps a scheduler,
+// where smsim's collection, holding the pipe until an instruction's reads are done, gives 6 at one warp and 4.6 at
+// 8, and at 8 warps a scheduler sat at the busier bank's reads. Here, per FFMA (bank 0 reads, bank 1 reads), 8 a
+// trip, no source in the same slot twice running (no .reuse), then the counter, compare and branch:
+// V 0 imm (1,1): a even, b = p.y, c an immediate. V 1 same (2,1): a even, b = p.x, c = p.y. V 2 alt: (2,1) and
+// (1,2) in turn (a odd, b = p.y, c = p.x). V 3 three (3,0): a even, b = p_k.x, c = p_k+1.x. V 4 alt3: (3,0) and
+// (0,3) in turn. A collection that holds the pipe gives same = alt (2 cycles an FFMA) and three = alt3 (3); banks
+// pipelined across instructions give alt 1.5 and alt3 1.5 at many warps.
+#define FP_T 256
+
+template <int V>
+__global__ void __launch_bounds__(1024) fpair(unsigned f, const float2* __restrict__ src0, float* out, BlockRec* rec) {
+  const float2* src = src0 + (threadIdx.x & f) * 16;  // f = 0: every thread the same 16 pairs, not provably uniform
+  float2 q0 = src[0], q1 = src[1], q2 = src[2], q3 = src[3], q4 = src[4], q5 = src[5], q6 = src[6], q7 = src[7];
+  const float2 p0 = src[8], p1 = src[9], p2 = src[10], p3 = src[11], p4 = src[12], p5 = src[13], p6 = src[14],
+               p7 = src[15];
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < FP_T; ++i) {
+    if (V == 0)  // a even, b odd, c immediate
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, 0f3A800000; fma.rn.f32 %1, %1, %9, 0f3A800000; fma.rn.f32 %2, %2, %10, 0f3A800000;\n"
+          "fma.rn.f32 %3, %3, %11, 0f3A800000; fma.rn.f32 %4, %4, %12, 0f3A800000; fma.rn.f32 %5, %5, %13, 0f3A800000;\n"
+          "fma.rn.f32 %6, %6, %14, 0f3A800000; fma.rn.f32 %7, %7, %15, 0f3A800000;"
+          : "+f"(q0.x), "+f"(q1.x), "+f"(q2.x), "+f"(q3.x), "+f"(q4.x), "+f"(q5.x), "+f"(q6.x), "+f"(q7.x)
+          : "f"(p0.y), "f"(p1.y), "f"(p2.y), "f"(p3.y), "f"(p4.y), "f"(p5.y), "f"(p6.y), "f"(p7.y));
+    if (V == 1)  // (2,1): a even, b = p.x, c = p.y
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %16; fma.rn.f32 %1, %1, %9, %17; fma.rn.f32 %2, %2, %10, %18;\n"
+          "fma.rn.f32 %3, %3, %11, %19; fma.rn.f32 %4, %4, %12, %20; fma.rn.f32 %5, %5, %13, %21;\n"
+          "fma.rn.f32 %6, %6, %14, %22; fma.rn.f32 %7, %7, %15, %23;"
+          : "+f"(q0.x), "+f"(q1.x), "+f"(q2.x), "+f"(q3.x), "+f"(q4.x), "+f"(q5.x), "+f"(q6.x), "+f"(q7.x)
+          : "f"(p0.x), "f"(p1.x), "f"(p2.x), "f"(p3.x), "f"(p4.x), "f"(p5.x), "f"(p6.x), "f"(p7.x), "f"(p0.y),
+            "f"(p1.y), "f"(p2.y), "f"(p3.y), "f"(p4.y), "f"(p5.y), "f"(p6.y), "f"(p7.y));
+    if (V == 2)  // (2,1) and (1,2) in turn
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %16; fma.rn.f32 %1, %1, %17, %9; fma.rn.f32 %2, %2, %10, %18;\n"
+          "fma.rn.f32 %3, %3, %19, %11; fma.rn.f32 %4, %4, %12, %20; fma.rn.f32 %5, %5, %21, %13;\n"
+          "fma.rn.f32 %6, %6, %14, %22; fma.rn.f32 %7, %7, %23, %15;"
+          : "+f"(q0.x), "+f"(q0.y), "+f"(q1.x), "+f"(q1.y), "+f"(q2.x), "+f"(q2.y), "+f"(q3.x), "+f"(q3.y)
+          : "f"(p0.x), "f"(p1.x), "f"(p2.x), "f"(p3.x), "f"(p4.x), "f"(p5.x), "f"(p6.x), "f"(p7.x), "f"(p0.y),
+            "f"(p1.y), "f"(p2.y), "f"(p3.y), "f"(p4.y), "f"(p5.y), "f"(p6.y), "f"(p7.y));
+    if (V == 3)  // (3,0): a even, b = p_k.x, c = p_k+1.x
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %9; fma.rn.f32 %1, %1, %9, %10; fma.rn.f32 %2, %2, %10, %11;\n"
+          "fma.rn.f32 %3, %3, %11, %12; fma.rn.f32 %4, %4, %12, %13; fma.rn.f32 %5, %5, %13, %14;\n"
+          "fma.rn.f32 %6, %6, %14, %15; fma.rn.f32 %7, %7, %15, %8;"
+          : "+f"(q0.x), "+f"(q1.x), "+f"(q2.x), "+f"(q3.x), "+f"(q4.x), "+f"(q5.x), "+f"(q6.x), "+f"(q7.x)
+          : "f"(p0.x), "f"(p1.x), "f"(p2.x), "f"(p3.x), "f"(p4.x), "f"(p5.x), "f"(p6.x), "f"(p7.x));
+    if (V == 4)  // (3,0) and (0,3) in turn
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %9; fma.rn.f32 %1, %1, %17, %18; fma.rn.f32 %2, %2, %10, %11;\n"
+          "fma.rn.f32 %3, %3, %19, %20; fma.rn.f32 %4, %4, %12, %13; fma.rn.f32 %5, %5, %21, %22;\n"
+          "fma.rn.f32 %6, %6, %14, %15; fma.rn.f32 %7, %7, %23, %16;"
+          : "+f"(q0.x), "+f"(q0.y), "+f"(q1.x), "+f"(q1.y), "+f"(q2.x), "+f"(q2.y), "+f"(q3.x), "+f"(q3.y)
+          : "f"(p0.x), "f"(p1.x), "f"(p2.x), "f"(p3.x), "f"(p4.x), "f"(p5.x), "f"(p6.x), "f"(p7.x), "f"(p0.y),
+            "f"(p1.y), "f"(p2.y), "f"(p3.y), "f"(p4.y), "f"(p5.y), "f"(p6.y), "f"(p7.y));
+  }
+  const float s = q0.x + q0.y + q1.x + q1.y + q2.x + q2.y + q3.x + q3.y + q4.x + q4.y + q5.x + q5.y + q6.x + q6.y +
+                  q7.x + q7.y + p0.x + p0.y + p1.x + p1.y + p2.x + p2.y + p3.x + p3.y + p4.x + p4.y + p5.x + p5.y + p6.x +
+                  p6.y + p7.x + p7.y;  // every half used: each float2 stays one LDG.64 into a register pair
+  if (s == 1234.5f) out[imp_gtid()] = s;  // never true: keeps the chains
+  imp_end(rec);
+}
+
+// fpair_i<V> (round 32, the same call): the 16-lane FMA-heavy pipe (2 cycles a warp instruction), IMAD with the
+// banks set the same way (uint2 pairs): V 5 isame (2,1), 6 ithree (3,0), 7 ialt3 (3,0) and (0,3) in turn. smsim's
+// rule: the pipe's 2 cycles cover two reads of one bank, not three.
+template <int V>
+__global__ void __launch_bounds__(1024) fpair_i(unsigned f, const uint2* __restrict__ src0, float* out, BlockRec* rec) {
+  const uint2* src = src0 + (threadIdx.x & f) * 16;  // f = 0: every thread the same 16 pairs, not provably uniform
+  uint2 q0 = src[0], q1 = src[1], q2 = src[2], q3 = src[3], q4 = src[4], q5 = src[5], q6 = src[6], q7 = src[7];
+  const uint2 p0 = src[8], p1 = src[9], p2 = src[10], p3 = src[11], p4 = src[12], p5 = src[13], p6 = src[14],
+              p7 = src[15];
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < FP_T; ++i) {
+    if (V == 5)  // (2,1): u even, b = p.x, c = p.y
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, %16; mad.lo.u32 %1, %1, %9, %17; mad.lo.u32 %2, %2, %10, %18;\n"
+          "mad.lo.u32 %3, %3, %11, %19; mad.lo.u32 %4, %4, %12, %20; mad.lo.u32 %5, %5, %13, %21;\n"
+          "mad.lo.u32 %6, %6, %14, %22; mad.lo.u32 %7, %7, %15, %23;"
+          : "+r"(q0.x), "+r"(q1.x), "+r"(q2.x), "+r"(q3.x), "+r"(q4.x), "+r"(q5.x), "+r"(q6.x), "+r"(q7.x)
+          : "r"(p0.x), "r"(p1.x), "r"(p2.x), "r"(p3.x), "r"(p4.x), "r"(p5.x), "r"(p6.x), "r"(p7.x), "r"(p0.y),
+            "r"(p1.y), "r"(p2.y), "r"(p3.y), "r"(p4.y), "r"(p5.y), "r"(p6.y), "r"(p7.y));
+    if (V == 6)  // (3,0)
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, %9; mad.lo.u32 %1, %1, %9, %10; mad.lo.u32 %2, %2, %10, %11;\n"
+          "mad.lo.u32 %3, %3, %11, %12; mad.lo.u32 %4, %4, %12, %13; mad.lo.u32 %5, %5, %13, %14;\n"
+          "mad.lo.u32 %6, %6, %14, %15; mad.lo.u32 %7, %7, %15, %8;"
+          : "+r"(q0.x), "+r"(q1.x), "+r"(q2.x), "+r"(q3.x), "+r"(q4.x), "+r"(q5.x), "+r"(q6.x), "+r"(q7.x)
+          : "r"(p0.x), "r"(p1.x), "r"(p2.x), "r"(p3.x), "r"(p4.x), "r"(p5.x), "r"(p6.x), "r"(p7.x));
+    if (V == 7)  // (3,0) and (0,3) in turn
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, %9; mad.lo.u32 %1, %1, %17, %18; mad.lo.u32 %2, %2, %10, %11;\n"
+          "mad.lo.u32 %3, %3, %19, %20; mad.lo.u32 %4, %4, %12, %13; mad.lo.u32 %5, %5, %21, %22;\n"
+          "mad.lo.u32 %6, %6, %14, %15; mad.lo.u32 %7, %7, %23, %16;"
+          : "+r"(q0.x), "+r"(q0.y), "+r"(q1.x), "+r"(q1.y), "+r"(q2.x), "+r"(q2.y), "+r"(q3.x), "+r"(q3.y)
+          : "r"(p0.x), "r"(p1.x), "r"(p2.x), "r"(p3.x), "r"(p4.x), "r"(p5.x), "r"(p6.x), "r"(p7.x), "r"(p0.y),
+            "r"(p1.y), "r"(p2.y), "r"(p3.y), "r"(p4.y), "r"(p5.y), "r"(p6.y), "r"(p7.y));
+  }
+  const unsigned x = q0.x ^ q0.y ^ q1.x ^ q1.y ^ q2.x ^ q2.y ^ q3.x ^ q3.y ^ q4.x ^ q4.y ^ q5.x ^ q5.y ^ q6.x ^ q6.y ^
+                     q7.x ^ q7.y ^ p0.x ^ p0.y ^ p1.x ^ p1.y ^ p2.x ^ p2.y ^ p3.x ^ p3.y ^ p4.x ^ p4.y ^ p5.x ^ p5.y ^
+                     p6.x ^ p6.y ^ p7.x ^ p7.y;
+  if (x == 0x12345u) out[imp_gtid()] = (float)x;  // never true: keeps the chains
+  imp_end(rec);
+}
+
+template <int V>
+static void run_fpair(Ctx& c, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  // the sources: 16 float2 of the output buffer, the same for every thread (zeros are fine: FFMA's time does not
+  // depend on its values, and ptxas cannot know them)
+  Meas m;
+  if constexpr (V < 5)
+    m = measure(c, fpair<V>, L, 0u, (const float2*)c.d_out, (float*)c.d_out, c.d_rec);
+  else
+    m = measure(c, fpair_i<V>, L, 0u, (const uint2*)c.d_out, (float*)c.d_out, c.d_rec);
+  static const char* const name[8] = {"imm", "same", "alt", "three", "alt3", "isame", "ithree", "ialt3"};
+  const void* fn = V < 5 ? (const void*)fpair<V < 5 ? V : 0> : (const void*)fpair_i<V < 5 ? 5 : V>;
+  imp_row(c, "mech_fpair", fn, name[V], 1, W, L.bps, L.tpb, FP_T, "v=" + std::to_string(V) + ";k=8",
+          m);
+}
+
+void group_mech_fpair(Ctx& c) {
+  for (int W : {1, 4, 8, 16, 32}) {
+    run_fpair<0>(c, W);
+    run_fpair<1>(c, W);
+    run_fpair<2>(c, W);
+    run_fpair<3>(c, W);
+    run_fpair<4>(c, W);
+    run_fpair<5>(c, W);
+    run_fpair<6>(c, W);
+    run_fpair<7>(c, W);
+  }
+}
