@@ -1,6 +1,6 @@
 # plots/banks.gp: a register-bank conflict. The same FP32 chain (fma) with
 # operands=sep (FFMA R0, R0, UR6, R1: no register bank read twice, the
-# default) and operands=banked (FFMA R0, R0, R1, R2: R0 and R2 both in bank
+# default) and operands=banked (FFMA R4, R4, R2, R3: R4 and R2 both in bank
 # 0), at ILP 1 and 4: warp-FFMA per cycle per SM against resident warps.
 # Lines: smsim at every W (the sawtooth: W not a multiple of 4 leaves
 # schedulers uneven, on the H200 too); open points: the H200's fma_u kernels (sep, banked) from
@@ -25,7 +25,7 @@ set arrow 10 from graph 0, first 4 to graph 1, first 4 nohead dashtype 3 linewid
 set label 10 'FMA pipe: 4 schedulers × 1 warp-FFMA/cycle' at graph 0.98, first 4.12 right font ',18'
 set label 11 "sep: FFMA R0, R0, UR6, R1 reads each bank once:\n4 warp-FFMA/cycle from 16 warps (4-cycle latency × 4)" \
 	at 17, 2.98 left font ',18' textcolor rgb '#0072B2'
-set label 12 "banked: FFMA R0, R0, R1, R2 reads bank 0 twice (R0, R2):\na warp switching in pays a second operand-read cycle → 2/cycle" \
+set label 12 "banked: FFMA R4, R4, R2, R3 reads bank 0 twice (R4, R2):\na warp switching in pays a second operand-read cycle → 2/cycle" \
 	at 17, 2.42 left font ',18' textcolor rgb '#D55E00'
 set label 13 "ILP 4: the same warp issues back to back,\noperands reused: banked ≈ sep" at 30, 4.42 left font ',18' textcolor rgb '#009E73'
 set key at graph 0.99, graph 0.03 bottom right samplen 2.2 spacing 1.1 font ',17'

@@ -428,9 +428,17 @@ static int fma_opcode(const char *op)
  *     pair's even register (the chains' bank), c its odd one; counter R1,
  *     compare R3.
  *   banked, ub_fma<ILP> (workloads/cuda/ubench.cu, the validation sweep
- *     tests/data/h200/sweep.csv): chains R0..R(ilp-1), b = R(ilp),
- *     c = R(ilp+1), counter R(ilp+2), compare R(ilp+3): FFMA R0, R0, R1, R2
- *     at ILP 1 reads bank 0 twice, as ub_fma's FFMA R12, R12, R2, R3 does.
+ *     tests/data/h200/sweep.csv, its listing tests/data/h200/sass.txt):
+ *       ILP 1: FFMA R12, R12, R2, R3
+ *       ILP 2: FFMA R12, R12, R2.reuse, R3.reuse ; FFMA R14, R14, R2, R3
+ *       ILP 4: FFMA R14|R16|R18|R6, ..., R2.reuse, R3.reuse
+ *       ILP 8: FFMA R16|R10|R8|R6|R26|R24|R14|R12, ..., R2.reuse, R3.reuse
+ *     every chain in an even register, b = R2 (the chains' bank), c = R3:
+ *     each FFMA that finds nothing reused reads bank 0 twice. Here chains
+ *     R4, R6, ..., b = R2, c = R3, counter R0, compare R1 (ub_fma's
+ *     IADD3 R0, R0, -0x1 and ISETP.GT R0, 0x1 read R0). Until round 32 the
+ *     chains were R0..R(ilp-1) with b and c after them, which put every
+ *     other chain in bank 1: ILP 2 and up read the banks unlike ub_fma.
  *
  * The other ops use the same registers (op=imad: IMAD R0, R0, UR6, R1; fadd
  * reads Rk and b only; mufu reads Rk only).
@@ -443,7 +451,7 @@ struct fma_regs {
 static void fma_layout_ops(const char *operands, int ilp, struct fma_regs *r)
 {
 	if (!strcmp(operands, "banked")) {
-		*r = (struct fma_regs){0, 1, ilp, ilp + 1, ilp + 2, ilp + 3, ilp + 4};
+		*r = (struct fma_regs){4, 2, 2, 3, 0, 1, 2 * ilp + 4};
 	} else if (!strcmp(operands, "pair")) {
 		*r = (struct fma_regs){0, 2, 2 * ilp, 2 * ilp + 1, 1, 3, 2 * ilp + 2};
 	} else {
