@@ -179,7 +179,7 @@ static const GroupEntry kGroups[] = {
     // not in the default run (all groups): the 2026-12-01 L2 remeasurement
     {"chase_l2", group_chase_l2}, {"chase_l2_check", group_chase_l2_check},
     // not in the default run either: the mechanism microbenchmarks of issue #18 (mech.cu)
-    {"mech_div", group_mech_div}, {"mech_bar", group_mech_bar}, {"mech_barw0", group_mech_barw0}, {"mech_ldc", group_mech_ldc},
+    {"mech_div", group_mech_div}, {"mech_bar", group_mech_bar}, {"mech_barw0", group_mech_barw0}, {"mech_barw0s", group_mech_barw0s}, {"mech_ldc", group_mech_ldc},
     {"mech_l2bw", group_mech_l2bw}, {"mech_order", group_mech_order}, {"mech_brt", group_mech_brt},
     {"mech_bssy", group_mech_bssy}, {"mech_ldclat", group_mech_ldclat}, {"mech_cap", group_mech_cap},
     {"mech_l1cfg", group_mech_l1cfg}, {"mech_brsep", group_mech_brsep}, {"mech_latd", group_mech_latd},
