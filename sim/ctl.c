@@ -129,8 +129,10 @@ static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struc
 			f = &w->stack[--w->depth];
 			w->lanes = f->saved_lanes;
 			w->pc++;
-			if (f->diverged && a->diverge_cycles > 0) {
-				/* a divergent region's reconvergence (ctl_issue_if) */
+			if (f->diverged && (a->diverge_cycles > 0 || a->warpsync_cycles > 0)) {
+				/* a divergent region's reconvergence (ctl_issue_if); a
+				 * WARPSYNC joining it waits at the scheduler's unit
+				 * whether or not the arch charges the reconvergence */
 				uint64_t t = now + (uint64_t)gap + (uint64_t)a->diverge_cycles;
 				if (a->warpsync_cycles > 0) {
 					int q = w->pc;

@@ -2264,6 +2264,8 @@ static void sm_8_14_loop_warp_trips(void **state)
  * on scheduler 0, warp 4's ENDIF 2 cycles after warp 0's) warp 4 waits for
  * the unit until warp 0's turn ends, 32 after it: 32 + 58 - 2 = 88 more;
  * nine warps (0, 4, 8) 64 + 58 - 4 = 118. IF 1 (no lane diverges): none.
+ * With diverge_cycles 0 (round 32: the rejoin no longer rides on the
+ * reconvergence's own charge) a lone warp still waits 58 more.
  */
 static void sm_8_15_warpsync_rejoin(void **state)
 {
@@ -2287,6 +2289,8 @@ static void sm_8_15_warpsync_rejoin(void **state)
 		assert_int_equal(run_arch(&a, all, c[k].threads, 1, POLICY_GRR).cycles,
 				 run_arch(&off, all, c[k].threads, 1, POLICY_GRR).cycles);
 	}
+	a.diverge_cycles = off.diverge_cycles = 0;
+	assert_int_equal(run_arch(&a, div, 32, 1, POLICY_GRR).cycles - run_arch(&off, div, 32, 1, POLICY_GRR).cycles, 58);
 }
 
 /* sm-8.1: loops run without unrolling and issue their BRA. */
