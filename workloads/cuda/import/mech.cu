@@ -1572,6 +1572,50 @@ void group_mech_twoblk(Ctx& c) {
                   runs, 3);
 }
 
+// mech_twoend (round 32, after mech_twoblk: with two resident blocks the first (A) ends 63 cycles later than
+// alone while the second (B) starts, smsim +10; which part of A's end, against which part of B's start?).
+// two_end<P, K>: two_blk<0> (stamps e0 first, e1 after the start barrier, e2 after it) with P independent FFMAs
+// (four chains) between e0 and the start barrier, issued while the other block ends, and lane 0 of every warp
+// storing K more 8-byte words (its stamp slots, overwritten) before its stamps. If A's end slows by B's issue,
+// the slowdown grows with P; by the store path, with K; by the launch itself, with neither.
+template <int P, int K>
+__global__ void two_end(u64* st, int base, BlockRec* rec) {
+  const u64 e0 = imp_clock();
+  const unsigned t = threadIdx.x, w = t >> 5;
+  if (P > 0) {
+    float a0 = (float)t, a1 = a0 + 1.0f, a2 = a0 + 2.0f, a3 = a0 + 3.0f, m = (float)base;
+#pragma unroll
+    for (int k = 0; k < P / 4; ++k)
+      asm volatile("fma.rn.f32 %0, %0, %4, %4;\n\tfma.rn.f32 %1, %1, %4, %4;\n\t"
+                   "fma.rn.f32 %2, %2, %4, %4;\n\tfma.rn.f32 %3, %3, %4, %4;"
+                   : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3) : "f"(m));
+    if (__float_as_uint(a0 + a1 + a2 + a3) == 0x7fffffffu) asm volatile("trap;");
+  }
+  imp_begin(rec);
+  const u64 e1 = imp_clock();
+  const u64 e2 = imp_clock();
+  if ((t & 31u) == 0) {
+    u64* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
+#pragma unroll
+    for (int k = 0; k < K; ++k) asm volatile("st.global.u64 [%0], %1;" ::"l"(p + k % 3), "l"(e1) : "memory");
+    p[0] = e0, p[1] = e1, p[2] = e2;
+  }
+  imp_end(rec);
+}
+
+void group_mech_twoend(Ctx& c) {
+  std::vector<StampRun> runs;
+  for (int res : {1, 2})
+    for (int tpb : {256, 512})
+      for (auto r : {StampRun{two_end<0, 0>, "v", 0, tpb, res}, StampRun{two_end<32, 0>, "v", 1, tpb, res},
+                     StampRun{two_end<0, 8>, "v", 2, tpb, res}, StampRun{two_end<32, 8>, "v", 3, tpb, res}})
+        runs.push_back(r);
+  run_stamp_group(c, "mech_twoend", "twoend.csv",
+                  "# two_end<P, K> (workloads/cuda/import/mech.cu; v 0: P 0 K 0, 1: P 32, 2: K 8, 3: P 32 K 8), the last "
+                  "timed launch: per block v, tpb[, res when 2], block, SM, c1, e0min, then per warp e0, e1, e2 less e0min\n",
+                  runs, 3);
+}
+
 // mech_wsync (round 31, after mech_twoblk: with one block, two_blk<1, 2, 4>, whose X ends in a trap
 // guard, take 110-180 cycles longer at 16 warps from the last warp's e2 to thread 0's c1 than two_blk<0, 3>;
 // the one difference in their SASS there: ptxas joins lane 0's branched store region with WARPSYNC.ALL right
