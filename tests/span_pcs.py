@@ -64,6 +64,15 @@ def loops(path, kernel):
     return out
 
 
+def one_loop(path, text, kernel):
+    """kernel's one loop as (back edge, head, body): body is kernel's part of `text` (path's contents);
+    exits naming the kernel when it has more or fewer back edges (the mechanism sets' gen_manifest.py)."""
+    lp = loops(path, kernel)
+    if len(lp) != 1:
+        sys.exit("gen_manifest.py: %s: %d back edges (expected the loop alone)" % (kernel, len(lp)))
+    return lp[0][0], lp[0][1], text.split("Function : " + kernel)[1].split("Function : ")[0]
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit("usage: span_pcs.py SASS KERNEL")

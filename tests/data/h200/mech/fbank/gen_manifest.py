@@ -9,7 +9,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import loops, span  # tests/span_pcs.py
+from span_pcs import one_loop, span  # tests/span_pcs.py
 
 NAMES = ['shared', 'b8', 'bc8', 'imm', 'rr', 'ishared', 'ibc8']
 WHAT = ['FFMA a_i, b, a_i, c (b, c one register each: reuse)', 'FFMA a_i, b_i, a_i, c (8 b registers, c shared)',
@@ -25,18 +25,13 @@ for name in re.findall(r'Function : (\S+)', text):
         continue
     v = int(m.group(1)) + (5 if name.startswith('_Z7fbank_i') else 0)  # fbank_i<V> (round 30): variants 5 and 6
     op = 'IMAD' if v >= 5 else 'FFMA'
-    lp = loops(path, name)
-    be = [edge for edge, _ in lp]
-    if len(be) != 1:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the loop alone)' % (name, len(be)))
+    edge, head, body = one_loop(path, text, name)
     f, t = span(path, name)
-    body = text.split('Function : ' + name)[1].split('Function : ')[0]
-    head = lp[0][1]
     ops = [op for a, op in re.findall(r'/\*([0-9a-f]{4})\*/\s+(?:@!?P\d\s+)?([A-Z0-9_]+)', body)
-           if head <= int(a, 16) <= be[0]]
+           if head <= int(a, 16) <= edge]
     if sorted(ops) != sorted([op] * 8 + ['IADD3', 'ISETP', 'BRA']):
         sys.exit('gen_manifest.py: %s: the loop is %s (expected 8 %s, IADD3, ISETP, BRA)' % (name, ' '.join(ops), op))
-    opts = '--trips 0x%x=256 --span 0x%x:0x%x' % (be[0], f, t)
+    opts = '--trips 0x%x=256 --span 0x%x:0x%x' % (edge, f, t)
     note = '8 %s a trip, then the counter, compare and branch' % WHAT[v]
     rows.append((v, 'mech_fbank.%s,mech_fbank,%s,1,*,*,%s,99,"%s","%s"' % (NAMES[v], NAMES[v], name, opts, note)))
 print('# smsim import validation manifest for tests/data/h200/mech/fbank (mech_fbank, issue #18 round 30: the register '

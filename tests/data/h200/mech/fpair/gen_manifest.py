@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import loops, span  # tests/span_pcs.py
+from span_pcs import one_loop, span  # tests/span_pcs.py
 
 NAMES = ['imm', 'same', 'alt', 'three', 'alt3', 'isame', 'ithree', 'ialt3']
 # each FFMA's (bank 0, bank 1) reads, in the order of the trip
@@ -28,16 +28,11 @@ for name in re.findall(r'Function : (\S+)', text):
         continue
     v = int(m.group(1))
     op = 'IMAD' if v >= 5 else 'FFMA'
-    lp = loops(path, name)
-    be = [edge for edge, _ in lp]
-    if len(be) != 1:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the loop alone)' % (name, len(be)))
+    edge, head, body = one_loop(path, text, name)
     f, t = span(path, name)
-    body = text.split('Function : ' + name)[1].split('Function : ')[0]
-    head = lp[0][1]
     insns = [(op_, args) for a, op_, args in
              re.findall(r'/\*([0-9a-f]{4})\*/\s+(?:@!?P\d\s+)?([A-Z0-9_]+)(?:\.[A-Z0-9_.]+)?\s+([^;]*);', body)
-             if head <= int(a, 16) <= be[0]]
+             if head <= int(a, 16) <= edge]
     ops = [o for o, _ in insns]
     if sorted(o if o != 'VIADD' else 'IADD3' for o in ops) != sorted([op] * 8 + ['IADD3', 'ISETP', 'BRA']):
         sys.exit('gen_manifest.py: %s: the loop is %s (expected 8 %s, IADD3 or VIADD, ISETP, BRA)' % (name, ' '.join(ops), op))
@@ -49,7 +44,7 @@ for name in re.findall(r'Function : (\S+)', text):
         got.append((sum(1 for r in regs if r % 2 == 0), sum(1 for r in regs if r % 2 == 1)))
     if got != BANKS[v]:
         sys.exit('gen_manifest.py: %s: the %ss read the banks %s (expected %s)' % (name, op, got, BANKS[v]))
-    opts = '--trips 0x%x=256 --span 0x%x:0x%x --mem LDG=footprint=8M' % (be[0], f, t)  # the 16 pairs: one L2-resident line
+    opts = '--trips 0x%x=256 --span 0x%x:0x%x --mem LDG=footprint=8M' % (edge, f, t)  # the 16 pairs: one L2-resident line
     note = '8 %s a trip, then the counter, compare and branch' % WHAT[v]
     rows.append((v, 'mech_fpair.%s,mech_fpair,%s,1,*,*,%s,99,"%s","%s"' % (NAMES[v], NAMES[v], name, opts, note)))
 print('# smsim import validation manifest for tests/data/h200/mech/fpair (mech_fpair, issue #18 round 32: how a '

@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import loops, span  # tests/span_pcs.py
+from span_pcs import one_loop, span  # tests/span_pcs.py
 
 OPS = ['imad', 'ffma', 'rcp', 'fmuli']
 WHAT = ['IMAD a, a, b, c (the 16-lane FMA-heavy pipe)', 'FFMA a, b, a, c (three registers)', 'MUFU.RCP a, a (the XU pipe)',
@@ -24,21 +24,16 @@ for name in re.findall(r'Function : (\S+)', text):
     if not m:
         continue
     op = int(m.group(1))
-    lp = loops(path, name)
-    be = [edge for edge, _ in lp]
-    if len(be) != 1:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the loop alone)' % (name, len(be)))
+    edge, head, body = one_loop(path, text, name)
     f, t = span(path, name)
-    body = text.split('Function : ' + name)[1].split('Function : ')[0]
-    head = lp[0][1]
     guarded = [int(a, 16) for a in re.findall(r'/\*([0-9a-f]{4})\*/\s+@P1\s+(?:FMUL|FFMA|MUFU|IMAD)', body)
-               if head <= int(a, 16) < be[0]]
+               if head <= int(a, 16) < edge]
     if len(guarded) != 8:
         sys.exit('gen_manifest.py: %s: %d guarded instructions in the loop (expected 8 under @P1)' % (name, len(guarded)))
     for flag in (0, 1):
         # the flag's LDG (before the start barrier, waited for by the loop's guard): the same 4 bytes every
         # launch, written by the host just before: an L2 hit (round 30; as DRAM smsim was 2 cycles a trip slow at W 1)
-        opts = '--trips 0x%x=256 --span 0x%x:0x%x --mem LDG=footprint=8M' % (be[0], f, t)
+        opts = '--trips 0x%x=256 --span 0x%x:0x%x --mem LDG=footprint=8M' % (edge, f, t)
         if flag == 0 and off:
             opts += ' --off ' + ','.join('0x%x' % a for a in guarded)
         v = '%s_%s' % (OPS[op], 'on' if flag else 'off')
