@@ -257,12 +257,15 @@ static void run_fpair(Ctx& c, int W) {
   // the sources: the first 16 float2 (uint2) of the output buffer, the same for every thread, whatever earlier
   // kernels left there (FFMA's and IMAD's time does not depend on the values, and ptxas cannot know them)
   Meas m;
-  if constexpr (V < 5)
+  const void* fn;
+  if constexpr (V < 5) {
     m = measure(c, fpair<V>, L, 0u, (const float2*)c.d_out, (float*)c.d_out, c.d_rec);
-  else
+    fn = (const void*)fpair<V>;
+  } else {
     m = measure(c, fpair_i<V>, L, 0u, (const uint2*)c.d_out, (float*)c.d_out, c.d_rec);
+    fn = (const void*)fpair_i<V>;
+  }
   static const char* const name[8] = {"imm", "same", "alt", "three", "alt3", "isame", "ithree", "ialt3"};
-  const void* fn = V < 5 ? (const void*)fpair<V < 5 ? V : 0> : (const void*)fpair_i<V < 5 ? 5 : V>;
   imp_row(c, "mech_fpair", fn, name[V], 1, W, L.bps, L.tpb, FP_T, "v=" + std::to_string(V) + ";k=8", m);
 }
 

@@ -202,7 +202,7 @@ __global__ void bar_w0(float* out, const float* prm, int skewn, int iters, float
 }
 
 template <int V>
-static void run_bar_w0(Ctx& c, const float* dprm, int W, int sk, const char* group = "mech_barw0") {
+static void run_bar_w0(Ctx& c, const float* dprm, int W, int sk, const char* group) {
   const LaunchCfg L = cfg_W(c.sms, W);
   const Meas m = measure(c, bar_w0<V>, L, (float*)c.d_out, dprm, sk, BAR_ITERS / 4, 0.999f, 0.001f, c.d_rec);
   static const char* const name[2] = {"ldc", "reg"};
@@ -210,7 +210,8 @@ static void run_bar_w0(Ctx& c, const float* dprm, int W, int sk, const char* gro
           "v=" + std::to_string(V) + ";skewn=" + std::to_string(sk), m);
 }
 
-void group_mech_barw0(Ctx& c) {
+// Both variants of bar_w0 at W 1-32 and each skew of `skews`, as `group`'s rows.
+static void bar_w0_set(Ctx& c, const char* group, std::initializer_list<int> skews) {
   const int it = BAR_ITERS / 4;
   float hp[3] = {0.999f, 0.001f, 0.f};
   memcpy(&hp[2], &it, sizeof it);
@@ -218,12 +219,14 @@ void group_mech_barw0(Ctx& c) {
   CK(cudaMalloc(&dprm, sizeof hp));
   CK(cudaMemcpy(dprm, hp, sizeof hp, cudaMemcpyHostToDevice));
   for (int W : {1, 4, 8, 12, 16, 24, 32})
-    for (int sk : {32, 128}) {
-      run_bar_w0<0>(c, dprm, W, sk);
-      run_bar_w0<1>(c, dprm, W, sk);
+    for (int sk : skews) {
+      run_bar_w0<0>(c, dprm, W, sk, group);
+      run_bar_w0<1>(c, dprm, W, sk, group);
     }
   CK(cudaFree(dprm));
 }
+
+void group_mech_barw0(Ctx& c) { bar_w0_set(c, "mech_barw0", {32, 128}); }
 
 // mech_barw0s (round 32): bar_w0's kernels with warp 0's skew at 0, 1 and 4 FFMAs, where mech_barw0 had 32 and
 // 128: what the release in a loop costs when nobody is late (skewn 0: every warp reloads iters with an LDC of
@@ -231,20 +234,7 @@ void group_mech_barw0(Ctx& c) {
 // after the release behind the other warps' LDCs, keeps its first FFMA waiting (skewn 1 and 4). mech_barw0 found
 // the reloads cost warp 0 42 cycles a trip at 32 warps (14 at 24, 5 at 16; smsim 3.8) and the release itself 24.7
 // (smsim 36.6). tests/data/h200/mech/barw0s.
-void group_mech_barw0s(Ctx& c) {
-  const int it = BAR_ITERS / 4;
-  float hp[3] = {0.999f, 0.001f, 0.f};
-  memcpy(&hp[2], &it, sizeof it);
-  float* dprm = nullptr;
-  CK(cudaMalloc(&dprm, sizeof hp));
-  CK(cudaMemcpy(dprm, hp, sizeof hp, cudaMemcpyHostToDevice));
-  for (int W : {1, 4, 8, 12, 16, 24, 32})
-    for (int sk : {0, 1, 4}) {
-      run_bar_w0<0>(c, dprm, W, sk, "mech_barw0s");
-      run_bar_w0<1>(c, dprm, W, sk, "mech_barw0s");
-    }
-  CK(cudaFree(dprm));
-}
+void group_mech_barw0s(Ctx& c) { bar_w0_set(c, "mech_barw0s", {0, 1, 4}); }
 
 template <int N>
 static void run_ldc(Ctx& c) {
