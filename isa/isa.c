@@ -312,7 +312,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 	}
 	if (!p->regs_declared)
 		p->regs_per_thread = maxreg + 1 < 1 ? 1 : maxreg + 1;
-	if (p->has_span) {
+	if (p->has_span && p->span_line > 0) { /* a .span line: by address; a generator sets span_insn */
 		for (int k = 0; k < 2; k++) {
 			p->span_insn[k] = -1;
 			for (int i = 0; i < p->ninsn; i++)

@@ -232,7 +232,8 @@ struct program {
 	 * clock reads, per SM the latest end less the earliest start) */
 	int has_span;
 	uint32_t span_addr[2];
-	int span_insn[2];    /* their instruction indices (program_finish) */
+	int span_insn[2];    /* their instruction indices (program_finish; a generator
+			      * sets them itself, span_line 0: workloads/wl.c) */
 	uint32_t span_line;  /* the directive's line */
 	char name[64];       /* workload or file name, for reports */
 };

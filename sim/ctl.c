@@ -267,6 +267,11 @@ static inline int ctl_endloop(struct sim *s, struct warp *w)
 	}
 	w->be_step = 0;
 	if (--f->left > 0) {
+		/* without control bits the reuse caches do not survive the
+		 * back edge: ptxas flags no source of a loop's last instruction
+		 * for the next trip's first */
+		if (!s->code[w->pc].has_ctl && s->sc[w->sched].reuse_warp == w->slot)
+			s->sc[w->sched].reuse_warp = -1;
 		w->pc = f->start + 1;
 		w->fetch_ready = s->now + 1 + (uint64_t)ctl_back_edge_gap(s, w);
 		f->trip_start = w->fetch_ready;

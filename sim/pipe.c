@@ -105,14 +105,21 @@ static void pipe_period(struct sched *sc, int p, uint64_t t, int b, int e)
 	sc->per_e[p] = t + (uint64_t)(e > b ? e : b);
 }
 
+/* Without control bits: the instruction whose register sources pipe's
+ * reuse cache holds for the scheduler's reuse owner, -1 none. */
+static inline int pipe_reuse_pc(const struct sched *sc, int pipe)
+{
+	return sc->rc_pgen[pipe] == sc->rc_gen ? sc->rc_pc[pipe] : -1;
+}
+
 /*
  * Operand collection: sources are read from regfile_banks banks (register
  * number mod banks), one read per bank per cycle. A source needs no read
  * when the same warp issued the previous instruction on this scheduler and
- * either produced it (forwarding) or the reuse cache holds it in its operand
- * slot: without control bits, when that instruction had it in the same slot;
- * with them, as the listing's .reuse flags left the cache of its pipe
- * (sc->rc, pipe_reuse_keep). Returns the reads by bank, 2 bits a bank (3 at
+ * either produced it (forwarding) or its pipe's reuse cache holds it in its
+ * operand slot (pipe_reuse_keep): without control bits, when the warp's
+ * last instruction of that pipe had it in the same slot; with them, as the
+ * listing's .reuse flags left the cache (sc->rc). Returns the reads by bank, 2 bits a bank (3 at
  * most: more reads of one bank count 3, as the per-instruction rule always
  * had it), bank b at bits 2b.
  */
@@ -123,7 +130,8 @@ static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int
 	if (s->a->regfile_banks <= 0)
 		return 0;
 	const struct insn *ri = same ? &s->code[sc->reuse_pc] : NULL;
-	int reuse = same && s->a->operand_reuse;
+	int cp = same && s->a->operand_reuse && !in->has_ctl ? pipe_reuse_pc(sc, pipe) : -1;
+	const struct insn *ci = cp >= 0 ? &s->code[cp] : NULL; /* whose sources the cache holds */
 	for (int k = 0; k < nsrc; k++) {
 		int r = in->src[k];
 		if (r >= ISA_RZ)
@@ -131,8 +139,7 @@ static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int
 		if (same) {
 			if (ri->has_dst && r == ri->dst)
 				continue; /* forwarded */
-			if (in->has_ctl ? k < sc->rc_n[pipe] && sc->rc[pipe][k] == r
-					: reuse && k < ri->nsrc && ri->src[k] == r && (!ri->has_ctl || (ri->reuse >> k & 1)))
+			if (in->has_ctl ? k < sc->rc_n[pipe] && sc->rc[pipe][k] == r : ci && k < ci->nsrc && ci->src[k] == r)
 				continue; /* reused */
 		}
 		if ((k > 0 && in->src[0] == r) || (k > 1 && in->src[1] == r))
@@ -145,26 +152,42 @@ static unsigned pipe_bank_reads(const struct sim *s, const struct sched *sc, int
 }
 
 /*
- * The reuse cache after the scheduler's warp issued `in` with control bits
- * (operand_reuse): one a pipe, one register an operand slot (the first
- * rc_n slots), for that warp's next instructions of the same pipe, as the
- * listing's .reuse flags say: a flagged source stays, a source without the
- * flag empties its slot, a slot the instruction gives no register (an
- * immediate, RZ, none) keeps what it held, and the other pipes' caches are
- * untouched. ptxas flags R6 and R7 of FFMA R18, R6, R18, R7 for the next
- * FFMA past an SHF that puts other registers in those slots (mech_rbank,
- * 2.65 cycles a pair where a cache by slot gives 3.06), and R10 of
- * alternating IMAD R, R, 0x8, R10 and LEA R, R, R10, 0x3 each for the next
- * of its kind (mech_otput lea, one a cycle). `fresh`: another warp held the
- * caches (or an instruction without control bits): they start empty.
+ * The reuse cache after the scheduler's warp issued `in` (operand_reuse):
+ * one a pipe, one register an operand slot, for that warp's next
+ * instructions of the same pipe, past instructions of other pipes. With
+ * control bits as the listing's .reuse flags say (sc->rc, its first rc_n
+ * slots): a flagged source stays, a source without the flag empties its
+ * slot, a slot the instruction gives no register (an immediate, RZ, none)
+ * keeps what it held. ptxas flags R6 and R7 of FFMA R18, R6, R18, R7 for
+ * the next FFMA past an SHF that puts other registers in those slots
+ * (mech_rbank, 2.65 cycles a pair where a cache by slot gives 3.06), and
+ * R10 of alternating IMAD R, R, 0x8, R10 and LEA R, R, R10, 0x3 each for
+ * the next of its kind (mech_otput lea, one a cycle). Without control bits
+ * (round 33) as ptxas would flag them: every register source of the pipe's
+ * last instruction stays, so the cache is that instruction (rc_pc); until
+ * then it was the warp's previous instruction whatever its pipe, and the
+ * built-in loops' counter IADD3 between two FFMAs emptied it. `fresh`:
+ * another warp held the caches: they start empty (rc_gen).
  */
-static inline void pipe_reuse_keep(const struct sim *s, struct sched *sc, int fresh, int pipe, const struct insn *in)
+static inline void pipe_reuse_keep(const struct sim *s, struct sched *sc, int fresh, int pipe, int pc,
+				   const struct insn *in)
 {
-	if (fresh || !in->has_ctl) {
+	if (fresh)
+		sc->rc_gen++;
+	if (!in->has_ctl) {
+		if (sc->rc_any) { /* a structure marker of a listing: the flagged caches empty */
+			memset(sc->rc_n, 0, sizeof sc->rc_n);
+			sc->rc_any = 0;
+		}
+		sc->rc_pc[pipe] = pc;
+		sc->rc_pgen[pipe] = sc->rc_gen;
+		return;
+	}
+	if (fresh) {
 		memset(sc->rc_n, 0, sizeof sc->rc_n);
 		sc->rc_any = 0;
 	}
-	if (!in->has_ctl || !s->a->operand_reuse)
+	if (!s->a->operand_reuse)
 		return;
 	uint16_t *rc = sc->rc[pipe];
 	int n = in->nsrc < ISA_MAX_SRC ? in->nsrc : ISA_MAX_SRC;
@@ -222,8 +245,7 @@ static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned r
 static inline int pipe_operands_done(const struct sim *s, struct sched *sc, int warp, int pc, const struct uop *u,
 				     const struct insn *in, int same, unsigned reads, int oc)
 {
-	if ((u->flags & U_CTL) || sc->rc_any)
-		pipe_reuse_keep(s, sc, !same, u->pipe, in);
+	pipe_reuse_keep(s, sc, !same, u->pipe, pc, in);
 	sc->reuse_warp = warp;
 	sc->reuse_pc = pc;
 	return pipe_collect(s, sc, reads, oc);
@@ -266,9 +288,11 @@ static inline int pipe_operand_cycles(struct sim *s, struct sched *sc, int warp,
 		oc = pipe_reads_cycles(reads);
 	} else {
 		unsigned i = (unsigned)pc & (OC_SLOTS - 1);
-		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc) {
+		int cp = pipe_reuse_pc(sc, u->pipe);
+		if (s->ocs_tag[i] != (uint32_t)pc + 1 || s->ocs_prev[i] != sc->reuse_pc || s->ocs_rcpc[i] != cp) {
 			s->ocs_tag[i] = (uint32_t)pc + 1;
 			s->ocs_prev[i] = sc->reuse_pc;
+			s->ocs_rcpc[i] = cp;
 			s->ocs_rd[i] = (uint16_t)pipe_bank_reads(s, sc, 1, u->pipe, in, in->nsrc);
 			s->ocs_val[i] = (uint8_t)pipe_reads_cycles(s->ocs_rd[i]);
 		}

@@ -60,7 +60,7 @@ void report_run_table(FILE *f, const struct arch *a, const char *workload, const
 	fprintf(f, "  %d block%s of %d threads (%d warps each), policy %s\n\n", l->blocks, l->blocks == 1 ? "" : "s",
 		l->threads_per_block, st->warps_per_block, sched_policy_names[l->policy]);
 	if (st->cycles != st->elapsed_cycles)
-		fprintf(f, "  cycles                     %llu  (the program's .span: its stamps' span; %llu first issue to last exit)\n",
+		fprintf(f, "  cycles                     %llu  (its clock stamps' span, as a harness measures (.span); %llu first issue to last exit)\n",
 			(unsigned long long)st->cycles, (unsigned long long)st->elapsed_cycles);
 	else
 		fprintf(f, "  cycles                     %llu\n", (unsigned long long)st->cycles);

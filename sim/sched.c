@@ -670,6 +670,8 @@ static void sched_reset(struct sched *sc)
 	sc->reuse_warp = -1;
 	memset(sc->rc_n, 0, sizeof sc->rc_n);
 	sc->rc_any = 0;
+	memset(sc->rc_pgen, 0, sizeof sc->rc_pgen);
+	sc->rc_gen = 1;
 	memset(sc->wheel, 0, sizeof sc->wheel);
 	sc->wheel_occ = 0;
 	sc->far_h = sc->far_n = 0;

@@ -155,12 +155,17 @@ struct sched {
 	uint64_t far_min;    /* the earliest far wake-up (NEVER: none) */
 	unsigned far_h, far_n; /* the far ring (far_t, far_s) */
 	int reuse_warp;      /* warp whose sources sit in the operand reuse cache, -1 none */
-	/* the reuse cache with control bits, one a pipe: the register each of
-	 * its first rc_n operand slots holds for reuse_warp, RC_NONE none; rc_any:
-	 * some rc_n is not 0 (pipe_reuse_keep) */
+	/* the reuse cache, one a pipe (pipe_reuse_keep). With control bits:
+	 * the register each of its first rc_n operand slots holds for
+	 * reuse_warp, RC_NONE none; rc_any: some rc_n is not 0. Without: the
+	 * instruction whose register sources it holds, rc_pc, valid while
+	 * rc_pgen equals rc_gen, which a warp switch advances (pipe_reuse_pc) */
 	uint16_t rc[PIPE_COUNT][ISA_MAX_SRC];
 	uint8_t rc_n[PIPE_COUNT];
 	int rc_any;
+	int rc_pc[PIPE_COUNT];
+	uint64_t rc_pgen[PIPE_COUNT];
+	uint64_t rc_gen;
 	int reuse_pc;        /* that warp's instruction: its destination is forwarded, not read */
 	uint64_t active_since; /* cycle it last got a resident warp (active cycles) */
 	unsigned pq_h, pq_n; /* the pending ring (pq_t) */
@@ -366,11 +371,13 @@ struct sim {
 	int dq_span;         /* a DRAM access counts in the memory system for at most this many cycles */
 	/* operand reads by bank (and their cycles) of instruction pc, without
 	 * control bits, issued right after the same warp's instruction
-	 * ocs_prev, at pc mod OC_SLOTS with tag pc + 1 (0: empty); cleared for
+	 * ocs_prev with its pipe's reuse cache holding instruction ocs_rcpc's
+	 * sources, at pc mod OC_SLOTS with tag pc + 1 (0: empty); cleared for
 	 * each run (with nothing reused or forwarded they depend on the
 	 * instruction alone: uop.rd0, oc0) */
 	uint32_t ocs_tag[OC_SLOTS];
 	int ocs_prev[OC_SLOTS];
+	int ocs_rcpc[OC_SLOTS];
 	uint16_t ocs_rd[OC_SLOTS];
 	uint8_t ocs_val[OC_SLOTS];
 	/* a memory instruction's level, sectors and the server times its bytes

@@ -189,6 +189,70 @@ static void sm_2_1_fp32_knees(void **state)
 	sweep_free(&s);
 }
 
+/* sm-2.2: the fma workload runs inside its harness and is measured as the
+ * harness measures it (round 33): its cycles are the span from thread 0's
+ * clock read after the start barrier to the one after the end barrier,
+ * the code around the loop included (workloads/wl.c harness_begin,
+ * harness_end). Oracle: the same instructions written as a program file
+ * with addresses and a .span line, read by the parser, give the same span
+ * and the same first-issue-to-exit cycles, one warp and 8 (the generator's
+ * stamps by index against the parser's by address); the span is shorter
+ * than first issue to last exit by the barrier before the FROM stamp and
+ * the EXIT after TO. */
+static char *fma_harness_text(int ilp, int iters)
+{
+	size_t cap = 65536, n = 0;
+	char *s = malloc(cap);
+	int rounds = 64 / ilp, trips = iters / rounds, at = 0, cmp_at = rounds * ilp > 5 ? 4 : rounds * ilp - 1;
+	assert_non_null(s);
+	assert_true(iters % rounds == 0);
+	n += (size_t)snprintf(s + n, cap - n, ".pc 0x0\n.regs 16\n.span 0x10 0x%x\n", (4 + rounds * ilp + 2 + 1 + ilp + 6) * 16);
+	n += (size_t)snprintf(s + n, cap - n, "BAR.SYNC 0x0\nCS2R R5, SR_CLOCKLO\nULDC UR6, c[0x0][0x218]\n"
+						  "LDC R1, c[0x0][0x21c] pattern=uniform footprint=64K\nLOOP %d edge=branch\n", trips);
+	for (int r = 0; r < rounds; r++)
+		for (int k = 0; k < ilp; k++, at++) {
+			n += (size_t)snprintf(s + n, cap - n, "FFMA R%d, R%d, UR6, R1\n", 2 * k, 2 * k);
+			if (at == 0)
+				n += (size_t)snprintf(s + n, cap - n, "IADD3 R3, R3, RZ, RZ\n");
+			if (at == cmp_at)
+				n += (size_t)snprintf(s + n, cap - n, "LOP3 R5, R3, RZ, RZ\n");
+		}
+	n += (size_t)snprintf(s + n, cap - n, "ENDLOOP\nFADD R0, RZ, R0\n");
+	for (int k = 1; k < ilp; k++)
+		n += (size_t)snprintf(s + n, cap - n, "FADD R0, R%d, R0\n", 2 * k);
+	n += (size_t)snprintf(s + n, cap - n, "S2R R5, SR_CTAID.X\nLDC.64 R2, c[0x0][0x210] pattern=uniform footprint=64K\n"
+						  "IMAD R5, R5, UR4, RZ\nIMAD.WIDE.U32 R2, R5, 0x4, R2\nSTG.E [R2.64], R0 pattern=stream\n"
+						  "BAR.SYNC 0x0\nCS2R R5, SR_CLOCKLO\nEXIT\n");
+	assert_true(n < cap);
+	return s;
+}
+
+static void sm_2_2_fma_harness_span(void **state)
+{
+	(void)state;
+	for (int ilp = 1; ilp <= 8; ilp *= 2) {
+		char set[64];
+		struct wl_params w;
+		struct program p;
+		struct err e;
+		snprintf(set, sizeof set, "ilp=%d,iters=%d", ilp, 256);
+		assert_int_equal(wl_parse("fma", set, &w, &e), 0);
+		assert_int_equal(wl_build(&w, &sm90, &p, &e), 0);
+		char *text = fma_harness_text(ilp, 256);
+		for (int warps = 1; warps <= 8; warps *= 8) {
+			struct sim_stats built, parsed = run_arch(&sm90, text, 32 * warps, 1, POLICY_BGRR);
+			struct sim_launch l = {.threads_per_block = 32 * warps, .blocks = 1, .smem_per_block = -1,
+					       .carveout_pct = -1, .policy = POLICY_BGRR};
+			assert_int_equal(sim_run_once(&sm90, &p, &l, &built, &e), 0);
+			assert_int_equal(built.cycles, parsed.cycles);
+			assert_int_equal(built.elapsed_cycles, parsed.elapsed_cycles);
+			assert_true(built.cycles + 2 < built.elapsed_cycles);
+		}
+		free(text);
+		program_free(&p);
+	}
+}
+
 /* ---- sim/warp.c: the scoreboard, its waits, the warp states --------- */
 
 /* sm-1.1: one warp, a chain of N dependent FFMAs. Issues at 0, L, ..., (N-1)L;
@@ -396,7 +460,8 @@ static void sm_10_2_sixteen_lane_banks(void **state)
  * free at t + 4): 5 a round; the last at 5(n - 1), its result 8 later
  * (latency 4 + wide_pass_cycles 4), the EXIT then: 5n + 4. Without the hold
  * the pipe's 4 a round: 4n + 5.
- * IADD3 R10, R3, R5, RZ (ALU) then IMAD R11, R7, R9, RZ (fmaheavy), n times:
+ * IADD3 R10, R3, R5, RZ (ALU) then IMAD R11, R7, R9, RZ (fmaheavy), and
+ * the same with R13, R15 and R17, R19, n pairs in all:
  * each reads two registers of bank 1, within its own 2 cycles. Banks of
  * each instruction's own: one a cycle, the last at 2n - 1, ready at 2n + 3:
  * 2n + 4. Shared: bank 1 reads 2 a cycle-pair for everyone: the IADD3 at 0
@@ -413,7 +478,11 @@ static void sm_10_4_wide_hold_shared_banks(void **state)
 	assert_int_equal(a.wide_issue_cycles, 3);
 	assert_int_equal(a.regfile_shared, 1);
 	char *h = repeat("", "IMAD.WIDE R12, R2, R3, RZ\nFFMA R20, R4, R5, RZ\nFFMA R22, R4, R5, RZ\n", n, "EXIT\n");
-	char *b = repeat("", "IADD3 R10, R3, R5, RZ\nIMAD R11, R7, R9, RZ\n", n, "EXIT\n");
+	/* two register sets in turn: no source is its pipe's previous one's
+	 * (nothing reused since round 32, when a program without control bits
+	 * keeps a reuse cache a pipe, sm-10.5) */
+	char *b = repeat("", "IADD3 R10, R3, R5, RZ\nIMAD R11, R7, R9, RZ\nIADD3 R12, R13, R15, RZ\nIMAD R14, R17, R19, RZ\n",
+			 n / 2, "EXIT\n");
 	assert_int_equal(run_arch(&a, h, 32, 1, POLICY_GRR).cycles, 5 * n + 4);
 	assert_int_equal(run_arch(&a, b, 32, 1, POLICY_GRR).cycles, 4 * n + 3);
 	a.wide_issue_cycles = 0;
@@ -422,6 +491,31 @@ static void sm_10_4_wide_hold_shared_banks(void **state)
 	assert_int_equal(run_arch(&a, b, 32, 1, POLICY_GRR).cycles, 2 * n + 4);
 	free(h);
 	free(b);
+}
+
+/* sm-10.5: without control bits the reuse cache is kept a pipe, as ptxas
+ * flags a source for the next instruction of its pipe (mech_rbank, round
+ * 21; applied to programs without control bits in round 32), by hand, one
+ * warp. FFMA R20, R2, R4, R6 (three reads of bank 0) then IADD3 R8, R9,
+ * R11, RZ (ALU, two of bank 1), n times, no dependences: from the second
+ * round each finds its sources in its pipe's cache, past the other pipe's
+ * instruction, and reads nothing: the FFMA at 2k - 1, the IADD3 at 2k (the
+ * ALU's 2 cycles), 2 cycles a round. Read every time (the cache by the
+ * previous instruction, as until round 32, or operand_reuse 0), the FFMA's
+ * three reads of bank 0 hold its pipe 3 cycles: 3 a round. */
+static void sm_10_5_reuse_by_pipe(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.operand_reuse, 1);
+	char *p1 = repeat(".regs 32\n", "FFMA R20, R2, R4, R6\nIADD3 R8, R9, R11, RZ\n", 100, "EXIT\n");
+	char *p2 = repeat(".regs 32\n", "FFMA R20, R2, R4, R6\nIADD3 R8, R9, R11, RZ\n", 200, "EXIT\n");
+	assert_int_equal(run_arch(&a, p2, 32, 1, POLICY_GRR).cycles - run_arch(&a, p1, 32, 1, POLICY_GRR).cycles, 200);
+	a.operand_reuse = 0;
+	assert_int_equal(run_arch(&a, p2, 32, 1, POLICY_GRR).cycles - run_arch(&a, p1, 32, 1, POLICY_GRR).cycles, 300);
+	free(p1);
+	free(p2);
 }
 
 /* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18
@@ -2445,7 +2539,7 @@ int main(int argc, char **argv)
 		/* sim/sched.c */
 		cmocka_unit_test(sm_1_3_ilp_throughput_bound),
 		cmocka_unit_test(sm_1_4_one_issue_per_cycle),
-		cmocka_unit_test(sm_2_1_fp32_knees),
+		cmocka_unit_test(sm_2_1_fp32_knees), cmocka_unit_test(sm_2_2_fma_harness_span),
 		/* sim/warp.c */
 		cmocka_unit_test(sm_1_1_dependent_chain),
 		cmocka_unit_test(sm_1_2_ilp_latency_bound),
@@ -2455,7 +2549,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_1_bank_conflicts),
 		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
 		cmocka_unit_test(sm_10_3_cross_side),
-		cmocka_unit_test(sm_10_4_wide_hold_shared_banks),
+		cmocka_unit_test(sm_10_4_wide_hold_shared_banks), cmocka_unit_test(sm_10_5_reuse_by_pipe),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),

@@ -34,7 +34,8 @@ static int setup(void **state)
 struct shape {
 	int loops;
 	uint64_t trips;     /* of the one LOOP */
-	int body, tail;     /* instructions in the LOOP body (without ENDLOOP), after it (without EXIT) */
+	int head, body, tail; /* instructions before the LOOP (all of them without one), in its body
+			       * (without ENDLOOP), after it (without EXIT) */
 	uint64_t issued;    /* warp instructions per warp */
 	int tail_first;     /* index of the first instruction after the loop */
 };
@@ -60,18 +61,50 @@ static struct shape build(const char *name, const char *set, struct program *p)
 			break;
 		} else if (in_loop) {
 			s.body++;
+		} else if (!s.loops) {
+			s.head++;
 		} else {
 			if (s.tail_first < 0)
 				s.tail_first = i;
 			s.tail++;
 		}
 	}
-	s.issued = s.trips * (uint64_t)(s.body + (s.loops ? 1 : 0)) + (uint64_t)s.tail + 1;
+	s.issued = (uint64_t)s.head + s.trips * (uint64_t)(s.body + (s.loops ? 1 : 0)) + (uint64_t)s.tail + 1;
 	return s;
 }
 
+/* The fma workload's harness (ub_fma<ILP>'s code around its loop, round
+ * 33) in the default sep layout (b = UR6, c = R1, compare R5): before the
+ * loop BAR, CS2R R5 (the FROM stamp), ULDC UR6, LDC R1; after it (and the
+ * remainder) ILP FADDs summing the chains into R0, S2R R5, LDC.64 R2,
+ * IMAD R5, IMAD.WIDE R2, STG [R2.64] R0, BAR, CS2R R5 (TO): 4 before, ILP
+ * + 7 after. */
+static void fma_harness(const struct program *p, int ilp)
+{
+	static const int head[] = {OP_BAR, OP_CS2R, OP_ULDC, OP_LDC};
+	static const int tail[] = {OP_S2R, OP_LDC, OP_IMAD, OP_IMAD, OP_STG, OP_BAR, OP_CS2R};
+	int n = p->ninsn - 1, t = n - 7; /* the EXIT; the first of tail[] */
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(p->code[i].op, head[i]);
+	assert_int_equal(p->code[3].dst, 1);
+	for (int i = 0; i < ilp; i++) {
+		assert_int_equal(p->code[t - ilp + i].op, OP_FADD);
+		assert_int_equal(p->code[t - ilp + i].dst, 0);
+		assert_int_equal(p->code[t - ilp + i].src[i == 0 ? 1 : 0], 2 * i); /* chain i */
+	}
+	for (int i = 0; i < 7; i++)
+		assert_int_equal(p->code[t + i].op, tail[i]);
+	assert_int_equal(p->code[t + 3].width, 8); /* IMAD.WIDE */
+	assert_int_equal(p->code[t + 4].src[2], 0); /* stores the sum */
+	assert_int_equal(p->code[n].op, OP_EXIT);
+	assert_int_equal(p->has_span, 1);
+	assert_int_equal(p->span_insn[0], 1);
+	assert_int_equal(p->span_insn[1], n - 1);
+}
+
 /* wl-1.1: fma ILP 3, iters 400 = 19 trips of 21 rounds + 1 round:
- * 19 x (63 FFMA + IADD3 + LOP3 + BRA) + 3 FFMA + EXIT = 1254 + 3 + 1 = 1258. */
+ * 19 x (63 FFMA + IADD3 + LOP3 + BRA) + 3 FFMA + EXIT = 1254 + 3 + 1 = 1258,
+ * and the harness's 4 + 3 + 7: 1272. */
 static void fma_ilp3_400(void **state)
 {
 	struct program p;
@@ -79,29 +112,34 @@ static void fma_ilp3_400(void **state)
 	(void)state;
 	assert_int_equal(s.loops, 1);
 	assert_int_equal(s.trips, 19);
+	assert_int_equal(s.head, 4);
 	assert_int_equal(s.body, 63 + 2);
-	assert_int_equal(s.tail, 3);
-	assert_int_equal(s.issued, 1258);
+	assert_int_equal(s.tail, 3 + 3 + 7);
+	assert_int_equal(s.issued, 1272);
 	for (int i = s.tail_first; i < s.tail_first + 3; i++)
 		assert_int_equal(p.code[i].op, OP_FFMA);
+	fma_harness(&p, 3);
 	program_free(&p);
 }
 
 /* wl-1.2: fma ILP 3, iters 399 (a multiple of 21, valid before): the loop
- * alone, 19 x 66 + 1 = 1255; iters 20 < 21: no loop, 60 FFMA + EXIT. */
+ * and the harness, 4 + 19 x 66 + 10 + 1 = 1269; iters 20 < 21: no loop,
+ * 4 + 60 FFMA + 10 + EXIT = 75. */
 static void fma_multiple_and_short(void **state)
 {
 	struct program p;
 	struct shape s = build("fma", "ilp=3,iters=399", &p);
 	(void)state;
 	assert_int_equal(s.loops, 1);
-	assert_int_equal(s.tail, 0);
-	assert_int_equal(s.issued, 1255);
+	assert_int_equal(s.tail, 3 + 7);
+	assert_int_equal(s.issued, 1269);
+	fma_harness(&p, 3);
 	program_free(&p);
 	s = build("fma", "ilp=3,iters=20", &p);
 	assert_int_equal(s.loops, 0);
-	assert_int_equal(s.tail, 60);
-	assert_int_equal(s.issued, 61);
+	assert_int_equal(s.head, 4 + 60 + 10);
+	assert_int_equal(s.issued, 75);
+	fma_harness(&p, 3);
 	program_free(&p);
 }
 

@@ -38,9 +38,10 @@ done
 # --workload fma --set ilp=N,iters=8192/N with nvcc's unroll (16 source
 # iterations a trip, 4 at ILP 8: tests/data/h200/import/sass.txt). MAPE limit
 # 3% (2.1% when the default became sep, rounded up), knees within 4 warps
-# (smsim validate's limit; measured/simulated 20/16, 12/16, 8/8, 8/12).
+# (smsim validate's limit; measured/simulated 20/20, 12/12, 8/8, 8/8 since
+# round 33's harness around the built-in loop: 1.8%).
 # The pair form (operands=pair, FFMA R10, R10, R2, R3) is reported, not
-# checked: its ILP 1 knee is simulated at 20, measured 12 (README: what
+# checked: its ILP 1 knee is simulated at 16, measured 12 (README: what
 # still misses).
 fma_u_csv() { # VARIANT SET: runs.csv's fma_u rows of VARIANT as a sweep.csv for smsim validate
 	awk -F, -v v="$1" -v set="$2" 'BEGIN { print "workload,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,set,cycles" }

@@ -364,7 +364,7 @@ static void if_warp_lt(struct gen *g, int n)
  * early in the body, where their latency hides behind the chains, and the
  * BRA that ENDLOOP issues at the end. Call loop_counter after the body's
  * first instruction and ENDLOOP at the end. */
-static void loop_counter_regs(struct gen *g, int counter, int cmp)
+static void loop_counter_inc(struct gen *g, int counter)
 {
 	/* the enclosing LOOP's back edge then issues the branch alone */
 	for (int i = g->p->ninsn - 1; i >= 0; i--)
@@ -373,7 +373,17 @@ static void loop_counter_regs(struct gen *g, int counter, int cmp)
 			break;
 		}
 	alu(g, OP_IADD3, counter, counter, ISA_RZ, ISA_RZ);
+}
+
+static void loop_compare(struct gen *g, int counter, int cmp)
+{
 	alu(g, OP_LOP3, cmp, counter, ISA_RZ, ISA_RZ);
+}
+
+static void loop_counter_regs(struct gen *g, int counter, int cmp)
+{
+	loop_counter_inc(g, counter);
+	loop_compare(g, counter, cmp);
 }
 
 static void loop_counter(struct gen *g, int counter)
@@ -453,7 +463,8 @@ static void fma_layout_ops(const char *operands, int ilp, struct fma_regs *r)
 	if (!strcmp(operands, "banked")) {
 		*r = (struct fma_regs){4, 2, 2, 3, 0, 1, 2 * ilp + 4};
 	} else if (!strcmp(operands, "pair")) {
-		*r = (struct fma_regs){0, 2, 2 * ilp, 2 * ilp + 1, 1, 3, 2 * ilp + 2};
+		/* at ILP 1 c is R3: the compare in R5 */
+		*r = (struct fma_regs){0, 2, 2 * ilp, 2 * ilp + 1, 1, ilp == 1 ? 5 : 3, ilp == 1 ? 6 : 2 * ilp + 2};
 	} else {
 		*r = (struct fma_regs){0, 2, ISA_UR0 + 6, 1, 3, 5, 2 * ilp - 1 > 6 ? 2 * ilp - 1 : 6};
 	}
@@ -471,6 +482,94 @@ static void ffma_round(struct gen *g, const struct fma_regs *r, int ilp)
 		int rk = r->chain0 + r->stride * k;
 		alu(g, OP_FFMA, rk, rk, r->b, r->c);
 	}
+}
+
+/* An instruction with no register source: CS2R Rd, SR_CLOCKLO; S2R Rd,
+ * SR_CTAID.X; ULDC URd, c[0x0][...] */
+static void sreg(struct gen *g, int op, int dst)
+{
+	struct insn in = {0};
+	in.op = (uint8_t)op;
+	in.has_dst = 1;
+	in.dst = (uint16_t)dst;
+	emit(g, &in);
+}
+
+/* LDC Rd, c[0x0][imm] (width 4) or LDC.64 (8: Rd, Rd + 1): a kernel
+ * parameter, an immediate address (no const_index_cycles) */
+static void ldc(struct gen *g, int dst, int width)
+{
+	mem(g, OP_LDC, dst, ISA_RZ, width, PAT_UNIFORM, 65536);
+	struct insn *in = &g->p->code[g->p->ninsn - 1];
+	if (!g->oom && width == 8) {
+		in->xdst[0] = (uint16_t)(dst + 1);
+		in->nxdst = 1;
+	}
+}
+
+/*
+ * The companion microbenchmark's code around a timed loop, as ptxas 13.0
+ * compiled it (ub_fma<ILP> in workloads/cuda/ubench.cu: block_begin,
+ * block_end; its listing tests/data/h200/sass.txt), and its measure. Every
+ * warp waits at the block's start barrier; thread 0 reads the clock (the
+ * FROM stamp), the loop's operands come from the constant bank (LDC.64 of
+ * b and c, or ULDC and LDC where one is uniform) and the first trip waits
+ * for them. After the loop the chains are summed (ILP dependent adds, the
+ * first adding 0: s = 0.f; s += acc[k]), the sum is stored to the thread's
+ * slot (S2R SR_CTAID.X, IMAD, and IMAD.WIDE on the output pointer's
+ * LDC.64), the block waits at its end barrier and thread 0 reads the clock
+ * again (TO). The run's cycles are then TO less FROM, as the harness's
+ * c1 - c0 (every block's warp 0: .span). Left out, a few cycles: the
+ * accumulators' initial FFMAs before FROM, the trip count's uniform
+ * arithmetic beside the LDC and thread 0's stores of its stamps. Registers:
+ * the stamps and the index in cmp, dead outside the loop; the sum in chain
+ * 0; the output pointer in b's pair (or R2, R3 beside the sep layout's
+ * uniform b, both dead after the loop).
+ */
+static void harness_begin(struct gen *g, const struct fma_regs *r)
+{
+	ctl(g, OP_BAR, 0);
+	g->p->span_insn[0] = g->p->ninsn;
+	sreg(g, OP_CS2R, r->cmp);
+	if (r->b < ISA_RZ && r->c == r->b + 1) {
+		ldc(g, r->b, 8);
+	} else {
+		if (r->b >= ISA_UR0)
+			sreg(g, OP_ULDC, r->b);
+		else
+			ldc(g, r->b, 4);
+		ldc(g, r->c, 4);
+	}
+}
+
+static void harness_end(struct gen *g, const struct fma_regs *r, int ilp, int op)
+{
+	int add = op == OP_DFMA ? OP_DADD : (op == OP_IMAD || op == OP_IADD3 || op == OP_LOP3) ? OP_IADD3 : OP_FADD;
+	int ad = r->b < ISA_RZ ? r->b : 2, ix = r->cmp;
+	alu(g, add, r->chain0, ISA_RZ, r->chain0, ISA_RZ);
+	for (int k = 1; k < ilp; k++)
+		alu(g, add, r->chain0, r->chain0 + r->stride * k, r->chain0, ISA_RZ);
+	sreg(g, OP_S2R, ix);
+	ldc(g, ad, 8);
+	alu(g, OP_IMAD, ix, ix, ISA_UR0 + 4, ISA_RZ);
+	alu(g, OP_IMAD, ad, ix, ISA_RZ, ad);
+	if (!g->oom) {
+		struct insn *in = &g->p->code[g->p->ninsn - 1];
+		in->width = 8; /* IMAD.WIDE.U32 ad, ix, 0x4, ad: the pair ad, ad + 1 */
+		in->xdst[0] = (uint16_t)(ad + 1);
+		in->nxdst = 1;
+	}
+	mem(g, OP_STG, r->chain0, ad, 4, PAT_STREAM, 0);
+	if (!g->oom) { /* STG.E [ad.64], sum: the address pair and the data */
+		struct insn *in = &g->p->code[g->p->ninsn - 1];
+		in->nsrc = 3;
+		in->src[1] = (uint16_t)(ad + 1);
+		in->src[2] = (uint16_t)r->chain0;
+	}
+	ctl(g, OP_BAR, 0);
+	g->p->span_insn[1] = g->p->ninsn;
+	sreg(g, OP_CS2R, ix);
+	g->p->has_span = 1;
 }
 
 /* Rounds per loop trip, as in ubench: the body holds 64 chain ops for fma,
@@ -634,25 +733,34 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 		struct fma_regs fr;
 		fma_layout(w, &fr);
 		int rb = fr.b, rc = fr.c, ctr = fr.ctr;
+		harness_begin(&g, &fr);
 		for (int part = 0; part < 2; part++) {
 			uint64_t nr = part == 0 ? rounds : rem;
 			if (nr == 0 || (part == 0 && trips == 0))
 				continue;
 			if (part == 0)
 				ctl(&g, OP_LOOP, trips);
+			/* the counter after the body's first op, its compare after
+			 * the fifth (or the last), as ptxas spaces them (ub_fma<4>:
+			 * IADD3 and ISETP five FFMAs apart), so that the compare
+			 * does not wait for the counter */
+			uint64_t nops = nr * (uint64_t)ilp, at = 0, cmp_at = nops > 5 ? 4 : nops - 1;
 			for (uint64_t r = 0; r < nr; r++)
-				for (int k = 0; k < ilp; k++) {
+				for (int k = 0; k < ilp; k++, at++) {
 					int rk = fr.chain0 + fr.stride * k;
 					if (op == OP_MUFU)
 						alu(&g, op, rk, rk, 0, 0);
 					else
 						alu(&g, op, rk, rk, rb, rc);
-					if (part == 0 && r == 0 && k == 0)
-						loop_counter_regs(&g, ctr, fr.cmp);
+					if (part == 0 && at == 0)
+						loop_counter_inc(&g, ctr);
+					if (part == 0 && at == cmp_at)
+						loop_compare(&g, ctr, fr.cmp);
 				}
 			if (part == 0)
 				loop_tail(&g, ctr);
 		}
+		harness_end(&g, &fr, ilp, op);
 		p->regs_per_thread = fr.regs > 16 ? fr.regs : 16;
 		break;
 	}
