@@ -497,17 +497,27 @@ static void mem_queue_rows(double qf[QROWS][QDECK_N])
  * on the H200 (tests/data/h200/mech/burst, K = 1), about one line's mean
  * latency with the barriers, where 32 independent draws would add about
  * 300 (their slowest). The block's entry for `in` (pc mod BDRAW) holds the
- * draws of its last issue for dram_latency cycles; *fresh says whether
- * this issue starts a new one (and the entry is now its).
+ * draws of its last issue for dram_latency cycles, for the warps that have
+ * not taken them: a warp issuing the load again starts a new draw (round
+ * 33: one warp's loads issued 8-550 cycles apart draw independently,
+ * tests/data/h200/mech/latd lat_pair; until then a lone warp whose next
+ * issue came within dram_latency of a fast draw took that draw again,
+ * and the sweep's mix, one stream load and 8 FFMAs a trip, ran 41 cycles
+ * a trip fast at one warp). *fresh says whether this issue starts a new
+ * one (and the entry is now its).
  */
 static inline struct block *mem_block_draw(struct sim *s, const struct warp *w, const struct insn *in, int *fresh)
 {
 	struct block *b = &s->b[w->block];
 	unsigned pc = (unsigned)(in - s->code), k = pc % BDRAW;
-	*fresh = !(b->bd_pc[k] == pc + 1 && s->now < b->bd_until[k]);
+	uint32_t bit = 1u << (w->wib & 31);
+	*fresh = !(b->bd_pc[k] == pc + 1 && s->now < b->bd_until[k] && !(b->bd_warps[k] & bit));
 	if (*fresh) {
 		b->bd_pc[k] = pc + 1;
 		b->bd_until[k] = s->now + (uint64_t)s->a->dram_latency;
+		b->bd_warps[k] = bit;
+	} else {
+		b->bd_warps[k] |= bit;
 	}
 	return b;
 }

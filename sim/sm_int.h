@@ -131,10 +131,12 @@ struct block {
 	int slot[MAX_WARPS_PER_BLOCK]; /* its warp slots */
 	uint64_t mask;       /* its warp slots, by bit */
 	/* the latency draws its warps' stream loads share (mem_block_draw):
-	 * by pc mod BDRAW, the load's pc + 1 (0: none), until when, the
-	 * spread's draw and the shared DRAM queue's deck position */
+	 * by pc mod BDRAW, the load's pc + 1 (0: none), until when, the warps
+	 * (by wib) that took it, the spread's draw and the shared DRAM queue's
+	 * deck position */
 	uint32_t bd_pc[BDRAW];
 	uint64_t bd_until[BDRAW];
+	uint32_t bd_warps[BDRAW];
 	int32_t bd_spread[BDRAW];
 	uint8_t bd_qpos[BDRAW];
 };

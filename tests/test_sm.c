@@ -479,7 +479,7 @@ static void sm_10_4_wide_hold_shared_banks(void **state)
 	assert_int_equal(a.regfile_shared, 1);
 	char *h = repeat("", "IMAD.WIDE R12, R2, R3, RZ\nFFMA R20, R4, R5, RZ\nFFMA R22, R4, R5, RZ\n", n, "EXIT\n");
 	/* two register sets in turn: no source is its pipe's previous one's
-	 * (nothing reused since round 32, when a program without control bits
+	 * (nothing reused since round 33, when a program without control bits
 	 * keeps a reuse cache a pipe, sm-10.5) */
 	char *b = repeat("", "IADD3 R10, R3, R5, RZ\nIMAD R11, R7, R9, RZ\nIADD3 R12, R13, R15, RZ\nIMAD R14, R17, R19, RZ\n",
 			 n / 2, "EXIT\n");
@@ -495,13 +495,13 @@ static void sm_10_4_wide_hold_shared_banks(void **state)
 
 /* sm-10.5: without control bits the reuse cache is kept a pipe, as ptxas
  * flags a source for the next instruction of its pipe (mech_rbank, round
- * 21; applied to programs without control bits in round 32), by hand, one
+ * 21; applied to programs without control bits in round 33), by hand, one
  * warp. FFMA R20, R2, R4, R6 (three reads of bank 0) then IADD3 R8, R9,
  * R11, RZ (ALU, two of bank 1), n times, no dependences: from the second
  * round each finds its sources in its pipe's cache, past the other pipe's
  * instruction, and reads nothing: the FFMA at 2k - 1, the IADD3 at 2k (the
  * ALU's 2 cycles), 2 cycles a round. Read every time (the cache by the
- * previous instruction, as until round 32, or operand_reuse 0), the FFMA's
+ * previous instruction, as until round 33, or operand_reuse 0), the FFMA's
  * three reads of bank 0 hold its pipe 3 cycles: 3 a round. */
 static void sm_10_5_reuse_by_pipe(void **state)
 {
@@ -1008,6 +1008,33 @@ static void sm_3_13_stream_groups(void **state)
 	assert_int_equal(run_arch(&off, far, 32, 1, POLICY_GRR).cycles, run_arch(&flat, far, 32, 1, POLICY_GRR).cycles);
 	free(near);
 	free(far);
+}
+
+/*
+ * sm-3.30: a warp's stream load issued again draws again (round 33: one
+ * warp's loads 8-550 cycles apart draw independently, mech_latd lat_pair).
+ * The block's warps share a stream load's draw for dram_latency cycles
+ * (mem_block_draw); the warp that took it takes a new one. By hand with
+ * sm-3.13's file and spread (16 x -100, 16 x +100): one warp, LOOP 64 of
+ * a stream load whose address is the last one's data, so each trip waits
+ * for its load: 64 draws, two whole decks, sum 0: the run takes exactly
+ * the cycles it takes without the spread. Until round 33 a load issued
+ * within dram_latency of a -100 draw took it again, and the run came out
+ * faster by a multiple of 100.
+ */
+static void sm_3_30_warp_draws_again(void **state)
+{
+	(void)state;
+	struct arch a = ideal, sp;
+	a.stream_group_bytes_per_cycle = 8;
+	sp = a;
+	sp.n_dram_spread = 32;
+	for (int i = 0; i < 32; i++)
+		sp.dram_spread[i] = i < 16 ? -100 : 100;
+	const char *p = ".regs 32\nLOOP 64\nLDG.64 R0, [R4] pattern=stream\nIADD3 R4, R0, RZ, RZ\nENDLOOP\nEXIT\n";
+	struct sim_stats flat = run_arch(&a, p, 32, 1, POLICY_GRR), st = run_arch(&sp, p, 32, 1, POLICY_GRR);
+	assert_true(flat.cycles > 64 * (uint64_t)a.dram_latency);
+	assert_int_equal(st.cycles, flat.cycles);
 }
 
 /* sm-3.5: a warp's memory instructions lsu_warp_cycles apart. One warp,
@@ -2568,7 +2595,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_16_store_path),
 		cmocka_unit_test(sm_3_17_s2ur_unit),
 		cmocka_unit_test(sm_3_19_s2r_unit),
-		cmocka_unit_test(sm_3_20_store_unit),
+		cmocka_unit_test(sm_3_20_store_unit), cmocka_unit_test(sm_3_30_warp_draws_again),
 		cmocka_unit_test(sm_3_24_writeback),
 		cmocka_unit_test(sm_3_25_store_lines),
 		cmocka_unit_test(sm_3_26_store_warp),
