@@ -500,11 +500,12 @@ static void mem_queue_rows(double qf[QROWS][QDECK_N])
  * draws of its last issue for dram_latency cycles, for the warps that have
  * not taken them: a warp issuing the load again starts a new draw (round
  * 33: one warp's loads issued 8-550 cycles apart draw independently,
- * tests/data/h200/mech/latd lat_pair; until then a lone warp whose next
- * issue came within dram_latency of a fast draw took that draw again,
- * and the sweep's mix, one stream load and 8 FFMAs a trip, ran 41 cycles
- * a trip fast at one warp). *fresh says whether this issue starts a new
- * one (and the entry is now its).
+ * tests/data/h200/mech/latd lat_pair, and stream loads far apart cost the
+ * slowest of independent draws, mech_strmulti; until then a lone warp
+ * whose next issue came within dram_latency of a fast draw took that draw
+ * again, and the sweep's mix, one stream load and 8 FFMAs a trip, ran 41
+ * cycles a trip fast at one warp). *fresh says whether this issue starts
+ * a new one (and the entry is now its).
  */
 static inline struct block *mem_block_draw(struct sim *s, const struct warp *w, const struct insn *in, int *fresh)
 {
