@@ -509,13 +509,10 @@ static void sm_10_5_reuse_by_pipe(void **state)
 	struct arch a = sm90;
 	a.warp_launch_group = 0;
 	assert_int_equal(a.operand_reuse, 1);
-	char *p1 = repeat(".regs 32\n", "FFMA R20, R2, R4, R6\nIADD3 R8, R9, R11, RZ\n", 100, "EXIT\n");
-	char *p2 = repeat(".regs 32\n", "FFMA R20, R2, R4, R6\nIADD3 R8, R9, R11, RZ\n", 200, "EXIT\n");
-	assert_int_equal(run_arch(&a, p2, 32, 1, POLICY_GRR).cycles - run_arch(&a, p1, 32, 1, POLICY_GRR).cycles, 200);
+	const char *round = "FFMA R20, R2, R4, R6\nIADD3 R8, R9, R11, RZ\n";
+	assert_int_equal(extra_cycles(&a, round, 100, "EXIT\n", 32), 200);
 	a.operand_reuse = 0;
-	assert_int_equal(run_arch(&a, p2, 32, 1, POLICY_GRR).cycles - run_arch(&a, p1, 32, 1, POLICY_GRR).cycles, 300);
-	free(p1);
-	free(p2);
+	assert_int_equal(extra_cycles(&a, round, 100, "EXIT\n", 32), 300);
 }
 
 /* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18

@@ -319,13 +319,20 @@ static void mem(struct gen *g, int op, int reg, int addr, int width, int pattern
 	emit(g, &in);
 }
 
+/* The instruction just emitted, to give it attributes; NULL when emitting
+ * it failed (out of memory: wl_build then fails). */
+static struct insn *last_insn(struct gen *g)
+{
+	return !g->oom && g->p->ninsn > 0 ? &g->p->code[g->p->ninsn - 1] : NULL;
+}
+
 /* The load just emitted is load k of n that read one run of neighbouring
  * lines (a warp's chains' lines of one iteration): the first draws the
  * latency (group=1), the others take it (near=1); alone, neither. */
 static void near_group(struct gen *g, int n, int k)
 {
-	if (n > 1 && !g->oom && g->p->ninsn > 0) {
-		struct insn *in = &g->p->code[g->p->ninsn - 1];
+	struct insn *in = last_insn(g);
+	if (n > 1 && in) {
 		if (k == 0)
 			in->group = 1;
 		else
@@ -363,7 +370,9 @@ static void if_warp_lt(struct gen *g, int n)
  * the counter IADD3 and its ISETP (modelled as a LOP3 on the same ALU pipe)
  * early in the body, where their latency hides behind the chains, and the
  * BRA that ENDLOOP issues at the end. Call loop_counter after the body's
- * first instruction and ENDLOOP at the end. */
+ * first instruction and ENDLOOP at the end; fma places the compare apart
+ * (loop_counter_inc, then loop_compare five chain ops later, as ptxas
+ * does in ub_fma<ILP>). */
 static void loop_counter_inc(struct gen *g, int counter)
 {
 	/* the enclosing LOOP's back edge then issues the branch alone */
@@ -500,8 +509,8 @@ static void sreg(struct gen *g, int op, int dst)
 static void ldc(struct gen *g, int dst, int width)
 {
 	mem(g, OP_LDC, dst, ISA_RZ, width, PAT_UNIFORM, 65536);
-	struct insn *in = &g->p->code[g->p->ninsn - 1];
-	if (!g->oom && width == 8) {
+	struct insn *in = last_insn(g);
+	if (in && width == 8) {
 		in->xdst[0] = (uint16_t)(dst + 1);
 		in->nxdst = 1;
 	}
@@ -553,15 +562,14 @@ static void harness_end(struct gen *g, const struct fma_regs *r, int ilp, int op
 	ldc(g, ad, 8);
 	alu(g, OP_IMAD, ix, ix, ISA_UR0 + 4, ISA_RZ);
 	alu(g, OP_IMAD, ad, ix, ISA_RZ, ad);
-	if (!g->oom) {
-		struct insn *in = &g->p->code[g->p->ninsn - 1];
+	struct insn *in = last_insn(g);
+	if (in) {
 		in->width = 8; /* IMAD.WIDE.U32 ad, ix, 0x4, ad: the pair ad, ad + 1 */
 		in->xdst[0] = (uint16_t)(ad + 1);
 		in->nxdst = 1;
 	}
 	mem(g, OP_STG, r->chain0, ad, 4, PAT_STREAM, 0);
-	if (!g->oom) { /* STG.E [ad.64], sum: the address pair and the data */
-		struct insn *in = &g->p->code[g->p->ninsn - 1];
+	if ((in = last_insn(g))) { /* STG.E [ad.64], sum: the address pair and the data */
 		in->nsrc = 3;
 		in->src[1] = (uint16_t)(ad + 1);
 		in->src[2] = (uint16_t)r->chain0;
@@ -781,25 +789,23 @@ int wl_build(const struct wl_params *w, const struct arch *a, struct program *p,
 						loop_counter(&g, ctr); /* before the last load, as in the SASS */
 					if (shared)
 						mem(&g, OP_LDS, k, k, 4, PAT_CHASE, w->footprint);
-					else {
+					else
 						mem(&g, OP_LDG, k, k, 8, PAT_CHASE, w->footprint);
-						/* bytes=128: 16 distinct 8-byte words, lanes l and
-						 * l + 16 reading the same one (a program's lanes=16) */
-						if (w->bytes == 128)
-							p->code[p->ninsn - 1].lanes = 16;
-					}
+					struct insn *in = last_insn(&g);
+					/* bytes=128: 16 distinct 8-byte words, lanes l and
+					 * l + 16 reading the same one (a program's lanes=16) */
+					if (in && !shared && w->bytes == 128)
+						in->lanes = 16;
 					/* ptxas gives a trip's first load a wait mask covering every
 					 * chain's last load (the scoreboards merge at the loop's
 					 * back edge: tests/data/h200/sass.txt, ub_dram_chase<2..8>,
 					 * ub_l1_chase<2..8>, ub_smem_chase<8>): a warp's chains start
 					 * each trip together; the remainder's rounds are the
 					 * body's first ones, with their waits */
-					if (r == 0 && k == 0 && ilp > 1 && (!shared || ilp >= 8))
-						p->code[p->ninsn - 1].wait_all = 1;
-					if (rounds == 8) {
-						struct insn *in = &p->code[p->ninsn - 1];
+					if (in && r == 0 && k == 0 && ilp > 1 && (!shared || ilp >= 8))
+						in->wait_all = 1;
+					if (in && rounds == 8)
 						in->nxwait = (uint8_t)chase_coupling(idx, ilp, (int)r, k, in->xwait);
-					}
 				}
 			if (part == 0)
 				loop_tail(&g, ctr);
