@@ -1020,6 +1020,10 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 	double full = s->st_free - (bytes > 0 ? a->store_buffer_bytes * held / bytes : 0.0);
 	if (full > now) {
 		uint64_t t = ceil_u64(full);
+		/* the path takes the schedulers in turn: the next slot is the next
+		 * scheduler's (tests/data/h100/mech/fair: the four schedulers' storing
+		 * warps store alike, within 0.3%) */
+		s->scan0 = (w->sched + 1) % s->nsched;
 		for (int k = 0; k < s->nsched; k++) {
 			struct sched *sc = &s->sc[k];
 			if (sc->pipe_free[PIPE_LSU] < t)

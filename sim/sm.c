@@ -188,6 +188,7 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	memset(s->b, 0, sizeof *s->b * (size_t)s->max_blocks);
 	for (int k = 0; k < s->nsched; k++)
 		sched_reset(&s->sc[k]);
+	s->scan0 = 0;
 	stats_timeline_begin(s);
 	launch_first_wave(s);
 
@@ -200,8 +201,10 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 		}
 		if (sm_events_eager(s))
 			sm_drain_events(s);
-		/* in scheduler order: a scan may make a later scheduler due now */
-		for (struct sched *sc = s->sc, *end = s->sc + s->nsched; sc < end; sc++) {
+		/* in scheduler order from scan0 (0, or the store path's turn:
+		 * mem_store_path): a scan may make a later scheduler due now */
+		for (int i = 0, k = s->scan0; i < s->nsched; i++, k = k + 1 < s->nsched ? k + 1 : 0) {
+			struct sched *sc = &s->sc[k];
 			uint64_t m = sc->min_wake;
 			if (m <= s->now)
 				m = sched_cycle(s, sc);

@@ -407,6 +407,7 @@ struct sim {
 	int l1_bytes;        /* L1 data capacity after the shared-memory carveout */
 	double smem_free, l1_free, l2_free, dram_free; /* server free-at times */
 	double st_free;      /* where the SM's stores stand (mem_store_path) */
+	int scan0;            /* the scheduler scanned first each cycle (mem_store_path turns it) */
 	double s2ur_free;    /* the SM's S2UR unit (s2ur_cycles): free-at time */
 	double s2r_free;     /* the SM's S2R unit (s2r_cycles): free-at time */
 	double stu_free;     /* the SM's store unit (store_insn_cycles): free-at time */

@@ -259,6 +259,7 @@ void group_mech_bar(Ctx& c);
 void group_mech_barw0(Ctx& c);
 void group_mech_barw0s(Ctx& c);  // mech.cu (round 32)
 void group_mech_twoend(Ctx& c);  // mech.cu (round 32)
+void group_mech_fair(Ctx& c);    // mech.cu (round 34)
 void group_mech_ldc(Ctx& c);
 void group_mech_l2bw(Ctx& c);
 void group_mech_order(Ctx& c);

@@ -4353,3 +4353,109 @@ void group_mech_mixbw(Ctx& c) {
   CK(cudaFree(dx));
   CK(cudaFree(dy));
 }
+
+// ---- round 34 (issue #18): does the SM's store path serve its four schedulers in turn?
+// smsim's full store path let the scheduler scanned first each cycle take every freed slot:
+// mech_stb's lane0 rows at 32 warps came out +22-33% (scheduler 0's warps done long before
+// scheduler 3's), and mech_mio's shuffles beside stores matched only for warp 0, the one warp
+// stamped, on scheduler 0 (smsim's warps 1-3, 5-7 ~20% slower than warp 0).
+// mio_fair<FG, BG>: mio_bg's block (1024 threads, one an SM): warps 0-7 run `trips` trips of 8
+// dependent shuffles (FG 0), shared-memory loads (FG 1) or one FFMA chain step (FG 2); warps
+// 8-31 store until all 8 foreground warps are done (a shared counter, not warp 0's flag): 16 B
+// from every lane to its own 512-B run (BG 2, as mio_bg) or 4 B from lane 0 alone, one sector
+// (BG 5, as mech_stb's lane0). Every warp's lane 0 writes its loop's first and last clock and
+// (background) its store count: fair turns give every scheduler's background warps the same
+// count and every foreground warp the same cycles.
+template <int FG, int BG>
+__global__ void mio_fair(uint4* obuf, unsigned long long nmask, int trips, unsigned* st, float* out, BlockRec* rec) {
+  __shared__ unsigned sm[1024];
+  __shared__ volatile int done;
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  sm[threadIdx.x] = (threadIdx.x * 37u + 11u) & 1023u;
+  if (threadIdx.x == 0) done = 0;
+  unsigned acc = threadIdx.x;
+  unsigned long long i = 0;
+  imp_begin(rec);
+  const unsigned t0 = (unsigned)imp_clock();
+  if (w < 8) {
+    unsigned v = lane, j = threadIdx.x & 1023u;
+    float f = (float)lane;
+#pragma unroll 1
+    for (int t = 0; t < trips; ++t) {
+#pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        if (FG == 0)
+          v = __shfl_xor_sync(0xffffffffu, v, 1 << (k & 3)) + 1u;
+        else if (FG == 1)
+          j = sm[j];
+        else
+          asm volatile("fma.rn.f32 %0, %0, %0, %0;" : "+f"(f));
+      }
+    }
+    acc += v + j + __float_as_uint(f);
+    __syncwarp();
+    if (lane == 0) atomicAdd((int*)&done, 1);
+  } else {
+    const unsigned long long gw = (unsigned long long)blockIdx.x * 24 + (w - 8);
+    while (done < 8) {
+#pragma unroll
+      for (int u = 0; u < 4; ++u, ++i) {
+        if (BG == 2) {
+          const unsigned long long e = ((i * 132 * 24 + gw) * 32 + lane) & nmask;
+          obuf[e] = make_uint4(acc, (unsigned)i, lane, w);
+        } else if (lane == 0) {
+          const unsigned long long e = ((i * 132 * 24 + gw) * 32) & nmask;
+          ((unsigned*)obuf)[e * 4] = acc + (unsigned)i;
+        }
+      }
+    }
+  }
+  const unsigned t1 = (unsigned)imp_clock();
+  if (lane == 0) {
+    unsigned* p = st + ((size_t)blockIdx.x * 32 + w) * 3;
+    p[0] = t0, p[1] = t1, p[2] = (unsigned)i;
+  }
+  out[imp_gtid()] = (float)acc;
+  imp_end(rec);
+}
+
+template <int FG, int BG>
+static void run_fair(Ctx& c, FILE* f, uint4* obig, unsigned* d_st) {
+  const int trips = 512;
+  LaunchCfg L;
+  L.grid = c.sms, L.tpb = 1024, L.smem = SMEM_1BPS, L.bps = 1;
+  const unsigned long long nmask = ((size_t)1 << 30) / 16 - 1;
+  const Meas m = measure(c, mio_fair<FG, BG>, L, obig, nmask, trips, d_st, (float*)c.d_out, c.d_rec);
+  const std::string var = std::string(FG == 0 ? "shfl" : FG == 1 ? "lds" : "ffma") + "_bg" + std::to_string(BG);
+  imp_row(c, "mech_fair", (const void*)mio_fair<FG, BG>, var, 1, 32, 1, 1024, trips,
+          "fg=" + std::to_string(FG) + ";bg=" + std::to_string(BG), m);
+  std::vector<unsigned> h((size_t)c.sms * 32 * 3);
+  CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < c.sms; ++b) {
+    for (int w = 0; w < 32; ++w) {
+      const unsigned* p = &h[((size_t)b * 32 + w) * 3];
+      fprintf(f, "%s,%d,%d,%d,%u,%u\n", var.c_str(), b, w, (int)(p[1] - p[0]), p[2], p[0] - h[(size_t)b * 32 * 3]);
+    }
+  }
+  fflush(f);
+}
+
+void group_mech_fair(Ctx& c) {
+  uint4* obig = nullptr;
+  unsigned* d_st = nullptr;
+  CK(cudaMalloc(&obig, (size_t)1 << 30));
+  CK(cudaMalloc(&d_st, (size_t)c.sms * 32 * 3 * sizeof(unsigned)));
+  FILE* f = imp_side_file("fair.csv");
+  fprintf(f, "# mio_fair<FG, BG> (workloads/cuda/import/mech.cu), the last timed launch: per block (one an SM) and "
+             "warp (w %% 4 its scheduler; 0-7 foreground, 8-31 storing) the cycles from its first clock to its last, "
+             "its store count (background), and its first clock less warp 0's\n");
+  fprintf(f, "variant,block,warp,cycles,stores,t0_off\n");
+  run_fair<0, 2>(c, f, obig, d_st);
+  run_fair<1, 2>(c, f, obig, d_st);
+  run_fair<2, 2>(c, f, obig, d_st);
+  run_fair<0, 5>(c, f, obig, d_st);
+  run_fair<2, 5>(c, f, obig, d_st);
+  fclose(f);
+  CK(cudaFree(obig));
+  CK(cudaFree(d_st));
+}
