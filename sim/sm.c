@@ -203,13 +203,15 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 			sm_drain_events(s);
 		/* in scheduler order from scan0 (0, or the store path's turn:
 		 * mem_store_path): a scan may make a later scheduler due now */
-		for (int i = 0, k = s->scan0; i < s->nsched; i++, k = k + 1 < s->nsched ? k + 1 : 0) {
-			struct sched *sc = &s->sc[k];
+		struct sched *first = s->sc + s->scan0, *end = s->sc + s->nsched, *sc = first;
+		do {
 			uint64_t m = sc->min_wake;
 			if (m <= s->now)
 				m = sched_cycle(s, sc);
 			next = m < next ? m : next;
-		}
+			if (++sc == end)
+				sc = s->sc;
+		} while (sc != first);
 		if (s->blocks_done == s->blocks_total)
 			break;
 		uint64_t evn = sm_events_eager(s) || next == NEVER ? sm_next_event(s) : NEVER;
