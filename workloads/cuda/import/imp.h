@@ -248,6 +248,7 @@ void group_chase_l2_check(Ctx& c);
 void group_chase_lat(Ctx& c);
 void group_multiload(Ctx& c);
 void group_mix(Ctx& c);
+void group_mech_mixst(Ctx& c);  // mix.cu: mix_stamp<ILP>, the sweep's mix stamped a trip
 void group_smem_chase(Ctx& c);
 void group_ifelse(Ctx& c);
 void group_branch(Ctx& c);
