@@ -172,6 +172,11 @@ struct arch {
 					   * comes this much later, without control bits (their stall counts hold it) */
 	int regfile_shared;               /* 1: the register banks are the scheduler's, shared by its pipes (a bank's
 					   * reads wait for the ones it has); 0: each instruction has them to itself */
+	int regfile_collectors;           /* with regfile_shared, the scheduler's operand collectors: an instruction
+					   * whose reads take more than a cycle holds one from its issue until they
+					   * are done and nothing issues while all are held; on the FMA pipes (fma,
+					   * fmaheavy) its collection then holds its pipe only until its last bank
+					   * starts reading. 0: every collection holds its pipe to its end */
 	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
 					   * reads no data registers from the banks (its address registers it does);
 					   * 1: every source, as a live store */

@@ -441,6 +441,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
 	pipe_period(sc, pipe, s->now, busy, oc);
+	if (__builtin_expect(oc > 1, 0) && s->oc_n > 0)
+		pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
 	if (__builtin_expect(u->hold, 0)) {
 		/* nothing else issues before now + hold: every pipe accepts nothing
 		 * before then (the warps ready meanwhile are not selected) */

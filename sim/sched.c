@@ -698,5 +698,6 @@ static void sched_reset(struct sched *sc)
 	sc->n_warp_insn = sc->n_thread_insn = sc->eligible_sum = 0;
 	memset(sc->pipe_free, 0, sizeof sc->pipe_free);
 	memset(sc->bank_free, 0, sizeof sc->bank_free);
+	memset(sc->oc_free, 0, sizeof sc->oc_free);
 	memset(sc->lanes_free, 0, sizeof sc->lanes_free);
 }

@@ -185,6 +185,8 @@ struct sched {
 	uint64_t pipe_free[PIPE_COUNT]; /* cycle each pipe accepts the next instruction */
 	uint64_t lanes_free[PIPE_COUNT]; /* the part of pipe_free due to its lanes (the rest is operand collection) */
 	uint64_t bank_free[8]; /* regfile_shared: cycle each register bank has read what it was given */
+	uint64_t oc_free[8];   /* regfile_collectors: cycle each operand collector is free (pipe_collector) */
+	unsigned oc_reads;     /* pipe_collect: the last collection's reads by bank (pipe_collector) */
 	/* the ready set: warps whose next instruction has its operands, by slot
 	 * bit, by the pipe of that instruction. They are not looked at
 	 * each cycle: a ready warp is eligible exactly when its pipe is free,
@@ -365,6 +367,7 @@ struct sim {
 	int interval[PIPE_COUNT]; /* issue interval of each pipe, cycles (pipe.c) */
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	int rf_shared;       /* regfile_shared with banks (pipe_init) */
+	int oc_n;            /* regfile_collectors with rf_shared, else 0 (pipe_init) */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 	uint32_t *qtab;      /* [qn] mem_queue_delay_at(n sectors) */
 	int qn;

@@ -515,6 +515,39 @@ static void sm_10_5_reuse_by_pipe(void **state)
 	assert_int_equal(extra_cycles(&a, round, 100, "EXIT\n", 32), 300);
 }
 
+/* sm-10.6: two operand collectors a scheduler (regfile_collectors 2, round
+ * 35: mech_fpair on an H100), by hand, one warp, no control bits, no
+ * dependences. A round of FFMA R20, R2, R4, R6 (three reads of bank 0),
+ * FFMA R21, R3, R5, R7 (three of bank 1) and the same into R22, R23: each
+ * FFMA's pipe is held only until its last bank starts reading, so the
+ * bank-1 FFMA issues a cycle after the bank-0 one; then both collectors are
+ * held (until 3 and 4) and nothing issues before the first is free: a pair
+ * at t, t + 1, the next at t + 3: 6 cycles a round of four. One collector,
+ * or none (the collection holds the pipe to its end): 3 an FFMA, 12. Four
+ * FFMAs all on bank 0 (R8, R10, R12 for the second and fourth): the bank
+ * reads 3 a cycle-triple whatever the collectors, 12. Four IADD3s of the
+ * same registers: the ALU stays held to the collection's end (mech_iwmix
+ * iw_alu), 3 an IADD3: 12. */
+static void sm_10_6_collectors(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.regfile_collectors, 2);
+	const char *alt = "FFMA R20, R2, R4, R6\nFFMA R21, R3, R5, R7\nFFMA R22, R2, R4, R6\nFFMA R23, R3, R5, R7\n";
+	const char *same = "FFMA R20, R2, R4, R6\nFFMA R21, R8, R10, R12\nFFMA R22, R2, R4, R6\nFFMA R23, R8, R10, R12\n";
+	const char *alu = "IADD3 R20, R2, R4, R6\nIADD3 R21, R3, R5, R7\nIADD3 R22, R2, R4, R6\nIADD3 R23, R3, R5, R7\n";
+	assert_int_equal(extra_cycles(&a, alt, 100, "EXIT\n", 32), 600);
+	assert_int_equal(extra_cycles(&a, same, 100, "EXIT\n", 32), 1200);
+	assert_int_equal(extra_cycles(&a, alu, 100, "EXIT\n", 32), 1200);
+	a.regfile_collectors = 1;
+	assert_int_equal(extra_cycles(&a, alt, 100, "EXIT\n", 32), 1200);
+	a.regfile_collectors = 0;
+	assert_int_equal(extra_cycles(&a, alt, 100, "EXIT\n", 32), 1200);
+	assert_int_equal(extra_cycles(&a, same, 100, "EXIT\n", 32), 1200);
+	assert_int_equal(extra_cycles(&a, alu, 100, "EXIT\n", 32), 1200);
+}
+
 /* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18
  * mech_lpair: ptxas's stall counts and the H200 give 4 cycles from producer
  * to consumer within the FMA pipes or within the ALU, 5 across), by hand,
@@ -1504,15 +1537,18 @@ static void sm_3_27_off_store_reads(void **state)
  * (off_alu_reads 0, round 29: tests/data/h200/mech/offalu), by hand. 16
  * FFMA R4, R6, R8, R10 with control bits (S01), every source in bank 0,
  * every warp starting at cycle 0 (warp_launch_group 0). Read (a live one,
- * or an off one with off_alu_reads 1) each takes bank 0 three cycles, so
- * the scheduler's FMA pipe takes one every 3: one warp a scheduler (4
- * warps) at 0, 3, ..., 45, its EXIT at 46: 47 cycles; two (8 warps)
- * share the pipe, 32 FFMAs 3 cycles each, the last at 93, its EXIT 94:
- * 95. Off with off_alu_reads 0, no reads: the pipe's interval, 1: 0..15,
- * EXIT 16: 17; two warps a scheduler: the greedy scheduler (grr) runs the
- * first's 16 and EXIT (0..16), then the second's (17..33): 34. The pipe it
- * still takes: IMAD (16 lanes, interval 2) off, one warp: 0, 2, ..., 30,
- * EXIT 31: 32 (read: 47).
+ * or an off one with off_alu_reads 1) each takes bank 0 three cycles; with
+ * two operand collectors (regfile_collectors 2, sm-10.6) the second FFMA
+ * issues at 1 (its pipe held until its reads start at 3), then one every
+ * 3 as the bank frees (both collectors held meanwhile): one warp a
+ * scheduler (4 warps) at 0, 1, 4, ..., 43, its EXIT when a collector is
+ * free, 45: 46 cycles; two (8 warps) share the pipe and the bank, 32
+ * FFMAs, the last at 91, EXIT 93: 94. Off with off_alu_reads 0, no reads:
+ * the pipe's interval, 1: 0..15, EXIT 16: 17; two warps a scheduler: the
+ * greedy scheduler (grr) runs the first's 16 and EXIT (0..16), then the
+ * second's (17..33): 34. The pipe it still takes: IMAD (16 lanes, interval
+ * 2) off, one warp: 0, 2, ..., 30, EXIT 31: 32 (read: 0, 2, 4, 7, ..., 43,
+ * EXIT 45: 46).
  */
 static void sm_3_29_off_alu_reads(void **state)
 {
@@ -1531,11 +1567,11 @@ static void sm_3_29_off_alu_reads(void **state)
 	strcat(imad, "[B------:R-:W-:-:S05] EXIT\n");
 	for (int v = 0; v < 2; v++) {
 		a.off_alu_reads = v;
-		assert_int_equal(run_arch(&a, live, 128, 1, POLICY_GRR).cycles, 47);
-		assert_int_equal(run_arch(&a, live, 256, 1, POLICY_GRR).cycles, 95);
-		assert_int_equal(run_arch(&a, off, 128, 1, POLICY_GRR).cycles, v ? 47 : 17);
-		assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, v ? 95 : 34);
-		assert_int_equal(run_arch(&a, imad, 128, 1, POLICY_GRR).cycles, v ? 47 : 32);
+		assert_int_equal(run_arch(&a, live, 128, 1, POLICY_GRR).cycles, 46);
+		assert_int_equal(run_arch(&a, live, 256, 1, POLICY_GRR).cycles, 94);
+		assert_int_equal(run_arch(&a, off, 128, 1, POLICY_GRR).cycles, v ? 46 : 17);
+		assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, v ? 94 : 34);
+		assert_int_equal(run_arch(&a, imad, 128, 1, POLICY_GRR).cycles, v ? 46 : 32);
 	}
 }
 
@@ -2608,6 +2644,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
 		cmocka_unit_test(sm_10_3_cross_side),
 		cmocka_unit_test(sm_10_4_wide_hold_shared_banks), cmocka_unit_test(sm_10_5_reuse_by_pipe),
+		cmocka_unit_test(sm_10_6_collectors),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
 		cmocka_unit_test(sm_3_2_bandwidth_bound),
