@@ -47,7 +47,7 @@ if [ -z "$QUICK" ]; then
 	# runs_lanes.csv, sass_lanes.txt beside programs.csv, runs.csv, sass.txt; a listing may be kept
 	# as LISTING.gz)
 	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch \
-		mech/l2path mech/l2lines mech/l2corr mech/wlaunch mech/barlife mech/probe mech/bphase mech/tail mech/bord mech/btrain mech/ops mech/ptail mech/hash mech/gather mech/ldgaddr mech/sstore mech/iwmix mech/iwchain mech/iwhl mech/iwmode mech/rbank mech/rreuse mech/rreuse2 mech/iwword mech/pinc mech/ldst mech/stw mech/mixbw mech/stk mech/strd mech/stks mech/stb mech/t0off mech/stread mech/mioq mech/stline mech/seg mech/post mech/post2 mech/stb4 mech/pre mech/uni mech/stb8 mech/s2us mech/tailw mech/offalu mech/fbank mech/barw0 mech/twoblk mech/wsync gemm reduce transpose stencil hist stream nbody scan; do
+		mech/l2path mech/l2lines mech/l2corr mech/wlaunch mech/barlife mech/probe mech/bphase mech/tail mech/bord mech/btrain mech/ops mech/ptail mech/hash mech/gather mech/ldgaddr mech/sstore mech/iwmix mech/iwchain mech/iwhl mech/iwmode mech/rbank mech/rreuse mech/rreuse2 mech/iwword mech/pinc mech/ldst mech/stw mech/mixbw mech/stk mech/strd mech/stks mech/stb mech/t0off mech/stread mech/mioq mech/stline mech/seg mech/post mech/post2 mech/stb4 mech/pre mech/uni mech/stb8 mech/s2us mech/tailw mech/offalu mech/fbank mech/barw0 mech/twoblk mech/wsync gemm reduce transpose stencil hist stream nbody scan tloop; do
 		for m in tests/data/h200/$d/programs*.csv; do
 			suf=$(basename "$m" .csv | sed 's/^programs//')
 			sass=
