@@ -256,8 +256,9 @@ static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned r
  * but alternating banks overlap: 8 FFMAs of 3 reads a trip, bank 0 and
  * bank 1 in turn, take 32.33 cycles a trip at one warp (one at a time
  * 41.98) and 16.24 at 32 warps (26.11), about the busier bank's 14 reads;
- * 2 collectors fit the set best (4.0% over its 40 rows; 3: 4.6, 4: 4.5,
- * none: 12.9). An IADD3.X of three reads of bank 1 holds the ALU for all
+ * 2 collectors fit the set best (5.0% over its 40 rows; 1: 14.8, 3 or more: 6.0,
+ * none: 11.1; runs on one bank come out 5-18% fast at 8-32 warps, where one
+ * collector fits them within 3%: README, What still misses). An IADD3.X of three reads of bank 1 holds the ALU for all
  * three (tests/data/h200/mech/iwmix iw_alu at one warp: 4 cycles a trip
  * faster with the FMA rule). Out of line: the common path stays small.
  */
