@@ -245,22 +245,23 @@ static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned r
  * The operand collectors (regfile_collectors, with regfile_shared): an
  * instruction whose reads take oc > 1 cycles (pipe_collect) holds one of
  * the scheduler's oc_n collectors from its issue until its reads are done,
- * and while every collector is held nothing issues (*full: until the first
- * is free). On the FMA pipes its pipe is then held only until its last
- * bank starts reading, so an instruction on the other bank collects beside
- * it; the ALU pipe, and those not measured, stay held to the collection's
- * end. Called after the issue set the pipe's hold, and its busy period
+ * and while every collector is held nothing issues (until the first is
+ * free). On the FMA pipes its pipe is then held only until its last bank
+ * starts reading, so an instruction on the other bank collects beside it;
+ * the ALU pipe, and those not measured, stay held to the collection's end.
+ * Called after the issue set the pipe's hold, and its busy period
  * (pipe_period), to the collection's end (oc). On an H100 (the H200's SM;
  * tests/data/h100/mech/fpair, mech_fpair, 2026-12-05) FFMAs and IMADs each
  * reading one bank three times cost what one collection at a time gives,
  * but alternating banks overlap: 8 FFMAs of 3 reads a trip, bank 0 and
  * bank 1 in turn, take 32.33 cycles a trip at one warp (one at a time
- * 41.98) and 16.24 at 32 warps (26.11), about the busier bank's 14 reads;
- * 2 collectors fit the set best (5.0% over its 40 rows; 1: 14.8, 3 or more: 6.0,
- * none: 11.1; runs on one bank come out 5-18% fast at 8-32 warps, where one
- * collector fits them within 3%: README, What still misses). An IADD3.X of three reads of bank 1 holds the ALU for all
- * three (tests/data/h200/mech/iwmix iw_alu at one warp: 4 cycles a trip
- * faster with the FMA rule). Out of line: the common path stays small.
+ * 41.98) and 16.24 at 32 warps (26.11), about the busier bank's 14 reads.
+ * 2 collectors fit the set best (5.0% over its 40 rows; 1: 14.8, 3 or
+ * more: 6.0, none: 11.1), though its runs on one bank then come out 5-18%
+ * fast at 8-32 warps, where one collector fits them within 3% (README,
+ * What still misses). An IADD3.X of three reads of bank 1 holds the ALU
+ * for all three (tests/data/h200/mech/iwmix iw_alu at one warp: 4 cycles a
+ * trip faster with the FMA rule). Out of line: the common path stays small.
  */
 static __attribute__((noinline)) void pipe_collector(struct sim *s, struct sched *sc, int pipe, int oc, int busy)
 {
