@@ -443,14 +443,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 	pipe_period(sc, pipe, s->now, busy, oc);
 	if (__builtin_expect(oc > 1, 0) && s->oc_n > 0)
 		pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
-	if (__builtin_expect(u->hold, 0)) {
-		/* nothing else issues before now + hold: every pipe accepts nothing
-		 * before then (the warps ready meanwhile are not selected) */
-		uint64_t t = s->now + u->hold;
-		for (int p = 0; p < PIPE_COUNT; p++)
-			if (sc->pipe_free[p] < t)
-				sc->pipe_free[p] = t;
-	}
+	if (__builtin_expect(u->hold, 0))
+		pipe_hold_all(sc, s->now + u->hold); /* nothing else issues before now + hold */
 	sc->last = w->slot;
 	w->wake = s->now + 1;
 

@@ -241,6 +241,16 @@ static inline int pipe_collect(const struct sim *s, struct sched *sc, unsigned r
 	return (int)(done - t);
 }
 
+/* Every pipe of the scheduler accepts nothing before t (the warps ready
+ * meanwhile are not selected): an issue hold (IMAD.WIDE) or every operand
+ * collector held. */
+static inline void pipe_hold_all(struct sched *sc, uint64_t t)
+{
+	for (int p = 0; p < PIPE_COUNT; p++)
+		if (sc->pipe_free[p] < t)
+			sc->pipe_free[p] = t;
+}
+
 /*
  * The operand collectors (regfile_collectors, with regfile_shared): an
  * instruction whose reads take oc > 1 cycles (pipe_collect) holds one of
@@ -290,9 +300,7 @@ static __attribute__((noinline)) void pipe_collector(struct sim *s, struct sched
 		sc->per_e[pipe] = now + (uint64_t)e;
 	}
 	if (full > now + 1)
-		for (int p = 0; p < PIPE_COUNT; p++)
-			if (sc->pipe_free[p] < full)
-				sc->pipe_free[p] = full;
+		pipe_hold_all(sc, full);
 }
 
 /* After an instruction's reads are known (same: the scheduler's previous
