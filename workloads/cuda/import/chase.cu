@@ -429,14 +429,7 @@ static std::vector<unsigned> lat_fetch(const unsigned* d_lat, size_t S) {
   return h;
 }
 
-// Their histogram into f, rows "label,footprint,warps_per_sm,cycles,count" (latd.csv's schema).
-static void lat_hist(FILE* f, const std::string& label, size_t fp, int W, const std::vector<unsigned>& h) {
-  std::map<unsigned, size_t> hist;
-  for (unsigned v : h) hist[v]++;
-  for (const auto& kv : hist) fprintf(f, "%s,%zu,%d,%u,%zu\n", label.c_str(), fp, W, kv.first, kv.second);
-  fflush(f);
-}
-
+// Their histogram into f: lat_hist (main.cu).
 template <int M>
 static void run_lat_pair(Ctx& c, FILE* f, const char* level, const ChaseBuf& b, Prep prep, unsigned* d_lat) {
   LaunchCfg L = cfg_W(c.sms, 1, prep);

@@ -168,6 +168,9 @@ const char* imp_kernel_name(const void* fn);
 // A file beside runs.csv for a group's own data ($IMP_OUT_DIR/name, default ./name), opened
 // for writing; exits naming it when it cannot be.
 FILE* imp_side_file(const char* name);
+// A histogram of h into a side file, one row a distinct value (latd.csv's schema:
+// label,footprint,warps_per_sm,cycles,count), flushed.
+void lat_hist(FILE* f, const std::string& label, size_t fp, int W, const std::vector<unsigned>& h);
 
 // With IMP_BLOCKS=file in the environment: appends the per-block records of a launch
 // (kernel, grid, tpb, bps, block, smid, c0, c1) to that file.

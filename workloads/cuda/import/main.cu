@@ -153,6 +153,13 @@ FILE* imp_side_file(const char* name) {
   return f;
 }
 
+void lat_hist(FILE* f, const std::string& label, size_t fp, int W, const std::vector<unsigned>& h) {
+  std::map<unsigned, size_t> hist;
+  for (unsigned v : h) hist[v]++;
+  for (const auto& kv : hist) fprintf(f, "%s,%zu,%d,%u,%zu\n", label.c_str(), fp, W, kv.first, kv.second);
+  fflush(f);
+}
+
 void imp_row(Ctx& c, const char* group, const void* fn, const std::string& variant, int ilp, int W,
              int bps, int tpb, long long iters, std::string param, const Meas& m) {
   if (!m.placement_ok) param += ";placement=bad";

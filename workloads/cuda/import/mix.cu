@@ -135,14 +135,6 @@ __global__ void __launch_bounds__(1024, 2)
   if (threadIdx.x == 0) smid[blockIdx.x] = imp_smid();
 }
 
-// Histogram rows into f (chase.cu's lat_hist, latd.csv's schema).
-static void mixst_hist(FILE* f, const std::string& label, size_t fp, int W, const std::vector<unsigned>& h) {
-  std::map<unsigned, size_t> hist;
-  for (unsigned v : h) hist[v]++;
-  for (const auto& kv : hist) fprintf(f, "%s,%zu,%d,%u,%zu\n", label.c_str(), fp, W, kv.first, kv.second);
-  fflush(f);
-}
-
 // "p10/p50/p90" of h ("-" when empty).
 static std::string mixst_q(std::vector<unsigned> h) {
   if (h.empty()) return "-";
@@ -221,15 +213,15 @@ static void run_mix_stamp(Ctx& c, FILE* f, const float* buf, unsigned* d_st, uns
   }
   const std::string sfx = "_i" + std::to_string(ILP) + "_w" + std::to_string(W);
   const size_t fp = (size_t)W * ILP * 128;
-  mixst_hist(f, "lat" + sfx, fp, W, lat);
-  mixst_hist(f, "ffma" + sfx, fp, W, ffma);
-  mixst_hist(f, "gap" + sfx, fp, W, gap);
-  mixst_hist(f, "aspread" + sfx, fp, W, aspread);
-  mixst_hist(f, "ispread" + sfx, fp, W, ispread);
-  for (int d = 0; d < 4; ++d) mixst_hist(f, "dlat" + std::to_string(ds[d]) + sfx, fp, W, dl[d]);
+  lat_hist(f, "lat" + sfx, fp, W, lat);
+  lat_hist(f, "ffma" + sfx, fp, W, ffma);
+  lat_hist(f, "gap" + sfx, fp, W, gap);
+  lat_hist(f, "aspread" + sfx, fp, W, aspread);
+  lat_hist(f, "ispread" + sfx, fp, W, ispread);
+  for (int d = 0; d < 4; ++d) lat_hist(f, "dlat" + std::to_string(ds[d]) + sfx, fp, W, dl[d]);
   if (L.bps == 2) {
-    mixst_hist(f, "xblk" + sfx, fp, W, xblk);
-    mixst_hist(f, "bend" + sfx, fp, W, bend);
+    lat_hist(f, "xblk" + sfx, fp, W, xblk);
+    lat_hist(f, "bend" + sfx, fp, W, bend);
   }
   char line[1024];
   snprintf(line, sizeof line,
