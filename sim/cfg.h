@@ -82,6 +82,7 @@ struct arch {
 	int dram_shared_queue;            /* 1: no per-SM first-come DRAM server: each access draws its loaded delay
 					   * (gamma, the curve's mean; past saturation Little's law); 0: the server */
 	double dram_queue_scale_cycles;   /* the shared queue's wait: gamma of this scale (variance scale x mean; 0: the mean) */
+	double dram_stream_queue_scale_cycles; /* the same for loads of lines side by side (chase and gather loads: the one above) */
 	double dram_backlog_cycles;       /* the shared queue: an SM may run this far ahead of its share of the bandwidth */
 	double warp_miss_bytes_per_cycle; /* one warp's L2/DRAM data returns at this rate (0: unlimited) */
 	double stream_group_bytes_per_cycle; /* > 0: stream and coalesced DRAM loads draw from dram_latency_spread,

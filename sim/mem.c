@@ -35,7 +35,7 @@
  *
  * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
  * const_index_cycles, const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
- * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_curve, dram_shared_queue, dram_queue_scale_cycles,
+ * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_curve, dram_shared_queue, dram_queue_scale_cycles, dram_stream_queue_scale_cycles,
  * dram_window_cycles, warp_miss_bytes_per_cycle, l2_spread, dram_spread, lsu_warp_cycles,
  * max_inflight_sectors, sector_bytes, and through arch_global_level
  * (cfg.h) l2CacheSize.
@@ -523,14 +523,33 @@ static inline struct block *mem_block_draw(struct sim *s, const struct warp *w, 
 	return b;
 }
 
+/*
+ * The scale of load `in`'s wait in the shared DRAM queue (mem_queue_draw).
+ * A load of scattered lines (a chase's node, a gather's elements) waits as
+ * a chase beside streams does (dram_queue_scale_cycles: 416 on the H200,
+ * tests/data/h200/mech/loaddist); a load of lines side by side (coalesced,
+ * stream, strided, uniform) waits about the same mean with a narrower
+ * spread (dram_stream_queue_scale_cycles): the sweep's mix, each warp's
+ * wait for its stream load stamped (tests/data/h200/mech/mixst, mech_mixst,
+ * 2026-12-05), is its unloaded spread (8 warps) plus a gamma of scale
+ * 175-250 about the mean excess at 48-64 warps (fit_scale.py there: ten
+ * fits, best 75-250, median 200), where 416 leaves more loads unwaited and more in
+ * the tail (p10/p90 at 56 warps 571/1186 against 600/1136 measured).
+ */
+static inline double mem_queue_scale(const struct arch *a, const struct insn *in)
+{
+	return in->pattern == PAT_CHASE || in->pattern == PAT_GATHER ? a->dram_queue_scale_cycles
+								    : a->dram_stream_queue_scale_cycles;
+}
+
 /* The deck position of load `in`'s draw in the shared DRAM queue for warp
  * w, or -1 when every access waits the mean: its own (mem_deal), kept as
  * group G's with group=G, and with near=G the warp's last group=G
  * position: lines next to each other issued together wait together, as
  * they share their latency draw (mem_draw). */
-static inline int mem_queue_pos(struct sim *s, struct warp *w, const struct insn *in, struct block *b, int fresh)
+static inline int mem_queue_pos(struct sim *s, struct warp *w, const struct insn *in, struct block *b, int fresh, double theta)
 {
-	if (!(s->a->dram_queue_scale_cycles > 0))
+	if (!(theta > 0))
 		return -1;
 	if (in->near)
 		return w->near_qj[in->near - 1];
@@ -545,10 +564,10 @@ static inline int mem_queue_pos(struct sim *s, struct warp *w, const struct insn
 	return j;
 }
 
-/* The loaded delay of mean d at deck position j (mem_queue_rows, mem_queue_pos). */
-static inline double mem_queue_draw(const struct sim *s, double d, int j)
+/* The loaded delay of mean d at deck position j (mem_queue_rows,
+ * mem_queue_pos), gamma of scale theta (mem_queue_scale). */
+static inline double mem_queue_draw(const struct sim *s, double d, int j, double theta)
 {
-	const double theta = s->a->dram_queue_scale_cycles;
 	if (j < 0 || !(d > 0))
 		return d; /* every access waits the mean */
 	double k = d / theta;
@@ -617,7 +636,7 @@ static inline void mem_dq_add(struct sim *s, uint64_t end, int sectors)
 	s->dq_bits[i >> 6] |= 1ull << (i & 63);
 }
 
-static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj)
+static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, int sectors, double start, int qj, double theta)
 {
 	const struct arch *a = s->a;
 	unsigned mask = s->dq_mask;
@@ -664,7 +683,7 @@ static __attribute__((noinline)) uint32_t mem_dram_queue_delay(struct sim *s, in
 			if (little > (double)d)
 				d = little < 1e8 ? (uint32_t)(little + 0.5) : (uint32_t)1e8;
 		}
-		double x = mem_queue_draw(s, (double)d, qj);
+		double x = mem_queue_draw(s, (double)d, qj, theta);
 		d = x < 1e9 ? (uint32_t)(x + 0.5) : (uint32_t)1e9;
 	}
 	uint64_t end = (uint64_t)(int64_t)start + (uint64_t)a->dram_latency - 1 + d, cap = now + (uint64_t)s->dq_span;
@@ -719,7 +738,7 @@ static __attribute__((noinline)) void mem_writeback(struct sim *s, const struct 
 		int n = (int)s->wb_frac;
 		s->wb_frac -= n;
 		if (n > 0)
-			(void)mem_dram_queue_delay(s, n, now, -1);
+			(void)mem_dram_queue_delay(s, n, now, -1, 0.0);
 	}
 }
 
@@ -759,7 +778,7 @@ static inline double mem_wb_delay(struct sim *s, int lines)
 		return d;
 	double x = 0.0;
 	for (int i = 0; i < lines; i++) { /* each line its own draw; the load waits for the slowest */
-		double y = mem_queue_draw(s, d, mem_deal(s, SP_QUEUE, &s->qrng));
+		double y = mem_queue_draw(s, d, mem_deal(s, SP_QUEUE, &s->qrng), a->dram_queue_scale_cycles);
 		if (y > x)
 			x = y;
 	}
@@ -931,15 +950,16 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
 {
 	const struct arch *a = s->a;
 	int fresh = 1;
-	struct block *b = in->pattern != PAT_CHASE && ((m->spread >> SP_DRAM & 1) || a->dram_queue_scale_cycles > 0)
+	double theta = mem_queue_scale(a, in);
+	struct block *b = in->pattern != PAT_CHASE && ((m->spread >> SP_DRAM & 1) || theta > 0)
 				  ? mem_block_draw(s, w, in, &fresh) : NULL;
-	int qj = mem_queue_pos(s, w, in, b, fresh);
+	int qj = mem_queue_pos(s, w, in, b, fresh, theta);
 	double c = a->dram_backlog_cycles, now = (double)s->now;
 	s->dram_free = (s->dram_free > now - c ? s->dram_free : now - c) + lv_cycles;
 	double t = s->dram_free - c > now ? s->dram_free - c : now;
 	s->l2_free = (s->l2_free > t ? s->l2_free : t) + m->l2_cycles;
 	double dd = ceil_d(s->l2_free);
-	dd += (double)((uint64_t)a->dram_latency - 1 + mem_dram_queue_delay(s, m->sectors, dd, qj));
+	dd += (double)((uint64_t)a->dram_latency - 1 + mem_dram_queue_delay(s, m->sectors, dd, qj, theta));
 	if (m->spread >> SP_DRAM & 1)
 		*draw = mem_draw(s, w, in, SP_DRAM, b, fresh);
 	if (__builtin_expect(s->wb_rate > 0, 0) && isa_l1_load(in->op))
@@ -1198,7 +1218,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				dd = mem_dram_shared(s, w, in, m, lv_cycles, &draw);
 			} else {
 				dd = mem_serve_q(&s->dram_free, s->now, lv_cycles);
-				dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_w ? mem_dram_queue_delay(s, m->sectors, dd, -1) : 0));
+				dd += (double)((uint64_t)a->dram_latency - 1 + (s->dq_w ? mem_dram_queue_delay(s, m->sectors, dd, -1, 0.0) : 0));
 				if (m->spread >> SP_DRAM & 1) {
 					/* a stream load's draw: its block's (mem_block_draw) */
 					int fresh = 1;
@@ -1282,7 +1302,7 @@ static int mem_create(struct sim *s)
 			/* the longest mean delay the in-flight limit allows (Little),
 			 * times the largest factor of the deck */
 			double little = (a->max_inflight_sectors + 32.0 * 4) * a->sector_bytes / a->dram_bytes_per_cycle;
-			dmax = (little > dmax ? little : dmax) * (a->dram_queue_scale_cycles > 0 ? QDECK_N : 1);
+			dmax = (little > dmax ? little : dmax) * (a->dram_queue_scale_cycles > 0 || a->dram_stream_queue_scale_cycles > 0 ? QDECK_N : 1);
 		}
 		double span = 4.0 * (a->dram_latency + dmax) + 64;
 		unsigned cap = mem_ring_cap((double)s->nsched * span + 1, DQ_MAX);
@@ -1302,7 +1322,7 @@ static int mem_create(struct sim *s)
 	s->sp_n[SP_L2] = mem_spread_init(s->sp[SP_L2], a->l2_spread, a->n_l2_spread);
 	s->sp_n[SP_DRAM] = mem_spread_init(s->sp[SP_DRAM], a->dram_spread, a->n_dram_spread);
 	s->sp_n[SP_QUEUE] = a->dram_shared_queue && s->dq_w ? QDECK_N : 0;
-	if (s->sp_n[SP_QUEUE] && a->dram_queue_scale_cycles > 0)
+	if (s->sp_n[SP_QUEUE] && (a->dram_queue_scale_cycles > 0 || a->dram_stream_queue_scale_cycles > 0))
 		mem_queue_rows(s->qf);
 	return 0;
 }

@@ -51,6 +51,7 @@ static int setup(void **state)
 	ideal.queue_curve[0] = 0;
 	ideal.dram_shared_queue = 0;
 	ideal.dram_queue_scale_cycles = 0;
+	ideal.dram_stream_queue_scale_cycles = 0;
 	ideal.stream_group_bytes_per_cycle = 0;
 	ideal.warp_miss_bytes_per_cycle = 0;
 	ideal.lsu_warp_cycles = 0;
@@ -1659,6 +1660,7 @@ static void sm_3_24_writeback(void **state)
 	a.wb_curve[0] = 0;
 	a.wb_curve[1] = 1000;
 	a.dram_queue_scale_cycles = 0;
+	a.dram_stream_queue_scale_cycles = 0;
 	a.dram_window_cycles = 2000;
 	char t[512];
 	long cyc[2][5];
@@ -1876,6 +1878,27 @@ static void sm_3_14_shared_queue(void **state)
 	 * last lands L - 1 + D after its issue, the two IADD3s and the back
 	 * edge follow */
 	assert_true(c0 > 64 * (a.dram_latency - 1 + D) && c0 < 64 * (a.dram_latency - 1 + D + 16));
+
+	/* the scale by the loads' lines (mem_queue_scale): the same four loads
+	 * as stream loads (lines side by side) draw at
+	 * dram_stream_queue_scale_cycles, the chase loads keep
+	 * dram_queue_scale_cycles: the same bounds as above, scale for scale */
+	const char *sfour = "LDG R0, [R10] pattern=stream lanes=1\nLDG R1, [R11] pattern=stream lanes=1\n"
+			    "LDG R2, [R12] pattern=stream lanes=1\nLDG R3, [R13] pattern=stream lanes=1\n";
+	a.dram_queue_scale_cycles = 0;
+	a.dram_stream_queue_scale_cycles = 0;
+	uint64_t s0 = flat_steps(&a, sfour);
+	a.dram_stream_queue_scale_cycles = D;
+	double s1 = ((double)flat_steps(&a, sfour) - (double)s0) / 64 / D;
+	assert_int_equal(flat_steps(&a, four), c0);
+	a.dram_stream_queue_scale_cycles = D / 16;
+	double s16 = ((double)flat_steps(&a, sfour) - (double)s0) / 64 / D;
+	a.dram_queue_scale_cycles = D;
+	a.dram_stream_queue_scale_cycles = 0;
+	assert_int_equal(flat_steps(&a, sfour), s0);
+	assert_true(s1 > 0.8 && s1 < 1.15);
+	assert_true(s16 > 0.18 && s16 < 0.34);
+	a.dram_queue_scale_cycles = 0;
 
 	/* saturation: 32 warps, 4 loads of 512 B (LDG.128) a trip, 200 trips */
 	a = loaded_arch();
