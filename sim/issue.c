@@ -317,11 +317,12 @@ static int issue_decode(struct sim *s, const struct program *prog)
 }
 
 /* Control bits at issue: the stall count holds the warp's next instruction
- * (REG_STALL), and the read scoreboard clears once the operands have been
- * collected (oc cycles). */
-static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u, int oc)
+ * (REG_STALL) from its issue, slip cycles late when it waited for its
+ * collection window, and the read scoreboard clears once the operands have
+ * been collected (oc cycles). */
+static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u, int oc, int slip)
 {
-	warp_write_reg(w, REG_STALL, s->now + u->stall, RK_FIXED);
+	warp_write_reg(w, REG_STALL, s->now + (uint64_t)slip + u->stall, RK_FIXED);
 	if (u->rsb)
 		warp_post_sb(w, u->rsb_reg, s->now + (uint64_t)oc, RK_SHORT);
 }
@@ -441,15 +442,16 @@ static void issue_warp(struct sim *s, struct warp *w)
 	sc->pipe_free[pipe] = s->now + (uint64_t)(oc > busy ? oc : busy);
 	sc->lanes_free[pipe] = s->now + (uint64_t)busy;
 	pipe_period(sc, pipe, s->now, busy, oc);
+	int slip = 0; /* the cycles it waited for its collection window (pipe_window): it issues then */
 	if (__builtin_expect(oc > 1, 0) && s->oc_n > 0)
-		pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
+		slip = pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
 	if (__builtin_expect(u->hold, 0))
 		pipe_hold_all(sc, s->now + u->hold); /* nothing else issues before now + hold */
 	sc->last = w->slot;
-	w->wake = s->now + 1;
+	w->wake = s->now + 1 + (uint64_t)slip;
 
 	if (u->flags & U_CTL)
-		issue_ctl(s, w, u, oc);
+		issue_ctl(s, w, u, oc, slip);
 	if (__builtin_expect(u->flags & U_STAMP, 0))
 		issue_stamp(s, w);
 	if (u->flags & U_PLAIN) {

@@ -368,6 +368,7 @@ struct sim {
 	uint8_t bank_of[ISA_NREGS]; /* register file bank of each register */
 	int rf_shared;       /* regfile_shared with banks (pipe_init) */
 	int oc_n;            /* regfile_collectors with rf_shared, else 0 (pipe_init) */
+	int rf_window;       /* regfile_window with oc_n (pipe_init) */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 	uint32_t *qtab;      /* [qn] mem_queue_delay_at(n sectors) */
 	int qn;

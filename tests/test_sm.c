@@ -549,6 +549,41 @@ static void sm_10_6_collectors(void **state)
 	assert_int_equal(extra_cycles(&a, alu, 100, "EXIT\n", 32), 1200);
 }
 
+/* sm-10.7: the collection window (regfile_window 1, round 36: mech_fpair's
+ * lone warp), by hand, one warp, control bits. An instruction issues only
+ * once each bank it reads can deliver its reads within max(2, its most
+ * reads of one bank) cycles; its stall count runs from then.
+ * - FFMA R20, R2, R4, R6 (three reads of bank 0, S01) at 0 reads bank 0 at
+ *   0-2; FFMA R21, R8, R10, R12 (three of bank 0, S04) waits to 3 (reads
+ *   3-5), its stall count to 7, where FFMA R22, R3, R5, R7 (bank 1) issues;
+ *   EXIT 8: 9 cycles. Without the window the second issues at 1 (its reads
+ *   wait for the bank), the third at 5, EXIT at 6 when a collector frees: 7.
+ * - Four FFMA R2x, R2, R4, R7 (two reads of bank 0, one of bank 1, S01):
+ *   at 0, 2, 4, 6 (each after the last one's second read), EXIT 7: 8;
+ *   without the window 0, 1, 2, 4 (the collectors), EXIT 6: 7. Two warps a
+ *   scheduler (8 warps, grr): the second warp's first FFMA finds bank 0
+ *   free at 8 (the first warp's last reads at 6-7, its EXIT at 7): 8, 10,
+ *   12, 14, EXIT 15: 16. */
+static void sm_10_7_window(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.regfile_window, 1);
+	const char *three = "[B------:R-:W-:-:S01] FFMA R20, R2, R4, R6\n[B------:R-:W-:-:S04] FFMA R21, R8, R10, R12\n"
+			    "[B------:R-:W-:-:S01] FFMA R22, R3, R5, R7\n[B------:R-:W-:-:S05] EXIT\n";
+	char two[512] = "";
+	for (int i = 0; i < 4; i++)
+		strcat(two, "[B------:R-:W-:-:S01] FFMA R20, R2, R4, R7\n");
+	strcat(two, "[B------:R-:W-:-:S05] EXIT\n");
+	assert_int_equal(run_arch(&a, three, 32, 1, POLICY_GRR).cycles, 9);
+	assert_int_equal(run_arch(&a, two, 32, 1, POLICY_GRR).cycles, 8);
+	assert_int_equal(run_arch(&a, two, 256, 1, POLICY_GRR).cycles, 16);
+	a.regfile_window = 0;
+	assert_int_equal(run_arch(&a, three, 32, 1, POLICY_GRR).cycles, 7);
+	assert_int_equal(run_arch(&a, two, 32, 1, POLICY_GRR).cycles, 7);
+}
+
 /* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18
  * mech_lpair: ptxas's stall counts and the H200 give 4 cycles from producer
  * to consumer within the FMA pipes or within the ALU, 5 across), by hand,
@@ -1538,18 +1573,19 @@ static void sm_3_27_off_store_reads(void **state)
  * (off_alu_reads 0, round 29: tests/data/h200/mech/offalu), by hand. 16
  * FFMA R4, R6, R8, R10 with control bits (S01), every source in bank 0,
  * every warp starting at cycle 0 (warp_launch_group 0). Read (a live one,
- * or an off one with off_alu_reads 1) each takes bank 0 three cycles; with
- * two operand collectors (regfile_collectors 2, sm-10.6) the second FFMA
- * issues at 1 (its pipe held until its reads start at 3), then one every
- * 3 as the bank frees (both collectors held meanwhile): one warp a
- * scheduler (4 warps) at 0, 1, 4, ..., 43, its EXIT when a collector is
- * free, 45: 46 cycles; two (8 warps) share the pipe and the bank, 32
- * FFMAs, the last at 91, EXIT 93: 94. Off with off_alu_reads 0, no reads:
+ * or an off one with off_alu_reads 1) each takes bank 0 three cycles, and
+ * the next issues only when the bank can give it its three within 3
+ * (regfile_window, sm-10.7): one warp a scheduler (4 warps) at 0, 3, ...,
+ * 45, its EXIT when a collector is free, 46: 47 cycles; two (8 warps, grr)
+ * share the pipe and the bank: the first warp's 16 and its EXIT at 46, the
+ * second's first FFMA at 48 (the bank free), its last at 93, EXIT 94: 95.
+ * (Round 35, without the window: the second FFMA at 1, its reads waiting
+ * for the bank, then one every 3: 46 and 94.) Off with off_alu_reads 0, no reads:
  * the pipe's interval, 1: 0..15, EXIT 16: 17; two warps a scheduler: the
  * greedy scheduler (grr) runs the first's 16 and EXIT (0..16), then the
  * second's (17..33): 34. The pipe it still takes: IMAD (16 lanes, interval
- * 2) off, one warp: 0, 2, ..., 30, EXIT 31: 32 (read: 0, 2, 4, 7, ..., 43,
- * EXIT 45: 46).
+ * 2) off, one warp: 0, 2, ..., 30, EXIT 31: 32 (read: every 3, the
+ * window, 0, 3, ..., 45, EXIT 46: 47).
  */
 static void sm_3_29_off_alu_reads(void **state)
 {
@@ -1568,11 +1604,11 @@ static void sm_3_29_off_alu_reads(void **state)
 	strcat(imad, "[B------:R-:W-:-:S05] EXIT\n");
 	for (int v = 0; v < 2; v++) {
 		a.off_alu_reads = v;
-		assert_int_equal(run_arch(&a, live, 128, 1, POLICY_GRR).cycles, 46);
-		assert_int_equal(run_arch(&a, live, 256, 1, POLICY_GRR).cycles, 94);
-		assert_int_equal(run_arch(&a, off, 128, 1, POLICY_GRR).cycles, v ? 46 : 17);
-		assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, v ? 94 : 34);
-		assert_int_equal(run_arch(&a, imad, 128, 1, POLICY_GRR).cycles, v ? 46 : 32);
+		assert_int_equal(run_arch(&a, live, 128, 1, POLICY_GRR).cycles, 47);
+		assert_int_equal(run_arch(&a, live, 256, 1, POLICY_GRR).cycles, 95);
+		assert_int_equal(run_arch(&a, off, 128, 1, POLICY_GRR).cycles, v ? 47 : 17);
+		assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, v ? 95 : 34);
+		assert_int_equal(run_arch(&a, imad, 128, 1, POLICY_GRR).cycles, v ? 47 : 32);
 	}
 }
 
@@ -2577,6 +2613,9 @@ static void sm_5_1_waves(void **state)
 	a.fetch_cycles = 0;
 	a.cta_launch_cycles = 0; /* sm-5.2 */
 	a.warp_launch_group = 0;
+	a.regfile_window = 0; /* with it, LRR's FFMAs of different warps back to back (two reads of bank 0
+			       * each) wait for each other's reads, more or less as the warps' phases fall:
+			       * one wave 6000 cycles, two 11800 (sm-10.7) */
 	for (int pol = POLICY_GTO; pol <= POLICY_LRR; pol++) {
 		struct sim_stats one = run_arch(&a, t, 128, 4, pol), two = run_arch(&a, t, 128, 8, pol),
 				 tail = run_arch(&a, t, 128, 5, pol);
@@ -2667,6 +2706,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
 		cmocka_unit_test(sm_10_3_cross_side),
 		cmocka_unit_test(sm_10_4_wide_hold_shared_banks), cmocka_unit_test(sm_10_5_reuse_by_pipe),
+		cmocka_unit_test(sm_10_7_window),
 		cmocka_unit_test(sm_10_6_collectors),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
