@@ -367,6 +367,7 @@ void group_mech_stw(Ctx& c);
 void group_mech_mixbw(Ctx& c);
 void group_mech_stk(Ctx& c);
 void group_mech_strd(Ctx& c);
+void group_mech_ststamp(Ctx& c);  // store.cu (round 36): st_stamp<WD, PAT, W>, mech_strd's store stamped a warp a step
 void group_mech_stks(Ctx& c);
 void group_mech_stb(Ctx& c);
 void group_mech_stb4(Ctx& c);

@@ -1,9 +1,11 @@
 // store.cu -- microbenchmarks of the global store (issue #18; run only when named: run_import.sh
 // mech_stk,mech_strd,mech_stks): a step's stores beside its load (mech_stk, round 24e), when a store
 // reads its registers and what it holds of the SM's store path (mech_strd, round 25) and where a
-// step's stores after its load spend their cycles (mech_stks, mech_stk's step stamped). Each kernel's SASS,
+// step's stores after its load spend their cycles (mech_stks, mech_stk's step stamped; mech_ststamp,
+// mech_strd's coalesced store stamped a warp a step). Each kernel's SASS,
 // smsim's predictions from it and the H200's cycles: tests/data/h200/mech/strd, stks.
 #include <algorithm>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -144,6 +146,231 @@ void group_mech_strd(Ctx& c) {
       });
     });
   });
+  CK(cudaFree(dy));
+}
+
+// mech_ststamp (round 36, after mech_strd: at 4-16 warps a coalesced 128-B store takes ~8 cycles of
+// the SM a line, at 32 warps 6.6). Do a block's warps store in bursts (in step) or spread out, in
+// which order are the 4 schedulers' warps (warp % 4) served, and how long does each store wait to
+// read its registers? st_stamp<WD, PAT, W> is st_war<WD, PAT, W> (PAT 0 coal, PAT 3 none; one block
+// of W warps an SM, SR_STEPS steps, the same lines) with every warp stamping three clocks (32-bit
+// %clock, per SM) in each of steps SST_S0 .. SST_S0+SST_N-1:
+//   t_ready after the step's last FFMA (a never-true compare of v[WD-1], mix.cu's mix_stamp's guard:
+//           the clock read waits for the value; WD 1: v[0]'s, below, already waited for),
+//   t_done  right after the store (no dependence: when it issued),
+//   t_read  after the next step's first FFMA, which overwrites v[0] and so waits for the store to
+//           have read it (the same guard on v[0]): stamped at the top of step s + 1, kept as step s's.
+// The guard is no store: the clock read is predicated on the compare (FSETP.NEU.AND with the lane's
+// stamp predicate), so it waits for the value without an all-lanes-off store in the store path (one
+// costs the SM a turn: mech_stb, mech_pstore). The stamps stay in registers, no shared store in the
+// loop (its MIO turn and its source registers' release would be in the measured path): lane l
+// stamps steps SST_S0 + l and SST_S0 + 32 + l into r, each clock one CS2R predicated on the lane's
+// step; the step loop is split at SST_S0 + 32 (r copied to q between the two, same body), and the
+// stamps written out after imp_end. A step: FFMA v[0], FSETP, CS2R (t_read of the last step's store),
+// the other FFMAs, [FSETP], CS2R (t_ready), the store, CS2R (t_done): 14 instructions (WD 1) and 16
+// (WD 2) a step, st_war's 11 and 12 (SASS: tests/data/h200/mech/ststamp/sass_local.txt). Launch shapes: st_war's
+// (cfg_W, a block's static + dynamic shared memory st_war's).
+// ststamp.csv (latd.csv's schema; footprint = W x WD x 128 for coal, 0 for none, an SM's bytes a
+// step) holds histograms over all SMs' blocks of the last timed launch: rd (t_read - t_ready, steps
+// SST_S0 .. +SST_N-2: the last step's read is not stamped), iss (t_done - t_ready), step (t_ready of
+// the next step less this one's), rspread (a block's latest t_ready of a step less its earliest),
+// rdsch<q> (rd of the warps of scheduler q = warp % 4), rank (a warp's rank by t_read among its
+// block's warps of the step less its rank by t_ready, + 32: 32 = served in arrival order); labels
+// _<variant>_w<W>. ststamp_raw.csv: every stamp of blocks 0-3 (t_read of the last step empty).
+#define SST_S0 64  // stamped steps 64..127
+#define SST_N 64
+#define SST_WPB 32                        // warps a block at most
+#define SST_WORDS (3 * SST_N * SST_WPB)  // a block's stamps in the output: [ready, done, read][step][warp]
+
+// r = %clock in the lanes where p holds (one predicated CS2R; r kept elsewhere).
+__device__ __forceinline__ void sst_clock_if(unsigned& r, bool p) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\t@q mov.u32 %0, %%clock;\n\t}"
+               : "+r"(r)
+               : "r"((unsigned)p)
+               : "memory");
+}
+
+// r = %clock in the lanes where h holds and x != never (never equal): the clock read is predicated on a
+// compare of x, so it waits for x (an FSETP on h's predicate, no never-taken store: an all-lanes-off
+// store still takes the SM's store path a turn, mech_stb and mech_pstore).
+__device__ __forceinline__ void sst_clock_after(unsigned& r, bool h, float x, float never) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\tsetp.neu.and.f32 q, %2, %3, q;\n\t@q mov.u32 %0, %%clock;\n\t}"
+               : "+r"(r)
+               : "r"((unsigned)h), "f"(x), "f"(never)
+               : "memory");
+}
+
+// The step's store (st.global: the pointer is opaque to ptxas, so a C store would be a generic ST).
+__device__ __forceinline__ void sst_store(float* p, const float* v) {
+  asm volatile("st.global.f32 [%0], %1;" ::"l"(p), "f"(v[0]) : "memory");
+}
+__device__ __forceinline__ void sst_store(float2* p, const float* v) {
+  asm volatile("st.global.v2.f32 [%0], {%1, %2};" ::"l"(p), "f"(v[0]), "f"(v[1]) : "memory");
+}
+
+template <int WD, int PAT, int W>
+__global__ void __launch_bounds__(32 * W)
+    st_stamp(float* out, typename SrVec<WD>::T* y, float a, float b, unsigned* st, unsigned* smid, BlockRec* rec) {
+  typedef typename SrVec<WD>::T T;
+  static_assert((PAT == 0 || PAT == 3) && (WD == 1 || WD == 2), "st_stamp: coal (0) or none (3), 4 or 8 B a lane");
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float* const o = out + imp_gtid();
+  T* wp = y + (size_t)blockIdx.x * 4 * 1024 + warp * 32 + lane;  // 4 slots of 1024 T (4 KB x WD), the lane's
+  asm("mov.b64 %0, %0;" : "+l"(wp));  // opaque: the step's address is wp + slot (3 instructions, not 6)
+  float v[WD];
+#pragma unroll
+  for (int k = 0; k < WD; ++k) v[k] = (float)(lane + k);
+  // lane l stamps steps SST_S0 + l and SST_S0 + 32 + l, into r: [ready, done, read of the last step's
+  // store]; between the two loops (every lane's first step done, none's second begun) r is copied to q
+  unsigned r[3] = {0, 0, 0}, q[3];
+  const int j0 = SST_S0 + lane;
+  auto step = [&](int s) {
+    const bool h = ((unsigned)(s - j0) & ~32u) == 0u;  // s is the lane's step j0 or j0 + 32
+    v[0] = v[0] * a + b;                                // waits for the last step's store to read v[0]
+    sst_clock_after(r[2], h, v[0], 2345.5f);            // t_read of the last step's store, after the FFMA's result
+#pragma unroll
+    for (int k = 1; k < WD; ++k) v[k] = v[k] * a + b;
+    if (WD > 1)
+      sst_clock_after(r[0], h, v[WD - 1], 1234.5f);  // t_ready, after the last FFMA's result
+    else
+      sst_clock_if(r[0], h);  // t_ready (v[0]'s result waited for above)
+    if (PAT == 0) sst_store(wp + (size_t)((unsigned)s & 3u) * 1024, v);
+    sst_clock_if(r[1], h);  // t_done
+  };
+  imp_begin(rec);
+  int s = 0;
+#pragma unroll 1
+  for (; s < SST_S0 + 32; ++s) step(s);
+  q[0] = r[0], q[1] = r[1], q[2] = r[2];
+#pragma unroll 1
+  for (; s < SR_STEPS; ++s) step(s);
+  float t = 0.f;
+#pragma unroll
+  for (int k = 0; k < WD; ++k) t += v[k];
+  if (t == 12345.f) *o = t;  // never true: keeps the chains
+  imp_end(rec);
+  // q: step SST_S0 + l's stamps, r: step SST_S0 + 32 + l's. The read of step j's store was stamped in step
+  // j + 1: lane l + 1's (lane 0's r for lane 31's q); step SST_S0 + SST_N - 1's was not (0)
+  const unsigned nq = __shfl_down_sync(0xffffffffu, q[2], 1), nr = __shfl_down_sync(0xffffffffu, r[2], 1);
+  const unsigned x = __shfl_sync(0xffffffffu, r[2], 0);
+  q[2] = lane < 31 ? nq : x;
+  r[2] = lane < 31 ? nr : 0u;
+  unsigned* dst = st + (size_t)blockIdx.x * SST_WORDS;
+#pragma unroll
+  for (int k = 0; k < 3; ++k) {
+    dst[(k * SST_N + lane) * SST_WPB + warp] = q[k];
+    dst[(k * SST_N + 32 + lane) * SST_WPB + warp] = r[k];
+  }
+  if (threadIdx.x == 0) smid[blockIdx.x] = imp_smid();
+}
+
+// "p10/p50/p90" of h ("-" when empty); sst_p50: the median alone.
+static std::string sst_q(std::vector<unsigned> h) {
+  if (h.empty()) return "-";
+  std::sort(h.begin(), h.end());
+  auto q = [&](double p) { return h[(size_t)(p * (double)(h.size() - 1) + 0.5)]; };
+  char s[64];
+  snprintf(s, sizeof s, "%u/%u/%u", q(0.1), q(0.5), q(0.9));
+  return s;
+}
+static std::string sst_p50(std::vector<unsigned> h) {
+  if (h.empty()) return "-";
+  std::sort(h.begin(), h.end());
+  return std::to_string(h[(h.size() - 1) / 2]);
+}
+
+template <int WD, int PAT, int W>
+static void run_ststamp(Ctx& c, FILE* f, FILE* fr, float* dy, unsigned* d_st, unsigned* d_smid) {
+  typedef typename SrVec<WD>::T T;
+  LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  cudaFuncAttributes fs{}, fw{};
+  CK(cudaFuncGetAttributes(&fs, (const void*)st_stamp<WD, PAT, W>));
+  CK(cudaFuncGetAttributes(&fw, (const void*)st_war<WD, PAT, W>));
+  L.smem = L.smem + fw.sharedSizeBytes - fs.sharedSizeBytes;  // a block's shared memory = st_war's
+  const Meas m = measure(c, st_stamp<WD, PAT, W>, L, (float*)c.d_out, (T*)dy, 1.0f, 0.0f, d_st, d_smid, c.d_rec);
+  const std::string var = std::string(PAT == 0 ? "coal" : "none") + "_b" + std::to_string(4 * WD);
+  imp_row(c, "mech_ststamp", (const void*)st_stamp<WD, PAT, W>, var, 1, W, L.bps, L.tpb, SR_STEPS,
+          "wd=" + std::to_string(WD) + ";pat=" + std::to_string(PAT) + ";steps=" + std::to_string(SR_STEPS), m);
+  // the last timed launch's stamps
+  std::vector<unsigned> h((size_t)L.grid * SST_WORDS), sm(L.grid);
+  CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(sm.data(), d_smid, sm.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  auto T_ = [&](int blk, int k, int s, int w) { return h[(size_t)blk * SST_WORDS + ((size_t)k * SST_N + s) * SST_WPB + w]; };
+  // clock values as signed offsets from a reference of the same SM (32-bit %clock may wrap)
+  auto rel = [](unsigned v, unsigned ref) { return (long long)(int)(v - ref); };
+  std::vector<unsigned> rd, iss, step, rspread, rdsch[4], rank;
+  std::vector<int> ordy(W), ordr(W), rk(W);
+  for (int blk = 0; blk < L.grid; ++blk)
+    for (int s = 0; s < SST_N; ++s) {
+      const bool has_rd = s + 1 < SST_N;  // the last stamped step's read was not stamped
+      const unsigned ref = T_(blk, 0, s, 0);
+      long long lo = LLONG_MAX, hi = LLONG_MIN;
+      for (int w = 0; w < W; ++w) {
+        const unsigned ry = T_(blk, 0, s, w), dn = T_(blk, 1, s, w), rr = T_(blk, 2, s, w);
+        iss.push_back(dn - ry);
+        if (has_rd) rd.push_back(rr - ry), rdsch[w % 4].push_back(rr - ry);
+        if (s + 1 < SST_N) step.push_back(T_(blk, 0, s + 1, w) - ry);
+        lo = std::min(lo, rel(ry, ref)), hi = std::max(hi, rel(ry, ref));
+      }
+      rspread.push_back((unsigned)(hi - lo));
+      if (!has_rd) continue;
+      // ranks by t_ready and by t_read (ties: the lower warp first)
+      for (int w = 0; w < W; ++w) ordy[w] = ordr[w] = w;
+      std::stable_sort(ordy.begin(), ordy.end(), [&](int x, int y) { return rel(T_(blk, 0, s, x), ref) < rel(T_(blk, 0, s, y), ref); });
+      std::stable_sort(ordr.begin(), ordr.end(), [&](int x, int y) { return rel(T_(blk, 2, s, x), ref) < rel(T_(blk, 2, s, y), ref); });
+      for (int i = 0; i < W; ++i) rk[ordy[i]] = i;                                  // rank by t_ready
+      for (int i = 0; i < W; ++i) rank.push_back((unsigned)(i - rk[ordr[i]] + 32));  // rank by t_read less it
+    }
+  const std::string sfx = "_" + var + "_w" + std::to_string(W);
+  const size_t fp = PAT == 0 ? (size_t)W * WD * 128 : 0;
+  lat_hist(f, "rd" + sfx, fp, W, rd);
+  lat_hist(f, "iss" + sfx, fp, W, iss);
+  lat_hist(f, "step" + sfx, fp, W, step);
+  lat_hist(f, "rspread" + sfx, fp, W, rspread);
+  for (int q = 0; q < 4; ++q) lat_hist(f, "rdsch" + std::to_string(q) + sfx, fp, W, rdsch[q]);
+  lat_hist(f, "rank" + sfx, fp, W, rank);
+  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
+    for (int w = 0; w < W; ++w)
+      for (int s = 0; s < SST_N; ++s)
+        fprintf(fr, "%s,%d,%d,%u,%d,%d,%u,%u,%s\n", var.c_str(), W, blk, sm[blk], w, SST_S0 + s, T_(blk, 0, s, w),
+                T_(blk, 1, s, w), s + 1 < SST_N ? std::to_string(T_(blk, 2, s, w)).c_str() : "");
+  fflush(fr);
+  char line[1024];
+  snprintf(line, sizeof line,
+           "mech_ststamp %s w%d cycles=%.0f (p10/p50/p90) rd=%s iss=%s step=%s rspread=%s rank=%s "
+           "rdsch0..3_p50=%s/%s/%s/%s",
+           var.c_str(), W, m.cycles, sst_q(rd).c_str(), sst_q(iss).c_str(), sst_q(step).c_str(), sst_q(rspread).c_str(),
+           sst_q(rank).c_str(), sst_p50(rdsch[0]).c_str(), sst_p50(rdsch[1]).c_str(), sst_p50(rdsch[2]).c_str(),
+           sst_p50(rdsch[3]).c_str());
+  printf("%s\n", line);
+  fflush(stdout);
+  fprintf(f, "# %s\n", line);
+  fflush(f);
+}
+
+void group_mech_ststamp(Ctx& c) {
+  float* dy = nullptr;
+  CK(cudaMalloc(&dy, (size_t)c.sms * 4 * 32 * 32 * 4 * sizeof(float)));
+  CK(cudaMemset(dy, 0, (size_t)c.sms * 4 * 32 * 32 * 4 * sizeof(float)));
+  unsigned *d_st = nullptr, *d_smid = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * SST_WORDS * sizeof(unsigned)));  // grid: one block an SM
+  CK(cudaMalloc(&d_smid, (size_t)c.sms * sizeof(unsigned)));
+  FILE* f = imp_side_file("ststamp.csv");
+  fprintf(f, "# mech_ststamp (workloads/cuda/import/store.cu): st_stamp<WD, PAT, W>, mech_strd's st_war (%d steps, "
+             "one block of W warps an SM), every warp stamping steps %d-%d (t_ready, t_done, t_read: rd, rdsch, rank over "
+             "steps %d-%d); histograms over all SMs' blocks of the last timed launch; footprint = W x WD x 128 (an SM's "
+             "bytes a step; 0: no store)\n",
+          SR_STEPS, SST_S0, SST_S0 + SST_N - 1, SST_S0, SST_S0 + SST_N - 2);
+  fprintf(f, "label,footprint,warps_per_sm,cycles,count\n");
+  FILE* fr = imp_side_file("ststamp_raw.csv");
+  fprintf(fr, "variant,W,block,smid,warp,step,t_ready,t_done,t_read\n");
+  imp_each<1, 4, 8, 16, 32>([&](auto w) { run_ststamp<1, 0, decltype(w)::value>(c, f, fr, dy, d_st, d_smid); });
+  imp_each<1, 4, 8, 16, 32>([&](auto w) { run_ststamp<2, 0, decltype(w)::value>(c, f, fr, dy, d_st, d_smid); });
+  imp_each<8, 32>([&](auto w) { run_ststamp<1, 3, decltype(w)::value>(c, f, fr, dy, d_st, d_smid); });
+  fclose(fr);
+  fclose(f);
+  CK(cudaFree(d_smid));
+  CK(cudaFree(d_st));
   CK(cudaFree(dy));
 }
 
