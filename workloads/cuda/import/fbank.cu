@@ -210,7 +210,10 @@ __global__ void __launch_bounds__(1024) fpair(unsigned f, const float2* __restri
 
 // fpair_i<V> (round 32, the same call): the 16-lane FMA-heavy pipe (2 cycles a warp instruction), IMAD with the
 // banks set the same way (uint2 pairs): V 5 isame (2,1), 6 ithree (3,0), 7 ialt3 (3,0) and (0,3) in turn. smsim's
-// rule: the pipe's 2 cycles cover two reads of one bank, not three.
+// rule: the pipe's 2 cycles cover two reads of one bank, not three. Round 36 (mech_fpair2): V 8 iimm (1,1) and
+// V 9 ialt (2,1) and (1,2) in turn: on the H100 and the H200 ialt3 took isame's cycles at every W (31.1, 44.3,
+// 83.0, 162.4 cycles a trip at 1, 8, 16, 32 warps), where smsim's collection window gives ialt3 9-17% less at
+// 8-32 warps and isame 8% less at 16-32: is (2,1) free against (1,1) (iimm), and does (2,1)/(1,2) cost what (2,1) does?
 template <int V>
 __global__ void __launch_bounds__(1024) fpair_i(unsigned f, const uint2* __restrict__ src0, float* out, BlockRec* rec) {
   const uint2* src = src0 + (threadIdx.x & f) * 16;  // f = 0: every thread the same 16 pairs, not provably uniform
@@ -235,6 +238,21 @@ __global__ void __launch_bounds__(1024) fpair_i(unsigned f, const uint2* __restr
           "mad.lo.u32 %6, %6, %14, %15; mad.lo.u32 %7, %7, %15, %8;"
           : "+r"(q0.x), "+r"(q1.x), "+r"(q2.x), "+r"(q3.x), "+r"(q4.x), "+r"(q5.x), "+r"(q6.x), "+r"(q7.x)
           : "r"(p0.x), "r"(p1.x), "r"(p2.x), "r"(p3.x), "r"(p4.x), "r"(p5.x), "r"(p6.x), "r"(p7.x));
+    if (V == 8)  // iimm (1,1): u even, b = p.y, c an immediate (round 36, mech_fpair2)
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, 5; mad.lo.u32 %1, %1, %9, 5; mad.lo.u32 %2, %2, %10, 5;\n"
+          "mad.lo.u32 %3, %3, %11, 5; mad.lo.u32 %4, %4, %12, 5; mad.lo.u32 %5, %5, %13, 5;\n"
+          "mad.lo.u32 %6, %6, %14, 5; mad.lo.u32 %7, %7, %15, 5;"
+          : "+r"(q0.x), "+r"(q1.x), "+r"(q2.x), "+r"(q3.x), "+r"(q4.x), "+r"(q5.x), "+r"(q6.x), "+r"(q7.x)
+          : "r"(p0.y), "r"(p1.y), "r"(p2.y), "r"(p3.y), "r"(p4.y), "r"(p5.y), "r"(p6.y), "r"(p7.y));
+    if (V == 9)  // ialt: (2,1) and (1,2) in turn (round 36, mech_fpair2)
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, %16; mad.lo.u32 %1, %1, %17, %9; mad.lo.u32 %2, %2, %10, %18;\n"
+          "mad.lo.u32 %3, %3, %19, %11; mad.lo.u32 %4, %4, %12, %20; mad.lo.u32 %5, %5, %21, %13;\n"
+          "mad.lo.u32 %6, %6, %14, %22; mad.lo.u32 %7, %7, %23, %15;"
+          : "+r"(q0.x), "+r"(q0.y), "+r"(q1.x), "+r"(q1.y), "+r"(q2.x), "+r"(q2.y), "+r"(q3.x), "+r"(q3.y)
+          : "r"(p0.x), "r"(p1.x), "r"(p2.x), "r"(p3.x), "r"(p4.x), "r"(p5.x), "r"(p6.x), "r"(p7.x), "r"(p0.y),
+            "r"(p1.y), "r"(p2.y), "r"(p3.y), "r"(p4.y), "r"(p5.y), "r"(p6.y), "r"(p7.y));
     if (V == 7)  // (3,0) and (0,3) in turn
       asm volatile(
           "mad.lo.u32 %0, %0, %8, %9; mad.lo.u32 %1, %1, %17, %18; mad.lo.u32 %2, %2, %10, %11;\n"
@@ -265,8 +283,19 @@ static void run_fpair(Ctx& c, int W) {
     m = measure(c, fpair_i<V>, L, 0u, (const uint2*)c.d_out, (float*)c.d_out, c.d_rec);
     fn = (const void*)fpair_i<V>;
   }
-  static const char* const name[8] = {"imm", "same", "alt", "three", "alt3", "isame", "ithree", "ialt3"};
-  imp_row(c, "mech_fpair", fn, name[V], 1, W, L.bps, L.tpb, FP_T, "v=" + std::to_string(V) + ";k=8", m);
+  static const char* const name[10] = {"imm", "same", "alt", "three", "alt3", "isame", "ithree", "ialt3", "iimm", "ialt"};
+  imp_row(c, V >= 8 ? "mech_fpair2" : "mech_fpair", fn, name[V], 1, W, L.bps, L.tpb, FP_T, "v=" + std::to_string(V) + ";k=8", m);
+}
+
+// mech_fpair2 (round 36): fpair_i's IMADs reading each bank once (iimm) and alternating (2,1)/(1,2) (ialt), beside
+// isame and ialt3 again, at 1, 4, 8, 12, 16, 32 warps (12: 3 a scheduler).
+void group_mech_fpair2(Ctx& c) {
+  for (int W : {1, 4, 8, 12, 16, 32}) {
+    run_fpair<8>(c, W);
+    run_fpair<9>(c, W);
+    run_fpair<5>(c, W);
+    run_fpair<7>(c, W);
+  }
 }
 
 void group_mech_fpair(Ctx& c) {

@@ -361,6 +361,7 @@ void group_scan(Ctx& c);
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
 void group_mech_fbank(Ctx& c);   // fbank.cu (round 30)
 void group_mech_fpair(Ctx& c);   // fbank.cu (round 32)
+void group_mech_fpair2(Ctx& c);  // fbank.cu: fpair_i<8, 9> (iimm, ialt) beside isame and ialt3 (round 36)
 void group_mech_pinc(Ctx& c);
 void group_mech_ldst(Ctx& c);
 void group_mech_stw(Ctx& c);
