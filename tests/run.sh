@@ -62,7 +62,7 @@ if [ -z "$QUICK" ]; then
 	done
 	# sets timed on an H100 (tests/data/h100/README.md: the same SM; read for mechanisms
 	# inside it): the set's manifest and listing under h200/, its runs under h100/
-	for r in fpair:mech/fpair/sass_local.txt barw0s:mech/barw0/sass.txt twoend:mech/twoend/sass_local.txt; do
+	for r in fpair:mech/fpair/sass_local.txt fpair2:mech/fpair2/sass_local.txt barw0s:mech/barw0/sass.txt twoend:mech/twoend/sass_local.txt; do
 		d=mech/${r%%:*}
 		run_suite "tests/import_validate.sh ($d on the H100)" env QUICK=${SANITIZED:+1} \
 			MANIFEST=tests/data/h200/$d/programs.csv RUNS=tests/data/h100/$d/runs.csv \
