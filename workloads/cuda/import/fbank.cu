@@ -269,6 +269,53 @@ __global__ void __launch_bounds__(1024) fpair_i(unsigned f, const uint2* __restr
   imp_end(rec);
 }
 
+// fmix<V> (round 36, mech_fpair2): do an IMAD (the 16-lane FMA-heavy pipe) and an FFMA share a unit? ptxas
+// spaces IMAD -> FADD and VIADD -> FFMA 2 cycles (S02) but FFMA -> IMAD 1. 8 instructions a trip, every one
+// reading each bank once (even accumulator, odd source, an immediate), no dependence within the trip:
+// V 10 IMAD and FFMA in turn (4 each), V 11 the 4 IMADs then the 4 FFMAs. If an FFMA needs the heavy half
+// the IMAD holds, an IMAD and an FFMA take 3 cycles of a scheduler's FMA side, else 2 (the IMAD's).
+template <int V>
+__global__ void __launch_bounds__(1024) fmix(unsigned f, const uint2* __restrict__ src0, float* out, BlockRec* rec) {
+  const uint2* src = src0 + (threadIdx.x & f) * 16;  // f = 0: every thread the same 16 pairs, not provably uniform
+  uint2 u0 = src[0], u1 = src[1], u2 = src[2], u3 = src[3];
+  const uint2 p0 = src[8], p1 = src[9], p2 = src[10], p3 = src[11];
+  float2 q0 = ((const float2*)src)[4], q1 = ((const float2*)src)[5], q2 = ((const float2*)src)[6], q3 = ((const float2*)src)[7];
+  const float2 r0 = ((const float2*)src)[12], r1 = ((const float2*)src)[13], r2 = ((const float2*)src)[14],
+               r3 = ((const float2*)src)[15];
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < FP_T; ++i) {
+    if (V == 10)  // IMAD, FFMA in turn
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, 5; fma.rn.f32 %4, %4, %12, 0f3A800000; mad.lo.u32 %1, %1, %9, 5;\n"
+          "fma.rn.f32 %5, %5, %13, 0f3A800000; mad.lo.u32 %2, %2, %10, 5; fma.rn.f32 %6, %6, %14, 0f3A800000;\n"
+          "mad.lo.u32 %3, %3, %11, 5; fma.rn.f32 %7, %7, %15, 0f3A800000;"
+          : "+r"(u0.x), "+r"(u1.x), "+r"(u2.x), "+r"(u3.x), "+f"(q0.x), "+f"(q1.x), "+f"(q2.x), "+f"(q3.x)
+          : "r"(p0.y), "r"(p1.y), "r"(p2.y), "r"(p3.y), "f"(r0.y), "f"(r1.y), "f"(r2.y), "f"(r3.y));
+    if (V == 11)  // 4 IMADs, then 4 FFMAs
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, 5; mad.lo.u32 %1, %1, %9, 5; mad.lo.u32 %2, %2, %10, 5; mad.lo.u32 %3, %3, %11, 5;\n"
+          "fma.rn.f32 %4, %4, %12, 0f3A800000; fma.rn.f32 %5, %5, %13, 0f3A800000; fma.rn.f32 %6, %6, %14, 0f3A800000;\n"
+          "fma.rn.f32 %7, %7, %15, 0f3A800000;"
+          : "+r"(u0.x), "+r"(u1.x), "+r"(u2.x), "+r"(u3.x), "+f"(q0.x), "+f"(q1.x), "+f"(q2.x), "+f"(q3.x)
+          : "r"(p0.y), "r"(p1.y), "r"(p2.y), "r"(p3.y), "f"(r0.y), "f"(r1.y), "f"(r2.y), "f"(r3.y));
+  }
+  const unsigned x = u0.x ^ u0.y ^ u1.x ^ u1.y ^ u2.x ^ u2.y ^ u3.x ^ u3.y ^ p0.x ^ p0.y ^ p1.x ^ p1.y ^ p2.x ^ p2.y ^
+                     p3.x ^ p3.y;
+  const float s = q0.x + q0.y + q1.x + q1.y + q2.x + q2.y + q3.x + q3.y + r0.x + r0.y + r1.x + r1.y + r2.x + r2.y +
+                  r3.x + r3.y;
+  if (x == 0x12345u || s == 1234.5f) out[imp_gtid()] = s + (float)x;  // never true: keeps the chains
+  imp_end(rec);
+}
+
+template <int V>
+static void run_fmix(Ctx& c, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, fmix<V>, L, 0u, (const uint2*)c.d_out, (float*)c.d_out, c.d_rec);
+  imp_row(c, "mech_fpair2", (const void*)fmix<V>, V == 10 ? "mix" : "mix4", 1, W, L.bps, L.tpb, FP_T,
+          "v=" + std::to_string(V) + ";k=8", m);
+}
+
 template <int V>
 static void run_fpair(Ctx& c, int W) {
   const LaunchCfg L = cfg_W(c.sms, W);
@@ -295,6 +342,9 @@ void group_mech_fpair2(Ctx& c) {
     run_fpair<9>(c, W);
     run_fpair<5>(c, W);
     run_fpair<7>(c, W);
+    run_fmix<10>(c, W);
+    run_fmix<11>(c, W);
+    run_fpair<0>(c, W);
   }
 }
 
