@@ -181,7 +181,7 @@ struct arch {
 	int regfile_window;               /* 1 (with regfile_collectors): an instruction issues only once each bank
 					   * it reads can deliver its reads within max(2, its most reads of one bank)
 					   * cycles; until then its scheduler issues nothing, and its stall count and
-					   * result count from then (pipe_collect). 0: its reads wait for the banks */
+					   * result count from then (pipe_window). 0: its reads wait for the banks */
 	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
 					   * reads no data registers from the banks (its address registers it does);
 					   * 1: every source, as a live store */

@@ -252,17 +252,16 @@ static inline void pipe_hold_all(struct sched *sc, uint64_t t)
 }
 
 /*
- * The collection window (regfile_window): an instruction whose reads by
- * bank (oc: its most reads of one bank) end more than w = max(2, oc)
- * cycles after now, behind the reads its banks already had, issues `slip`
- * cycles late, when each bank b it reads c times can deliver them within w
- * cycles: the slowest bank's lateness, its reads' end less now less w
- * (that bank's reads start at bank_free - c, and w - c before the end of
- * its window); the collection still ends there, and the banks it reads
- * that were free earlier read from the late issue (pipe_collect has booked
- * them from now). Until then its scheduler issues nothing, and its stall
- * count and its result count from the late issue (issue_warp). Returns the
- * slip; oc: the collection's cycles from now (pipe_collect). On an H100
+ * The collection window (regfile_window): an instruction whose reads end
+ * oc cycles after now (pipe_collect: behind the reads its banks already
+ * had), more than w = max(2, its most reads of one bank), issues slip =
+ * oc - w cycles late, when each bank b it reads c times can deliver them
+ * within w cycles (the slowest bank's reads start at bank_free - c, w - c
+ * before the end of its window); the collection still ends at now + oc,
+ * and the banks it reads that were free earlier read from the late issue
+ * (pipe_collect booked them from now). Until then its scheduler issues
+ * nothing, and its stall count and its result count from the late issue
+ * (issue_warp). Returns the slip. On an H100
  * (the H200's SM; tests/data/h100/mech/fpair, mech_fpair, round 34's run;
  * every row repeated on the H200 within 0.1%, round 35) a lone warp's 8
  * FFMAs a trip reading bank 0 twice (same) or three times (three), after
