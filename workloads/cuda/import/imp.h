@@ -171,6 +171,8 @@ FILE* imp_side_file(const char* name);
 // A histogram of h into a side file, one row a distinct value (latd.csv's schema:
 // label,footprint,warps_per_sm,cycles,count), flushed.
 void lat_hist(FILE* f, const std::string& label, size_t fp, int W, const std::vector<unsigned>& h);
+// "p10/p50/p90" of h (nearest rank; "-" when empty), for a side file's summary lines.
+std::string lat_q(std::vector<unsigned> h);
 
 // With IMP_BLOCKS=file in the environment: appends the per-block records of a launch
 // (kernel, grid, tpb, bps, block, smid, c0, c1) to that file.

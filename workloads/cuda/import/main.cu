@@ -160,6 +160,15 @@ void lat_hist(FILE* f, const std::string& label, size_t fp, int W, const std::ve
   fflush(f);
 }
 
+std::string lat_q(std::vector<unsigned> h) {
+  if (h.empty()) return "-";
+  std::sort(h.begin(), h.end());
+  auto q = [&](double p) { return h[(size_t)(p * (double)(h.size() - 1) + 0.5)]; };
+  char s[64];
+  snprintf(s, sizeof s, "%u/%u/%u", q(0.1), q(0.5), q(0.9));
+  return s;
+}
+
 void imp_row(Ctx& c, const char* group, const void* fn, const std::string& variant, int ilp, int W,
              int bps, int tpb, long long iters, std::string param, const Meas& m) {
   if (!m.placement_ok) param += ";placement=bad";

@@ -135,16 +135,6 @@ __global__ void __launch_bounds__(1024, 2)
   if (threadIdx.x == 0) smid[blockIdx.x] = imp_smid();
 }
 
-// "p10/p50/p90" of h ("-" when empty).
-static std::string mixst_q(std::vector<unsigned> h) {
-  if (h.empty()) return "-";
-  std::sort(h.begin(), h.end());
-  auto q = [&](double p) { return h[(size_t)(p * (double)(h.size() - 1) + 0.5)]; };
-  char s[64];
-  snprintf(s, sizeof s, "%u/%u/%u", q(0.1), q(0.5), q(0.9));
-  return s;
-}
-
 template <int ILP>
 static void run_mix_stamp(Ctx& c, FILE* f, const float* buf, unsigned* d_st, unsigned* d_smid, int W) {
   LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
@@ -227,9 +217,9 @@ static void run_mix_stamp(Ctx& c, FILE* f, const float* buf, unsigned* d_st, uns
   snprintf(line, sizeof line,
            "mech_mixst i%d w%d cycles=%.0f (p10/p50/p90) lat=%s ffma=%s gap=%s aspread=%s ispread=%s "
            "dlat1=%s dlat4=%s dlat8=%s dlat16=%s xblk=%s bend=%s sm_pairs=%d sm_odd=%d",
-           ILP, W, m.cycles, mixst_q(lat).c_str(), mixst_q(ffma).c_str(), mixst_q(gap).c_str(),
-           mixst_q(aspread).c_str(), mixst_q(ispread).c_str(), mixst_q(dl[0]).c_str(), mixst_q(dl[1]).c_str(),
-           mixst_q(dl[2]).c_str(), mixst_q(dl[3]).c_str(), mixst_q(xblk).c_str(), mixst_q(bend).c_str(), pairs, odd);
+           ILP, W, m.cycles, lat_q(lat).c_str(), lat_q(ffma).c_str(), lat_q(gap).c_str(),
+           lat_q(aspread).c_str(), lat_q(ispread).c_str(), lat_q(dl[0]).c_str(), lat_q(dl[1]).c_str(),
+           lat_q(dl[2]).c_str(), lat_q(dl[3]).c_str(), lat_q(xblk).c_str(), lat_q(bend).c_str(), pairs, odd);
   printf("%s\n", line);
   fflush(stdout);
   fprintf(f, "# %s\n", line);

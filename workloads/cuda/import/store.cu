@@ -264,15 +264,7 @@ __global__ void __launch_bounds__(32 * W)
   if (threadIdx.x == 0) smid[blockIdx.x] = imp_smid();
 }
 
-// "p10/p50/p90" of h ("-" when empty); sst_p50: the median alone.
-static std::string sst_q(std::vector<unsigned> h) {
-  if (h.empty()) return "-";
-  std::sort(h.begin(), h.end());
-  auto q = [&](double p) { return h[(size_t)(p * (double)(h.size() - 1) + 0.5)]; };
-  char s[64];
-  snprintf(s, sizeof s, "%u/%u/%u", q(0.1), q(0.5), q(0.9));
-  return s;
-}
+// The median of h alone ("-" when empty; lat_q gives p10/p50/p90).
 static std::string sst_p50(std::vector<unsigned> h) {
   if (h.empty()) return "-";
   std::sort(h.begin(), h.end());
@@ -339,8 +331,8 @@ static void run_ststamp(Ctx& c, FILE* f, FILE* fr, float* dy, unsigned* d_st, un
   snprintf(line, sizeof line,
            "mech_ststamp %s w%d cycles=%.0f (p10/p50/p90) rd=%s iss=%s step=%s rspread=%s rank=%s "
            "rdsch0..3_p50=%s/%s/%s/%s",
-           var.c_str(), W, m.cycles, sst_q(rd).c_str(), sst_q(iss).c_str(), sst_q(step).c_str(), sst_q(rspread).c_str(),
-           sst_q(rank).c_str(), sst_p50(rdsch[0]).c_str(), sst_p50(rdsch[1]).c_str(), sst_p50(rdsch[2]).c_str(),
+           var.c_str(), W, m.cycles, lat_q(rd).c_str(), lat_q(iss).c_str(), lat_q(step).c_str(), lat_q(rspread).c_str(),
+           lat_q(rank).c_str(), sst_p50(rdsch[0]).c_str(), sst_p50(rdsch[1]).c_str(), sst_p50(rdsch[2]).c_str(),
            sst_p50(rdsch[3]).c_str());
   printf("%s\n", line);
   fflush(stdout);
