@@ -733,7 +733,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int32_t *tbound = NULL; /* the first N threads an instruction's guard selects, -N: the others, 0: neither (tid0_preds) */
 	unsigned char *fix = NULL; /* guarded by a denormal fixup's compare: off in every lane (fixup_preds) */
 	struct frame stack[ISA_MAX_NEST];
-	char ctl[32], guard[16], attrs[200];
+	char ctl[32], guard[16], attrs[480];
 
 	if (n == 0)
 		return err_set(e, SIM_EINPUT, "%s:%u: kernel %s has no instructions", fname, k->line, k->name);

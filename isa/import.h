@@ -46,7 +46,7 @@ struct import_rule {
 			       * PC=N,w0:M=K: M, the warps that run `low` trips (LOOP N warp<M=K) */
 	int below;            /* --taken PC=w0:N: taken by the warps below N instead (IF warp>=N) */
 	uint64_t low;         /* --trips PC=N,w0:M=K: K, the trip count of the warps below M (warps = M) */
-	char attrs[160];      /* --mem: attributes in program syntax (space separated) */
+	char attrs[400];      /* --mem: attributes in program syntax (space separated; offsets= of 32 lanes fits) */
 	int used;             /* set by import_kernel when it applied the rule */
 };
 

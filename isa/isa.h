@@ -149,6 +149,7 @@ static inline int isa_l1_load(int op)
 const char *isa_reg_name(int reg, char *buf, int len);
 
 #define ISA_MAX_LINES 8 /* line numbers of the attribute lines= */
+#define ISA_MAX_OFFSETS 32 /* byte offsets of the attribute offsets= (one a lane) */
 
 struct insn {
 	uint8_t op;        /* enum opcode */
@@ -214,7 +215,12 @@ struct insn {
 			    * bytes; IF warp<N, warp>=N: N */
 	double frac;       /* IF: fraction of lanes on the first path */
 	uint32_t line;     /* source line (0 for generated programs) */
-	uint32_t count_low;  /* LOOP N warp<M=K: K (in the tail padding: the struct stays 160 bytes) */
+	uint32_t count_low;  /* LOOP N warp<M=K: K */
+	/* memory ops: lane i at byte base + offs[i % noffs] (attribute offsets=; noffs 0 none):
+	 * the addresses a kernel computes (a hash, a swizzle), given lane by lane. Last, so the
+	 * fields the engine reads each issue keep their cache lines */
+	uint8_t noffs;
+	uint32_t offs[ISA_MAX_OFFSETS];
 };
 
 struct program {

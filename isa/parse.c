@@ -198,7 +198,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 		int rc;
 		const char *num;
 		if (n == 0 || key[n] != '=')
-			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, lines, footprint, lanes, threads, wait, group, near)");
+			return fail(lx, "expected an attribute key=value (width, pattern, stride, period, step, base, lines, offsets, footprint, lanes, threads, wait, group, near)");
 		lx->p += n + 1;
 		num = lx->p;
 		if (n == 7 && strncasecmp(key, "pattern", 7) == 0) {
@@ -253,6 +253,20 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 					break;
 				lx->p++;
 			}
+		} else if (n == 7 && strncasecmp(key, "offsets", 7) == 0) {
+			/* offsets=O0:O1:...: lane i at byte base + O[i % k] */
+			const char *what = "offsets: expected 1 to 32 byte offsets joined by ':', each 0 to 1G (decimal, 0x hex, or K, M, G; offsets=0:4:8)";
+			in->noffs = 0;
+			for (;;) {
+				if (in->noffs == ISA_MAX_OFFSETS)
+					return fail(lx, what);
+				if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX | UINT_HEX, &v, what)))
+					return rc;
+				in->offs[in->noffs++] = (uint32_t)v;
+				if (*lx->p != ':')
+					break;
+				lx->p++;
+			}
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
 			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX | UINT_POS, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
@@ -303,12 +317,15 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				in->group = (uint8_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group or near)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, lines, offsets, footprint, lanes, threads, wait, group or near)");
 		}
 	}
 	if (in->nlines && (in->period || in->stride || (in->pattern != PAT_COALESCED && in->pattern != PAT_STRIDED)))
 		return err_set(lx->e, SIM_EINPUT, "%s:%d: lines= with %s (expected lines= alone: it places every lane)",
 			       lx->file, lx->lineno, in->period ? "period=" : in->stride ? "stride=" : "another pattern=");
+	if (in->noffs && (in->nlines || in->period || in->stride || (in->pattern != PAT_COALESCED && in->pattern != PAT_STRIDED)))
+		return err_set(lx->e, SIM_EINPUT, "%s:%d: offsets= with %s (expected offsets= alone: it places every lane)", lx->file, lx->lineno,
+			       in->nlines ? "lines=" : in->period ? "period=" : in->stride ? "stride=" : "another pattern=");
 	if (in->step && !in->period)
 		return err_set(lx->e, SIM_EINPUT, "%s:%d: step=%u without period= (expected period=N too: lane i at (i %% period) * stride + (i / period) * step)",
 			       lx->file, lx->lineno, in->step);

@@ -151,7 +151,8 @@ static const struct help_opt import_opts[] = {
 			   "block's at TO (each block's warp 0: thread 0), not first issue to last exit; writes .span"},
 	{"--mem PC|OPCODE[.MODS]=k=v,...", "memory attributes of one instruction, every instruction of an opcode, or "
 					   "those of exactly these modifiers (LDS.128): pattern, footprint, bytes (distinct "
-					   "bytes a warp access touches), stride, width"},
+					   "bytes a warp access touches), stride, width, offsets (the lanes' byte offsets, "
+					   "joined by ':': a hashed or swizzled index)"},
 	{"--unknown alu|error", "an opcode smsim does not model: an error naming it and its PC (default), or "
 				"issued as an ALU instruction with a warning"},
 	{"--regs R, --smem BYTES", "registers and shared memory when the listing does not say them"},

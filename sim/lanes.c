@@ -3,7 +3,7 @@
  * not compiled on its own; see sm_int.h).
  *
  * From a memory instruction's access attributes (pattern, width, stride,
- * period/step, lines=, base=, lanes=, footprint) the byte offsets of its
+ * period/step, lines=, offsets=, base=, lanes=, footprint) the byte offsets of its
  * lanes (lanes_offsets), and from those what the memory levels charge for
  * them: the sectors and lines it touches (L2 and DRAM: lanes_sectors, the
  * L2 line rule lanes_l2_add) and its wavefronts on the L1's and shared
@@ -95,10 +95,10 @@ static int lanes_lines(const struct arch *a, const struct insn *in, int lanes)
 }
 
 /* An access whose sectors and lines come from its lanes' offsets
- * (lanes_geom): a gather, period=, lines=, or a base= off a sector's start. */
+ * (lanes_geom): a gather, period=, lines=, offsets=, or a base= off a sector's start. */
 static inline int lanes_by_offsets(const struct arch *a, const struct insn *in)
 {
-	return in->pattern == PAT_GATHER || in->period || in->nlines || in->base % (uint32_t)a->sector_bytes;
+	return in->pattern == PAT_GATHER || in->period || in->nlines || in->noffs || in->base % (uint32_t)a->sector_bytes;
 }
 
 /* Sectors one warp instruction touches. */
@@ -230,6 +230,10 @@ static void lanes_offsets(const struct insn *in, int nl, uint64_t off[32], uint6
 			off[i] = o + in->base;
 			continue;
 		}
+		if (in->noffs) { /* base= is added below */
+			off[i] = in->offs[i % in->noffs];
+			continue;
+		}
 		switch (in->pattern) {
 		case PAT_UNIFORM:
 			o = 0;
@@ -359,6 +363,6 @@ static inline int lanes_l1_banked(const struct arch *a, const struct insn *in)
 static inline int lanes_smem_banked(const struct arch *a, const struct insn *in)
 {
 	return (in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS) && a->l1_banks > 0 &&
-	       (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->nlines || in->base || in->stride > in->width ||
+	       (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->nlines || in->noffs || in->base || in->stride > in->width ||
 		in->lanes || in->width < 4);
 }

@@ -179,6 +179,25 @@ static void all_opcodes(void **state)
 	program_free(&p);
 }
 
+/* offsets=: one byte offset a lane, decimal, 0x hex or K/M/G, kept in order */
+static void lane_offsets(void **state)
+{
+	(void)state;
+	struct program p;
+	parse_ok("LDS R1, [R2] offsets=3496:736:0x81c:1K\nLDG R3, [R4] base=655872 offsets=0\nEXIT\n", &p);
+	assert_int_equal(p.code[0].noffs, 4);
+	assert_int_equal(p.code[0].offs[0], 3496);
+	assert_int_equal(p.code[0].offs[1], 736);
+	assert_int_equal(p.code[0].offs[2], 0x81c);
+	assert_int_equal(p.code[0].offs[3], 1024);
+	assert_int_equal(p.code[0].pattern, PAT_COALESCED);
+	assert_int_equal(p.code[1].noffs, 1);
+	assert_int_equal(p.code[1].offs[0], 0);
+	assert_int_equal(p.code[1].base, 655872);
+	assert_int_equal(p.code[2].noffs, 0);
+	program_free(&p);
+}
+
 static void regs_and_exit(void **state)
 {
 	struct program p;
@@ -427,7 +446,7 @@ static void bad_programs(void **state)
 		{"LOOP 2 warp<1=3 warp<2=4\nNOP\nENDLOOP\n", "t.prog:1:17: ", "expected the end of the statement, got \"warp<2=4\""},
 		{"IF warp>1\nNOP\nENDIF\n", "t.prog:1:8: ", "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1"},
 		{"IF warp>=40\nNOP\nENDIF\n", "t.prog:1:10: ", "IF warp>=N: expected N in 0..32, got \"40\""},
-		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, period, step, base, lines, footprint, lanes, wait, group or near), got \"colour=red\""},
+		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, period, step, base, lines, offsets, footprint, lanes, threads, wait, group or near), got \"colour=red\""},
 		{"LDG R1, [R2] group=9\n", "t.prog:1:20: ", "group: expected a group 1 to 8 (group=1), got \"9\""},
 		{"LDG R1, [R2] near=0\n", "t.prog:1:19: ", "near: expected a group 1 to 8 (near=1), got \"0\""},
 		{"LDG R1, [R2] group=1 near=1\n", "t.prog:1:22: ", "group and near on one load: a load either draws its latency (group=G) or takes its group's (near=G)"},
@@ -448,6 +467,14 @@ static void bad_programs(void **state)
 		{"LDG R1, [R2] lines=33554433\n", "t.prog:1:20: ", "lines: expected 1 to 8 line numbers"},
 		{"LDG R1, [R2] lines=1:2 stride=128\n", "t.prog:1: ", "lines= with stride= (expected lines= alone: it places every lane)"},
 		{"LDG R1, [R2] pattern=gather footprint=4K lines=1\n", "t.prog:1: ", "lines= with another pattern= (expected lines= alone"},
+		{"LDG R1, [R2] offsets=\n", "t.prog:1:22: ", "offsets: expected 1 to 32 byte offsets joined by ':', each 0 to 1G (decimal, 0x hex, or K, M, G; offsets=0:4:8)"},
+		{"LDG R1, [R2] offsets=0:4:\n", "t.prog:1:26: ", "offsets: expected 1 to 32 byte offsets"},
+		{"LDG R1, [R2] offsets=0:4:x\n", "t.prog:1:26: ", "offsets: expected 1 to 32 byte offsets"},
+		{"LDG R1, [R2] offsets=2G\n", "t.prog:1:22: ", "offsets: expected 1 to 32 byte offsets joined by ':', each 0 to 1G (decimal, 0x hex, or K, M, G; offsets=0:4:8), got \"2G\""},
+		{"LDG R1, [R2] offsets=0:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17:18:19:20:21:22:23:24:25:26:27:28:29:30:31:32\n", "t.prog:1:", "offsets: expected 1 to 32 byte offsets"},
+		{"LDG R1, [R2] offsets=0:8 stride=128\n", "t.prog:1: ", "offsets= with stride= (expected offsets= alone: it places every lane)"},
+		{"LDG R1, [R2] offsets=0:8 lines=1:2\n", "t.prog:1: ", "offsets= with lines= (expected offsets= alone"},
+		{"LDS R1, [R2] pattern=gather footprint=4K offsets=0:4\n", "t.prog:1: ", "offsets= with another pattern= (expected offsets= alone"},
 		{"LDG R1, [R2] base=4G\n", "t.prog:1:19: ", "base: expected the byte address of the access's element 0 (its bits 7-24 pick the L1 tag bank), 0 to 4G-1 (decimal, 0x hex, or K, M, G), got \"4G\""},
 		{"LDG R1, [R2] base=0xZZ\n", "t.prog:1:19: ", "base: expected the byte address"},
 		{"LDG R1, [R2] base=-1\n", "t.prog:1:19: ", "base: expected the byte address"},
@@ -688,7 +715,8 @@ static void sass_errors(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(all_opcodes),    cmocka_unit_test(regs_and_exit), cmocka_unit_test(dynamic_counts),
+		cmocka_unit_test(all_opcodes),    cmocka_unit_test(lane_offsets),  cmocka_unit_test(regs_and_exit),
+		cmocka_unit_test(dynamic_counts),
 		cmocka_unit_test(finish_by_hand), cmocka_unit_test(opcode_lookup), cmocka_unit_test(bad_programs),
 		cmocka_unit_test(binary_input),   cmocka_unit_test(program_files), cmocka_unit_test(known_bugs),
 		cmocka_unit_test(sass_forms),     cmocka_unit_test(sass_errors),

@@ -826,10 +826,20 @@ static void sm_3_23_tag_banks(void **state)
 		{"lines=0:1:3:6 footprint=16K", 2},
 	};
 	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
-	char line[160];
+	char line[400];
 	for (int k = 0; k < (int)(sizeof tp / sizeof *tp); k++) {
 		snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDG R2, [R4] %s\n", tp[k].attrs);
 		assert_int_equal(extra_cycles(&sm90, line, 16, exit_, 8 * 32), 8 * 16 * tp[k].waves);
+	}
+	/* offsets=: the same lanes given lane by lane (lane l at line L[l % 4]'s
+	 * word l): lines 1, 2, 3, 4 -> 2 wavefronts, 0, 2, 3, 4 -> 1 */
+	static const int sets[2][4] = {{1, 2, 3, 4}, {0, 2, 3, 4}};
+	for (int k = 0; k < 2; k++) {
+		int len = snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDG R2, [R4] footprint=16K offsets=");
+		for (int l = 0; l < 32; l++)
+			len += snprintf(line + len, sizeof line - (size_t)len, "%s%d", l ? ":" : "", sets[k][l % 4] * 128 + l * 4);
+		snprintf(line + len, sizeof line - (size_t)len, "\n");
+		assert_int_equal(extra_cycles(&sm90, line, 16, exit_, 8 * 32), 8 * 16 * (2 - k));
 	}
 	struct arch flat = sm90;
 	flat.n_l1_tag_hash = 0;
@@ -856,6 +866,20 @@ static void sm_3_22_lds_banks(void **state)
 	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDS R2, [R4]\n", 16, exit_, 8 * 32), 8 * 16 * 1);
 	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDS R2, [R4] stride=8\n", 16, exit_, 8 * 32), 8 * 16 * 2);
 	assert_int_equal(extra_cycles(&sm90, "[B------:R-:W0:-:S01] LDS R2, [R4] stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 32);
+	/* offsets=: mech_gather3's s_rand, lane l at word ((7 l + 3) x 2654435761 mod 2^32) >> 22
+	 * of a 4 KB table (workloads/cuda/import/mech.cu): 32 distinct words, two in each of 16
+	 * banks (874 and 1002 in bank 10, ...): 2 a load, as stride=8; every lane on bank 0's
+	 * words 0, 32, ..., 992 (offsets= of 128 B steps, given out of order): 32 */
+	char rnd[400], b0[400];
+	int lr = snprintf(rnd, sizeof rnd, "[B------:R-:W0:-:S01] LDS R2, [R4] offsets="), lb = snprintf(b0, sizeof b0, "%s", rnd);
+	for (unsigned l = 0; l < 32; l++) {
+		lr += snprintf(rnd + lr, sizeof rnd - (size_t)lr, "%s%u", l ? ":" : "", (((l * 7u + 3u) * 2654435761u) >> 22) * 4u);
+		lb += snprintf(b0 + lb, sizeof b0 - (size_t)lb, "%s%u", l ? ":" : "", ((l * 13u) % 32u) * 128u);
+	}
+	snprintf(rnd + lr, sizeof rnd - (size_t)lr, "\n");
+	snprintf(b0 + lb, sizeof b0 - (size_t)lb, "\n");
+	assert_int_equal(extra_cycles(&sm90, rnd, 16, exit_, 8 * 32), 8 * 16 * 2);
+	assert_int_equal(extra_cycles(&sm90, b0, 16, exit_, 8 * 32), 8 * 16 * 32);
 	uint64_t coal = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2]\n", 16, exit_, 32);
 	uint64_t w32 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2] stride=128\n", 16, exit_, 32);
 	assert_int_equal(w32 - coal, 16 * 62);
