@@ -136,9 +136,10 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 				       value);
 		if (!(r = new_rule(o->mem, &o->nmem, flag, e)))
 			return SIM_EINPUT;
-		if (strlen(eq + 1) >= sizeof r->attrs)
-			return err_set(e, SIM_EINPUT, "--mem: attributes too long (expected at most %zu characters), got \"%.40s...\"",
-				       sizeof r->attrs - 1, eq + 1);
+		char *attrs = o->mem_attrs[r - o->mem];
+		if (strlen(eq + 1) >= IMPORT_ATTRS_LEN)
+			return err_set(e, SIM_EINPUT, "--mem: attributes too long (expected at most %d characters), got \"%.40s...\"",
+				       IMPORT_ATTRS_LEN - 1, eq + 1);
 		if (isalpha((unsigned char)value[0]) && !(value[0] == '0' && value[1] == 'x')) {
 			const char *dot = memchr(value, '.', (size_t)(eq - value));
 			int len = (int)((dot ? dot : eq) - value);
@@ -165,8 +166,8 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 					       (int)(eq - value) > 40 ? 40 : (int)(eq - value), value);
 			r->by_pc = 1;
 		}
-		snprintf(r->attrs, sizeof r->attrs, "%s", eq + 1);
-		for (char *c = r->attrs; *c; c++)
+		snprintf(attrs, IMPORT_ATTRS_LEN, "%s", eq + 1);
+		for (char *c = attrs; *c; c++)
 			if (*c == ',')
 				*c = ' ';
 		return SIM_OK;
@@ -307,8 +308,8 @@ static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, 
 	}
 	r->used = 1;
 	/* the rule's attributes, with bytes=B (distinct bytes a warp access touches) as lanes */
-	char tmp[sizeof r->attrs];
-	snprintf(tmp, sizeof tmp, "%s", r->attrs);
+	char tmp[IMPORT_ATTRS_LEN];
+	snprintf(tmp, sizeof tmp, "%s", o->mem_attrs[r - o->mem]);
 	for (char *tok = strtok(tmp, " "); tok; tok = strtok(NULL, " ")) {
 		if (strncasecmp(tok, "bytes=", 6) == 0) {
 			char *end;

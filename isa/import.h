@@ -35,6 +35,7 @@
 #include "sass.h"
 
 #define IMPORT_MAX_RULES 64
+#define IMPORT_ATTRS_LEN 400 /* --mem attributes: offsets= of 32 lanes fits */
 
 struct import_rule {
 	int by_pc;            /* 1: pc names the instruction; 0: opcode names every instruction of it */
@@ -46,7 +47,6 @@ struct import_rule {
 			       * PC=N,w0:M=K: M, the warps that run `low` trips (LOOP N warp<M=K) */
 	int below;            /* --taken PC=w0:N: taken by the warps below N instead (IF warp>=N) */
 	uint64_t low;         /* --trips PC=N,w0:M=K: K, the trip count of the warps below M (warps = M) */
-	char attrs[400];      /* --mem: attributes in program syntax (space separated; offsets= of 32 lanes fits) */
 	int used;             /* set by import_kernel when it applied the rule */
 };
 
@@ -57,6 +57,8 @@ struct import_opts {
 	struct import_rule taken[IMPORT_MAX_RULES]; /* --taken PC=F */
 	int ntaken;
 	struct import_rule mem[IMPORT_MAX_RULES];   /* --mem PC=attrs or OPCODE=attrs */
+	char mem_attrs[IMPORT_MAX_RULES][IMPORT_ATTRS_LEN]; /* mem[k]'s attributes in program syntax
+			       * (space separated); here, not in every rule, as only --mem has them */
 	int nmem;
 	struct import_rule off[IMPORT_MAX_RULES];   /* --off PC[,PC...]: guarded instructions off in every lane */
 	int noff;

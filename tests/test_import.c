@@ -664,6 +664,54 @@ static void mem_by_modifiers(void **state)
 }
 
 /*
+ * --mem with offsets= (round 37): 32 lanes' byte offsets of a hashed index
+ * (mech_gather3's s_rand: lane l at word ((7 l + 3) x 2654435761 mod 2^32)
+ * >> 22 of a 16 KB table, the longest such list, 6-digit offsets) reach the
+ * program lane by lane, beside the rule's other attributes.
+ */
+static void mem_offsets(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ LDS R9, [R3] ;\n"
+				      "/*0010*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+				      "/*0020*/ EXIT ;\n";
+	char lds[IMPORT_ATTRS_LEN], ldg[64];
+	unsigned want[32];
+	int n = snprintf(lds, sizeof lds, "LDS=offsets=");
+	for (unsigned l = 0; l < 32; l++) {
+		want[l] = (((l * 7u + 3u) * 2654435761u) >> 20) * 4u + 100000u;
+		n += snprintf(lds + n, sizeof lds - (size_t)n, "%s%u", l ? ":" : "", want[l]);
+	}
+	snprintf(ldg, sizeof ldg, "0x10=base=655872,footprint=4K,offsets=0x80:0");
+	const char *opts[] = {"--mem", lds, "--mem", ldg, NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.code[0].noffs, 32);
+	for (int l = 0; l < 32; l++)
+		assert_int_equal(p.code[0].offs[l], want[l]);
+	assert_int_equal(p.code[1].noffs, 2);
+	assert_int_equal(p.code[1].offs[0], 128);
+	assert_int_equal(p.code[1].offs[1], 0);
+	assert_int_equal(p.code[1].base, 655872);
+	assert_int_equal(p.code[1].count, 4096);
+	program_free(&p);
+	free(text);
+	/* past IMPORT_ATTRS_LEN - 1 characters: refused with the limit */
+	char big[IMPORT_ATTRS_LEN + 16];
+	n = snprintf(big, sizeof big, "LDS=offsets=0");
+	while (n < IMPORT_ATTRS_LEN + 4)
+		n += snprintf(big + n, sizeof big - (size_t)n, ":0");
+	struct import_opts o;
+	memset(&o, 0, sizeof o);
+	assert_int_equal(import_opt(&o, "--mem", big, &e), SIM_EINPUT);
+	assert_non_null(strstr(e.msg, "--mem: attributes too long (expected at most 399 characters)"));
+}
+
+/*
  * The idioms' branches and the lane-0 exit (tid0_preds): P0 = (tid != 0),
  * P1 = (tid & 31) != 0 (LOP3.LUT P1, RZ, R0, 0x1f, RZ, 0xc0, !PT). @P0 BRA
  * over `if (threadIdx.x == 0) { ... }` becomes IF warp<1 without --taken
@@ -927,6 +975,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tloop_f1),
+		cmocka_unit_test(mem_offsets),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
