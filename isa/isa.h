@@ -201,6 +201,8 @@ struct insn {
 			    * warp's last group=G load, and it takes that load's latency draw
 			    * (attribute near=G); 0: draws its own */
 	uint8_t noffs;     /* memory ops: entries of offs[] (attribute offsets=; 0 none) */
+	uint8_t clock;     /* reads the SM's clock (an operand SR_CLOCKLO or SR_CLOCKHI: CS2R, S2R, S2UR):
+			    * a harness's clock stamp, which run --stamps writes as simulated */
 	uint32_t stride;   /* PAT_STRIDED: bytes between lanes (with period: between lanes i and i + 1 of a period) */
 	uint32_t step;     /* with period: bytes between lane i and lane i + period */
 	uint8_t period;    /* 1..32, 0 none: lane i at (i % period) * stride + (i / period) * step */

@@ -348,6 +348,7 @@ struct operand {
 	uint16_t reg[6];
 	int reuse;              /* .reuse */
 	int col;                /* column, for errors */
+	int clock;              /* the SM's clock, SR_CLOCKLO or SR_CLOCKHI (a clock read: run --stamps) */
 };
 
 static int is_word_char(char c)
@@ -542,6 +543,7 @@ static int parse_operand(struct lexer *lx, struct operand *o)
 		lx->p++;
 		while (is_word_char(*lx->p) || *lx->p == '.')
 			lx->p++;
+		o->clock = lx->p - s == 10 && (strncasecmp(s, "SR_CLOCKLO", 10) == 0 || strncasecmp(s, "SR_CLOCKHI", 10) == 0);
 		return SIM_OK;
 	}
 	/* modifiers before a register: - ! ~ | */
@@ -643,6 +645,8 @@ static int parse_general(struct lexer *lx, struct insn *in)
 			break;
 		lx->p++;
 	}
+	for (int i = 0; i < n; i++)
+		in->clock |= (uint8_t)o[i].clock;
 	if (op->space != SPACE_NONE && op->space != SPACE_CONST) {
 		int mem = 0;
 		for (int i = 0; i < n; i++)

@@ -34,7 +34,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
 	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_BGRR};
-	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *v;
+	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *stamps = NULL, *v;
 	int warps = 0, threads = 0, blocks = 0, repeat = 0, natural = 0, rc;
 	double times[101];
 	long smem = -1, maxc = 0;
@@ -43,8 +43,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 	struct program p;
 	struct wl_params w;
 	struct sim_stats st;
-	char tmp[4200];
-	FILE *tl = NULL;
+	char tmp[4200], tmp_st[4200];
+	FILE *tl = NULL, *stf = NULL;
 	struct import_cli ic;
 
 	memset(&ic, 0, sizeof ic);
@@ -52,7 +52,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	while (c.i < argc) {
 		if ((rc = cli_common_opt(&c, &o, e)) || (rc = import_cli_opt(&c, &ic, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
 		    (rc = cli_opt(&c, "--workload", &workload, e)) || (rc = cli_opt(&c, "--set", &set, e)) ||
-		    (rc = cli_opt(&c, "--timeline", &timeline, e))) {
+		    (rc = cli_opt(&c, "--timeline", &timeline, e)) || (rc = cli_opt(&c, "--stamps", &stamps, e))) {
 			if (rc < 0)
 				return rc;
 		} else if ((rc = cli_opt(&c, "--warps", &v, e))) {
@@ -96,6 +96,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 		program = import_name; /* a program, once imported */
 	if (warps && (threads || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T --blocks B, got both");
+	if (stamps && repeat)
+		return err_set(e, SIM_EINPUT, "run: --stamps with --repeat (expected one: --stamps writes one run's clock reads, --repeat times the simulator)");
 	if (!warps && !threads && (program || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
@@ -142,6 +144,14 @@ int cmd_run(int argc, char **argv, struct err *e)
 		}
 		l.timeline = tl;
 	}
+	if (stamps) {
+		stf = fileio_open_tmp(stamps, tmp_st, sizeof tmp_st, e);
+		if (!stf) {
+			rc = SIM_EIO;
+			goto out;
+		}
+		l.stamps = stf;
+	}
 	if (repeat > 0) {
 		/* benchmark: one simulator, `repeat` runs, the median wall time */
 		struct sim *sim = sim_create(&a);
@@ -175,6 +185,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 		if (!rc && rc2)
 			rc = rc2;
 	}
+	if (stf) {
+		int rc2 = fileio_commit(stf, tmp_st, stamps, rc ? NULL : e);
+		stf = NULL;
+		if (!rc && rc2)
+			rc = rc2;
+	}
 	if (rc)
 		goto out;
 	{
@@ -200,6 +216,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 out:
 	if (tl)
 		fileio_abort(tl, tmp);
+	if (stf)
+		fileio_abort(stf, tmp_st);
 	program_free(&p);
 	return rc;
 }

@@ -220,7 +220,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_DRAIN;
 		if (in->op == OP_BSYNC && s->a->bsync_cycles > 0)
 			u->flags |= U_BSYNC;
-		if (prog->has_span && (pc == prog->span_insn[0] || pc == prog->span_insn[1]))
+		if ((prog->has_span && (pc == prog->span_insn[0] || pc == prog->span_insn[1])) || (in->clock && s->stamps))
 			u->flags |= U_STAMP;
 		if (ctl) {
 			/*
@@ -390,12 +390,24 @@ static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp
 	}
 }
 
-/* A .span stamp issues (U_STAMP): a block's first warp, whose lane 0 is the
- * harness's thread 0, reads the clock. FROM keeps the earliest, TO the
- * latest (one instruction may be both). */
-static void issue_stamp(struct sim *s, const struct warp *w)
+/* A stamp issues (U_STAMP). A clock read (insn.clock) with run --stamps: a
+ * row of the block (launch order on the SM), the warp in it, the
+ * instruction's address (its index without one) and the cycle it reads,
+ * its issue (slip: the cycles it waited for its collection window), as a
+ * harness's %clock would. A .span stamp: a block's first warp, whose lane 0
+ * is the harness's thread 0, reads the clock; FROM keeps the earliest, TO
+ * the latest (one instruction may be both). */
+static __attribute__((noinline)) void issue_stamp(struct sim *s, const struct warp *w, int slip)
 {
-	if (w->wib != 0)
+	const struct insn *in = &s->code[w->pc];
+	if (s->stamps && in->clock) {
+		if (in->has_addr)
+			fprintf(s->stamps, "%d,%d,0x%04x,%llu\n", s->b[w->block].seq, w->wib, in->addr,
+				(unsigned long long)(s->now + (uint64_t)slip));
+		else
+			fprintf(s->stamps, "%d,%d,%d,%llu\n", s->b[w->block].seq, w->wib, w->pc, (unsigned long long)(s->now + (uint64_t)slip));
+	}
+	if (w->wib != 0 || !s->p->has_span)
 		return;
 	if (w->pc == s->p->span_insn[0] && s->now < s->span_t0) {
 		s->span_t0 = s->now;
@@ -453,7 +465,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 	if (u->flags & U_CTL)
 		issue_ctl(s, w, u, oc, slip);
 	if (__builtin_expect(u->flags & U_STAMP, 0))
-		issue_stamp(s, w);
+		issue_stamp(s, w, slip);
 	if (u->flags & U_PLAIN) {
 		if (u->flags & U_MEM)
 			mem_issue(s, w, in);

@@ -68,7 +68,7 @@ static void launch_block(struct sim *s, int bslot, uint64_t t)
 	b->bar_turn = 0.0;
 	b->mask = 0;
 	memset(b->bd_pc, 0, sizeof b->bd_pc);
-	s->blocks_started++;
+	b->seq = s->blocks_started++;
 	for (int i = 0, slot = 0; i < s->warps_per_block; i++, slot++) {
 		while (s->w[slot].resident)
 			slot++;

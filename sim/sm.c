@@ -159,6 +159,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->p = prog;
 	s->code = prog->code;
 	s->tl = l->timeline;
+	s->stamps = l->stamps;
+	if (s->stamps)
+		fprintf(s->stamps, "block,warp,pc,cycle\n");
 	s->policy = (int)l->policy;
 	s->l = l;
 	s->st = st;

@@ -65,6 +65,8 @@ struct sim_launch {
 	enum sched_policy policy;
 	uint64_t max_cycles;     /* 0: no cap */
 	FILE *timeline;          /* borrowed; NULL: none. CSV of warp-state intervals */
+	FILE *stamps;            /* borrowed; NULL: none. CSV of the clock reads as simulated
+				  * (insn.clock: block, warp, pc, cycle) */
 };
 
 struct sim_stats {

@@ -124,6 +124,7 @@ struct warp {
 /* One block slot (launch.c; BAR in ctl.c). */
 struct block {
 	int live;            /* resident */
+	int seq;             /* launch order on the SM, 0 first (run --stamps) */
 	int warps_total;     /* its warps */
 	int warps_left;      /* not exited */
 	int bar_arrived;     /* warps waiting at the current BAR */
@@ -402,6 +403,7 @@ struct sim {
 	const struct sim_launch *l;
 	const struct insn *code; /* p->code */
 	FILE *tl;            /* l->timeline */
+	FILE *stamps;        /* l->stamps */
 	int policy;          /* l->policy */
 	struct sim_stats *st; /* the caller's, filled as the run goes */
 	uint64_t now;        /* the current cycle */

@@ -193,6 +193,36 @@ te "run --program: warp_instructions = 4 x 41" 0 '"warp_instructions":[[:space:]
 run "$SMSIM" run --program "$T/k.prog" --warps 4 --timeline "$T/tl.csv"
 if [ "$got" -eq 0 ] && head -n 1 "$T/tl.csv" 2>/dev/null | grep -q '^warp,'; then ok "run --timeline writes a CSV"; else no "run --timeline writes a CSV" "status $got $(show "$T/err")"; fi
 
+# run --stamps (round 37): a program's clock reads as simulated. By hand on sm_90: warp w starts
+# 2 w cycles in (warp_launch_cycles 2, one a group) and reads the clock then; its FFMA a cycle
+# later (S01), the second FFMA 4 after that (S04), the CS2R of SR_CLOCKHI 2 after (S02): 2 w + 7.
+# A fifth warp starts at 8, on warp 0's scheduler, which issues warp 0's EXIT then (7 + 1): 9 and 16
+cat >"$T/clk.prog" <<'EOF'
+[B------:R-:W-:-:S01] CS2R R6, SR_CLOCKLO
+[B------:R-:W-:-:S04] FFMA R2, R2, R3, R4
+[B------:R-:W-:-:S02] FFMA R2, R2, R3, R4
+[B------:R-:W-:-:S01] CS2R R8, SR_CLOCKHI
+[B------:R-:W-:-:S01] EXIT
+EOF
+run "$SMSIM" run --program "$T/clk.prog" --warps 4 --stamps "$T/st.csv"
+if [ "$got" -eq 0 ] && awk -F, 'NR == 1 { ok = $0 == "block,warp,pc,cycle"; next }
+	{ n++; t[$2, $3] = $4; if ($1 != 0) ok = 0 }
+	END { for (w = 0; w < 4; w++) if (t[w, 0] != 2 * w || t[w, 3] != 2 * w + 7) ok = 0; exit !(ok && n == 8) }' "$T/st.csv"; then
+	ok "run --stamps: warp w reads at 2 w and 2 w + 7"
+else
+	no "run --stamps: warp w reads at 2 w and 2 w + 7" "status $got $(show "$T/st.csv") $(show "$T/err")"
+fi
+run "$SMSIM" run --program "$T/clk.prog" --warps 5 --stamps "$T/st5.csv"
+if [ "$got" -eq 0 ] && awk -F, 'NR > 1 { t[$2, $3] = $4 } END { exit !(t[4, 0] == 9 && t[4, 3] == 16) }' "$T/st5.csv"; then
+	ok "run --stamps: a fifth warp, behind warp 0's EXIT, reads at 9 and 16"
+else
+	no "run --stamps: a fifth warp, behind warp 0's EXIT, reads at 9 and 16" "status $got $(show "$T/st5.csv")"
+fi
+run "$SMSIM" run --program "$T/k.prog" --warps 4 --stamps "$T/st0.csv"
+if [ "$got" -eq 0 ] && [ "$(cat "$T/st0.csv")" = "block,warp,pc,cycle" ]; then ok "run --stamps: no clock read, the header alone"; else no "run --stamps: no clock read, the header alone" "status $got $(show "$T/st0.csv")"; fi
+e2 "run --stamps with --repeat" "run: --stamps with --repeat (expected one" "$SMSIM" run --program "$T/clk.prog" --warps 4 --stamps "$T/st.csv" --repeat 3
+e2 "run --stamps: unwritable path" "$T/nodir/st.csv" "$SMSIM" run --program "$T/clk.prog" --warps 4 --stamps "$T/nodir/st.csv"
+
 # ---- sweep, determinism, resume, shards -------------------------------------
 
 run "$SMSIM" sweep --workload fma --ilp 1,2 --warps 1-8 --csv --jobs 1

@@ -198,6 +198,23 @@ static void lane_offsets(void **state)
 	program_free(&p);
 }
 
+/* a clock read (run --stamps): an operand SR_CLOCKLO or SR_CLOCKHI, whatever the opcode; no
+ * other special register, nor a longer name */
+static void clock_reads(void **state)
+{
+	(void)state;
+	struct program p;
+	parse_ok("CS2R R6, SR_CLOCKLO\nS2UR UR4, SR_CLOCKHI\nS2R R2, SR_TID.X\nCS2R R8, SR_CLOCKLOX\n"
+		 "@!P0 CS2R R6, sr_clocklo\nEXIT\n", &p);
+	assert_int_equal(p.code[0].clock, 1);
+	assert_int_equal(p.code[1].clock, 1);
+	assert_int_equal(p.code[2].clock, 0);
+	assert_int_equal(p.code[3].clock, 0);
+	assert_int_equal(p.code[4].clock, 1);
+	assert_int_equal(p.code[5].clock, 0);
+	program_free(&p);
+}
+
 static void regs_and_exit(void **state)
 {
 	struct program p;
@@ -715,7 +732,8 @@ static void sass_errors(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(all_opcodes),    cmocka_unit_test(lane_offsets),  cmocka_unit_test(regs_and_exit),
+		cmocka_unit_test(all_opcodes),    cmocka_unit_test(lane_offsets),  cmocka_unit_test(clock_reads),
+		cmocka_unit_test(regs_and_exit),
 		cmocka_unit_test(dynamic_counts),
 		cmocka_unit_test(finish_by_hand), cmocka_unit_test(opcode_lookup), cmocka_unit_test(bad_programs),
 		cmocka_unit_test(binary_input),   cmocka_unit_test(program_files), cmocka_unit_test(known_bugs),
