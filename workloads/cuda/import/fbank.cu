@@ -360,3 +360,118 @@ void group_mech_fpair(Ctx& c) {
     run_fpair<7>(c, W);
   }
 }
+
+// mech_ordst (round 37): the issue order at 1-8 warps a scheduler. Compiled FFMA loops run at the issue
+// slots' rate from about 8 warps a scheduler, but between 2 and 6 they miss in smsim by up to 20% either way
+// (tloop tl_f4 at 20-32 warps 17-20% fast, tl_f8 at 12-20 warps 14% fast; mech_fpair2's IMAD and FFMA in turn
+// 10-19% fast at 8-16 warps), and no policy smsim has fits every one (gty fits tl_f4 within 3% at 20-64 warps
+// but puts tl_f16 58% off). ord_stamp<V>: every warp stamps the start of each trip of a loop of OST_T trips,
+// lane l trips OST_S0 + l and OST_S0 + 32 + l (one predicated clock read a trip, the stamps kept in a register,
+// the loop split at OST_S0 + 32 to copy it, as st_stamp does: store.cu). The trip: the clock read, then V 0
+// f4: 4 independent FFMA chains a_i = a_i b + c (tloop tl_f4's body, b and c one register each); 1 f8: 8 such
+// chains (tl_f8's); 2 mix: 4 IMADs and 4 FFMAs in turn, each reading each bank once (mech_fpair2 fmix<10>).
+// The stamps say, for each scheduler's warps (warp % 4) and trip, in which order they pass the loop's head
+// and how far apart: round robin passes them in one order every trip, a greedy policy lets one run ahead.
+// ordst_raw.csv: every stamp of blocks 0-3 of the last timed launch (variant, W, block, smid, warp, trip, t);
+// the log: each configuration's trip time p10/p50/p90 over every SM's warps.
+#define OST_T 256
+#define OST_S0 64  // stamped trips 64..127
+#define OST_WPB 32
+
+template <int V>
+__global__ void __launch_bounds__(1024) ord_stamp(unsigned f, const uint2* __restrict__ src0, float* out, unsigned* st, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const uint2* src = src0 + (threadIdx.x & f) * 16;  // f = 0: every thread the same 16 pairs, not provably uniform
+  uint2 u0 = src[0], u1 = src[1], u2 = src[2], u3 = src[3];
+  const uint2 p0 = src[8], p1 = src[9], p2 = src[10], p3 = src[11];
+  float a0 = 1.f + threadIdx.x * 1e-3f, a1 = a0 + 0.1f, a2 = a0 + 0.2f, a3 = a0 + 0.3f, a4 = a0 + 0.4f, a5 = a0 + 0.5f,
+        a6 = a0 + 0.6f, a7 = a0 + 0.7f;
+  const float b = __uint_as_float(0x3f800000u + ((threadIdx.x ^ f) & 0xffu)), c = __uint_as_float(0x3a800000u + (f & 0xffu));
+  const float2 r0 = ((const float2*)src)[12], r1 = ((const float2*)src)[13], r2 = ((const float2*)src)[14],
+               r3 = ((const float2*)src)[15];
+  unsigned r = 0, q;
+  const int j0 = OST_S0 + lane;
+  // h: is the next trip the lane's? Worked out a trip ahead, so its compare's latency (13 cycles to a
+  // predicated CS2R) falls in the previous trip's tail, not in front of the clock read
+  bool h = ((unsigned)(0 - j0) & ~32u) == 0u;
+  auto trip = [&](int s) {
+    imp_clock_if(r, h);  // the trip's start, in the lane whose trip it is
+    h = ((unsigned)(s + 1 - j0) & ~32u) == 0u;
+    if (V == 0)
+      asm volatile("fma.rn.f32 %0, %0, %4, %5; fma.rn.f32 %1, %1, %4, %5; fma.rn.f32 %2, %2, %4, %5;\n"
+                   "fma.rn.f32 %3, %3, %4, %5;"
+                   : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3)
+                   : "f"(b), "f"(c));
+    if (V == 1)
+      asm volatile(
+          "fma.rn.f32 %0, %0, %8, %9; fma.rn.f32 %1, %1, %8, %9; fma.rn.f32 %2, %2, %8, %9;\n"
+          "fma.rn.f32 %3, %3, %8, %9; fma.rn.f32 %4, %4, %8, %9; fma.rn.f32 %5, %5, %8, %9;\n"
+          "fma.rn.f32 %6, %6, %8, %9; fma.rn.f32 %7, %7, %8, %9;"
+          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
+          : "f"(b), "f"(c));
+    if (V == 2)  // fmix<10>'s trip
+      asm volatile(
+          "mad.lo.u32 %0, %0, %8, 5; fma.rn.f32 %4, %4, %12, 0f3A800000; mad.lo.u32 %1, %1, %9, 5;\n"
+          "fma.rn.f32 %5, %5, %13, 0f3A800000; mad.lo.u32 %2, %2, %10, 5; fma.rn.f32 %6, %6, %14, 0f3A800000;\n"
+          "mad.lo.u32 %3, %3, %11, 5; fma.rn.f32 %7, %7, %15, 0f3A800000;"
+          : "+r"(u0.x), "+r"(u1.x), "+r"(u2.x), "+r"(u3.x), "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3)
+          : "r"(p0.y), "r"(p1.y), "r"(p2.y), "r"(p3.y), "f"(r0.y), "f"(r1.y), "f"(r2.y), "f"(r3.y));
+  };
+  imp_begin(rec);
+  int s = 0;
+#pragma unroll 1
+  for (; s < OST_S0 + 32; ++s) trip(s);
+  q = r;
+#pragma unroll 1
+  for (; s < OST_T; ++s) trip(s);
+  const unsigned x = u0.x ^ u1.x ^ u2.x ^ u3.x;
+  const float t = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+  if (x == 0x12345u || t == 1234.5f) out[imp_gtid()] = t + (float)x;  // never true: keeps the chains
+  imp_end(rec);
+  unsigned* dst = st + (size_t)blockIdx.x * 2 * 32 * OST_WPB;
+  dst[lane * OST_WPB + warp] = q;         // trip OST_S0 + lane
+  dst[(32 + lane) * OST_WPB + warp] = r;  // trip OST_S0 + 32 + lane
+}
+
+template <int V>
+static void run_ordst(Ctx& c, FILE* fr, unsigned* d_st, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, ord_stamp<V>, L, 0u, (const uint2*)c.d_out, (float*)c.d_out, d_st, c.d_rec);
+  static const char* const name[3] = {"f4", "f8", "mix"};
+  imp_row(c, "mech_ordst", (const void*)ord_stamp<V>, name[V], 1, W, L.bps, L.tpb, OST_T, "v=" + std::to_string(V), m);
+  const size_t words = (size_t)L.grid * 2 * 32 * OST_WPB;
+  std::vector<unsigned> h(words), sm(L.grid);
+  CK(cudaMemcpy(h.data(), d_st, words * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  // the blocks' SMs: the harness's records (BlockRec) hold them for every block of the last launch
+  std::vector<BlockRec> rec(L.grid);
+  CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  const int wpb = L.tpb / 32;
+  std::vector<unsigned> tt;  // trip times, every SM's warps
+  for (int blk = 0; blk < L.grid; ++blk)
+    for (int w = 0; w < wpb; ++w)
+      for (int k = 0; k + 1 < 64; ++k) {
+        const unsigned* b = h.data() + (size_t)blk * 2 * 32 * OST_WPB;
+        tt.push_back(b[(k + 1) * OST_WPB + w] - b[k * OST_WPB + w]);
+      }
+  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
+    for (int w = 0; w < wpb; ++w)
+      for (int k = 0; k < 64; ++k)
+        fprintf(fr, "%s,%d,%d,%u,%d,%d,%u\n", name[V], W, blk, rec[blk].smid, w, OST_S0 + k,
+                h[(size_t)blk * 2 * 32 * OST_WPB + k * OST_WPB + w]);
+  fflush(fr);
+  fprintf(stderr, "imp: mech_ordst %s W=%d trip p10/p50/p90 %s\n", name[V], W, lat_q(tt).c_str());
+}
+
+void group_mech_ordst(Ctx& c) {
+  unsigned* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * 2 * 2 * 32 * OST_WPB * sizeof(unsigned)));  // up to 2 blocks an SM
+  FILE* fr = imp_side_file("ordst_raw.csv");
+  fprintf(fr, "variant,W,block,smid,warp,trip,t\n");
+  for (int W : {1, 4, 8, 12, 16, 20, 24, 32}) {
+    run_ordst<0>(c, fr, d_st, W);
+    run_ordst<1>(c, fr, d_st, W);
+    run_ordst<2>(c, fr, d_st, W);
+  }
+  fclose(fr);
+  CK(cudaFree(d_st));
+}

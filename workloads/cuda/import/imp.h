@@ -38,6 +38,15 @@ struct BlockRec {
   unsigned smid, pad;
 };
 
+// r = %clock in the lanes where p holds (one predicated CS2R; r kept elsewhere): a stamp in a register,
+// kept out of the measured loop's memory path (store.cu st_stamp, fbank.cu ord_stamp).
+__device__ __forceinline__ void imp_clock_if(unsigned& r, bool p) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\t@q mov.u32 %0, %%clock;\n\t}"
+               : "+r"(r)
+               : "r"((unsigned)p)
+               : "memory");
+}
+
 __device__ __forceinline__ u64 imp_clock() {
   u64 r;
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(r)::"memory");
@@ -363,6 +372,7 @@ void group_scan(Ctx& c);
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
 void group_mech_fbank(Ctx& c);   // fbank.cu (round 30)
 void group_mech_fpair(Ctx& c);   // fbank.cu (round 32)
+void group_mech_ordst(Ctx& c);   // fbank.cu: ord_stamp<V>, each warp's trip starts stamped at 1-8 warps a scheduler (round 37)
 void group_mech_fpair2(Ctx& c);  // fbank.cu: fpair_i<8, 9> (iimm, ialt) beside isame and ialt3 (round 36)
 void group_mech_pinc(Ctx& c);
 void group_mech_ldst(Ctx& c);

@@ -182,14 +182,6 @@ void group_mech_strd(Ctx& c) {
 #define SST_WPB 32                        // warps a block at most
 #define SST_WORDS (3 * SST_N * SST_WPB)  // a block's stamps in the output: [ready, done, read][step][warp]
 
-// r = %clock in the lanes where p holds (one predicated CS2R; r kept elsewhere).
-__device__ __forceinline__ void sst_clock_if(unsigned& r, bool p) {
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\t@q mov.u32 %0, %%clock;\n\t}"
-               : "+r"(r)
-               : "r"((unsigned)p)
-               : "memory");
-}
-
 // r = %clock in the lanes where h holds and x != never (never equal): the clock read is predicated on a
 // compare of x, so it waits for x (an FSETP on h's predicate, no never-taken store: an all-lanes-off
 // store still takes the SM's store path a turn, mech_stb and mech_pstore).
@@ -233,9 +225,9 @@ __global__ void __launch_bounds__(32 * W)
     if (WD > 1)
       sst_clock_after(r[0], h, v[WD - 1], 1234.5f);  // t_ready, after the last FFMA's result
     else
-      sst_clock_if(r[0], h);  // t_ready (v[0]'s result waited for above)
+      imp_clock_if(r[0], h);  // t_ready (v[0]'s result waited for above)
     if (PAT == 0) sst_store(wp + (size_t)((unsigned)s & 3u) * 1024, v);
-    sst_clock_if(r[1], h);  // t_done
+    imp_clock_if(r[1], h);  // t_done
   };
   imp_begin(rec);
   int s = 0;
