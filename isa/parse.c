@@ -112,6 +112,25 @@ static int parse_uint(struct lexer *lx, uint64_t max, int flags, uint64_t *out, 
 	return SIM_OK;
 }
 
+/* 1 to cap numbers joined by ':' (lines=, offsets=), each at most max (parse_uint's flags), into
+ * out[], their count into *n; `what` is the message when the list is not one. */
+static int parse_uint_list(struct lexer *lx, uint32_t *out, int cap, uint8_t *n, uint64_t max, int flags, const char *what)
+{
+	uint64_t v;
+	int rc;
+	*n = 0;
+	for (;;) {
+		if (*n == cap)
+			return fail(lx, what);
+		if ((rc = parse_uint(lx, max, flags, &v, what)))
+			return rc;
+		out[(*n)++] = (uint32_t)v;
+		if (*lx->p != ':')
+			return SIM_OK;
+		lx->p++;
+	}
+}
+
 /* An instruction's byte address (.pc, .span): decimal or 0x hex, a multiple
  * of 16 up to 0xfffffff0; `what` is the message when it is not one. */
 static int parse_insn_addr(struct lexer *lx, uint64_t *v, const char *what)
@@ -241,32 +260,14 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 			in->base = (uint32_t)v;
 		} else if (n == 5 && strncasecmp(key, "lines", 5) == 0) {
 			/* lines=L0:L1:...: lane i at byte (i x width) % 128 of line L[i % k] */
-			const char *what = "lines: expected 1 to 8 line numbers (128-byte lines) joined by ':', each 0 to 2^25 (lines=0:3:6:9)";
-			in->nlines = 0;
-			for (;;) {
-				if (in->nlines == ISA_MAX_LINES)
-					return fail(lx, what);
-				if ((rc = parse_uint(lx, 1u << 25, 0, &v, what)))
-					return rc;
-				in->lines[in->nlines++] = (uint32_t)v;
-				if (*lx->p != ':')
-					break;
-				lx->p++;
-			}
+			if ((rc = parse_uint_list(lx, in->lines, ISA_MAX_LINES, &in->nlines, 1u << 25, 0,
+						  "lines: expected 1 to 8 line numbers (128-byte lines) joined by ':', each 0 to 2^25 (lines=0:3:6:9)")))
+				return rc;
 		} else if (n == 7 && strncasecmp(key, "offsets", 7) == 0) {
 			/* offsets=O0:O1:...: lane i at byte base + O[i % k] */
-			const char *what = "offsets: expected 1 to 32 byte offsets joined by ':', each 0 to 1G (decimal, 0x hex, or K, M, G; offsets=0:4:8)";
-			in->noffs = 0;
-			for (;;) {
-				if (in->noffs == ISA_MAX_OFFSETS)
-					return fail(lx, what);
-				if ((rc = parse_uint(lx, 1u << 30, UINT_SUFFIX | UINT_HEX, &v, what)))
-					return rc;
-				in->offs[in->noffs++] = (uint32_t)v;
-				if (*lx->p != ':')
-					break;
-				lx->p++;
-			}
+			if ((rc = parse_uint_list(lx, in->offs, ISA_MAX_OFFSETS, &in->noffs, 1u << 30, UINT_SUFFIX | UINT_HEX,
+						  "offsets: expected 1 to 32 byte offsets joined by ':', each 0 to 1G (decimal, 0x hex, or K, M, G; offsets=0:4:8)")))
+				return rc;
 		} else if (n == 9 && strncasecmp(key, "footprint", 9) == 0) {
 			if ((rc = parse_uint(lx, 1ULL << 40, UINT_SUFFIX | UINT_POS, &v, "footprint: expected bytes (K, M, G suffixes allowed), 1 to 1024G")))
 				return rc;
