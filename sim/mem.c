@@ -985,9 +985,11 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
  *
  * The store path (store_bytes_per_cycle > 0): the SM sends stores on at
  * store_bytes_per_cycle (st_free: where that stands) and holds up to
- * store_buffer_bytes of them; past that every scheduler's LSU pipe waits
- * (shared-memory loads, shuffles and loads too) until the stores fit
- * again. On the H200 (tests/data/h200/mech/cta, mech_cta, every SM doing
+ * store_buffer_bytes of them; past that a store with a read scoreboard
+ * (compiled code's control bits) issues and has its registers read once
+ * the buffer takes it (its warp waits only where it reuses them), and a
+ * store without one makes every scheduler's LSU pipe wait (shared-memory
+ * loads, shuffles and loads too) until the stores fit again. On the H200 (tests/data/h200/mech/cta, mech_cta, every SM doing
  * the same) a block that stores 16 KB (256 threads) and 64 KB (1024
  * threads) before its end barrier lives 289 and 2538 cycles longer than one
  * storing nothing, one storing 2 or 4 KB 39 and 9: about 10 KB held, the
@@ -996,26 +998,33 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
  * take 5693 cycles a trip while 24 other warps store, 268 alone, 285 beside
  * loads (tests/data/h200/mech/mio, mech_mio).
  */
+static inline void mem_store_read(struct warp *w, const struct uop *u, uint64_t read)
+{
+	if (!read)
+		return;
+	if (u->rsb)
+		warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
+	if (read > w->drain) {
+		w->drain = read; /* EXIT waits for it (U_DRAIN) */
+		w->drain_kind = RK_LONG;
+	}
+}
+
 static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp *w, const struct memc *m)
 {
 	double bytes = m->bytes;
 	int sectors = m->sectors;
 	const struct arch *a = s->a;
 	double now = (double)s->now;
+	uint64_t read = 0;
+	const struct uop *u = &s->uop[w->pc];
 	int xregs = (int)s->code[w->pc].width / 4 - 1; /* data registers a lane stores past its first */
 	if (xregs < 0)
 		xregs = 0;
 	if (a->store_insn_cycles > 0) {
 		double q = a->store_insn_cycles + a->store_sector_cycles * (sectors > 1 ? sectors - 1 : 0) +
 			   a->store_reg_cycles * xregs;
-		uint64_t read = ceil_u64(mem_serve_q(&s->stu_free, s->now, q));
-		const struct uop *u = &s->uop[w->pc];
-		if (u->rsb)
-			warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
-		if (read > w->drain) {
-			w->drain = read; /* EXIT waits for it (U_DRAIN) */
-			w->drain_kind = RK_LONG;
-		}
+		read = ceil_u64(mem_serve_q(&s->stu_free, s->now, q));
 	}
 	if (a->store_warp_cycles > 0) {
 		/* the warp's own path reads a live store's registers in store_warp_cycles
@@ -1030,14 +1039,29 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 		if (next > w->lsu_free)
 			w->lsu_free = next;
 	}
-	if (a->store_bytes_per_cycle <= 0)
+	if (a->store_bytes_per_cycle <= 0) {
+		mem_store_read(w, u, read);
 		return;
+	}
 	/* with store_line_cycles each line the store writes holds the path too;
 	 * the buffer holds store_buffer_bytes of sectors, drained at this
 	 * store's bytes a cycle */
 	double held = bytes / a->store_bytes_per_cycle + a->store_line_cycles * m->lines;
 	s->st_free = (s->st_free > now ? s->st_free : now) + held;
 	double full = s->st_free - (bytes > 0 ? a->store_buffer_bytes * held / bytes : 0.0);
+	if (full > now && u->rsb) {
+		/* a store whose control bits say when its registers are read (a read
+		 * scoreboard) issues and waits in the queue: its registers are read,
+		 * its scoreboard clears and its warp may exit once the buffer takes it;
+		 * the warp goes on meanwhile and no LSU pipe waits (round 37: the
+		 * H100's stamps of mech_ststamp from 16 warps, each store issued 21-38
+		 * cycles after its value, its register read 88-369 after: the wait is
+		 * the read's; tests/data/h100/mech/ststamp/compare.py) */
+		uint64_t t = ceil_u64(full);
+		mem_store_read(w, u, t > read ? t : read);
+		return;
+	}
+	mem_store_read(w, u, read);
 	if (full > now) {
 		uint64_t t = ceil_u64(full);
 		/* the path takes the schedulers in turn: the next slot is the next

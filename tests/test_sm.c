@@ -1368,6 +1368,54 @@ static void sm_3_16_store_path(void **state)
 }
 
 /*
+ * sm-3.16b: past the buffer, a store with a read scoreboard (compiled code's
+ * control bits) issues and waits in the queue (round 37: the H100's stamps of
+ * mech_ststamp, tests/data/h100/mech/ststamp/compare.py). sm-3.16's four
+ * 512-B stores and the L1 load, with control bits: each store releases
+ * scoreboard k once read, the load posts 4 and the FADD waits for it. The
+ * path at 16 B a cycle holds each store 32 cycles and 512 B of buffer, the
+ * store unit off (its reads would come at issue): the stores issue at 0, 4,
+ * 8, 12 (lsu_warp_cycles 4), the buffer takes the second at 32, the third at
+ * 64, the fourth at 96, their registers read then; nothing waits at issue,
+ * so the load issues at 16 and its data comes at 16 + 32 = 48, the FADD
+ * issues then; the EXIT waits for the last read (the warp's stores must be
+ * read before it leaves): 96, cycles 97 (sm-3.16's held pipes: 133). With
+ * the EXIT waiting on the second store's scoreboard too nothing changes;
+ * an FFMA overwriting R0 after the FADD waits for every store's read: its
+ * wait mask 0-3, issued at 96, EXIT at 97: 98.
+ */
+static void sm_3_16b_store_queue(void **state)
+{
+	(void)state;
+	const char *t = "[B------:R0:W-:-:S01] STG.128 [R10], R0 pattern=stream\n"
+			"[B------:R1:W-:-:S01] STG.128 [R12], R0 pattern=stream\n"
+			"[B------:R2:W-:-:S01] STG.128 [R14], R0 pattern=stream\n"
+			"[B------:R3:W-:-:S01] STG.128 [R16], R0 pattern=stream\n"
+			"[B------:R-:W4:-:S01] LDG R20, [R30] pattern=chase footprint=1024\n"
+			"[B----4-:R-:W-:-:S01] FADD R21, R20, R20\n"
+			"[B------:R-:W-:-:S01] EXIT\n";
+	const char *w = "[B------:R0:W-:-:S01] STG.128 [R10], R0 pattern=stream\n"
+			"[B------:R1:W-:-:S01] STG.128 [R12], R0 pattern=stream\n"
+			"[B------:R2:W-:-:S01] STG.128 [R14], R0 pattern=stream\n"
+			"[B------:R3:W-:-:S01] STG.128 [R16], R0 pattern=stream\n"
+			"[B------:R-:W4:-:S01] LDG R20, [R30] pattern=chase footprint=1024\n"
+			"[B----4-:R-:W-:-:S01] FADD R21, R20, R20\n"
+			"[B0123--:R-:W-:-:S01] FFMA R0, R0, R0, R0\n"
+			"[B------:R-:W-:-:S01] EXIT\n";
+	struct arch a = sm90;
+	a.store_warp_cycles = 0;
+	a.store_line_cycles = 0;
+	a.store_insn_cycles = 0;
+	a.store_bytes_per_cycle = 16;
+	a.store_buffer_bytes = 512;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 97);
+	assert_int_equal(run_arch(&a, w, 32, 1, POLICY_GRR).cycles, 98);
+	/* a buffer that never fills: the stores are read at issue, the load's FADD at 48, EXIT at 49 */
+	a.store_buffer_bytes = 1e9;
+	assert_int_equal(run_arch(&a, t, 32, 1, POLICY_GRR).cycles, 50);
+}
+
+/*
  * sm-3.17: the SM's S2UR unit (s2ur_cycles), by hand. Each warp reads the
  * clock with S2UR into UR4 (scoreboard 0) and a UIADD3 waits for it, then
  * EXIT. One warp, one S2UR every c cycles, result s2ur_latency (34) after
@@ -2747,7 +2795,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_3_7_loaded_delay),
 		cmocka_unit_test(sm_3_14_shared_queue),
 		cmocka_unit_test(sm_3_15_queue_curve),
-		cmocka_unit_test(sm_3_16_store_path),
+		cmocka_unit_test(sm_3_16_store_path), cmocka_unit_test(sm_3_16b_store_queue),
 		cmocka_unit_test(sm_3_17_s2ur_unit),
 		cmocka_unit_test(sm_3_19_s2r_unit),
 		cmocka_unit_test(sm_3_20_store_unit), cmocka_unit_test(sm_3_30_warp_draws_again),
