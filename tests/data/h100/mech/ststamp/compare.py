@@ -3,12 +3,14 @@
 beside smsim's (smsim run --stamps of the same kernels, tests/data/h200/mech/ststamp/sass_local.txt), over
 steps 64-126 of every warp: rd (the next step's FFMA over the stored register done, less the value ready: the
 store has read it), step (ready to the next step's ready) and iss (the store issued, less ready), p10/p50/p90.
-Run from the repository root after make (round 37)."""
+Run from the repository root after make (round 37): python3 tests/data/h100/mech/ststamp/compare.py [RAW]
+(RAW: another run's ststamp_raw.csv[.gz], as the H200's will be; the columns still say H100)."""
 import collections
 import csv
 import gzip
 import os
 import subprocess
+import sys
 import tempfile
 
 SM = os.environ.get("SMSIM", "bin/smsim")
@@ -23,7 +25,8 @@ cfg = {  # W: (kernel, opts, loop1 (read, ready, done), loop2)
 def q(v):
     v = sorted(v); return '%d/%d/%d' % tuple(v[int(p * (len(v) - 1) + .5)] for p in (.1, .5, .9)) if v else '-'
 hw = collections.defaultdict(lambda: collections.defaultdict(dict))
-for r in csv.DictReader(gzip.open('tests/data/h100/mech/ststamp/ststamp_raw.csv.gz', 'rt')):
+RAW = sys.argv[1] if len(sys.argv) > 1 else 'tests/data/h100/mech/ststamp/ststamp_raw.csv.gz'
+for r in csv.DictReader(gzip.open(RAW, 'rt') if RAW.endswith('.gz') else open(RAW)):
     if r['variant'] != 'coal_b4': continue
     hw[int(r['W'])][(int(r['block']), int(r['warp']))][int(r['step'])] = (int(r['t_ready']), int(r['t_done']), int(r['t_read']) if r['t_read'] else None)
 for W, (k, opts, l1, l2) in cfg.items():
