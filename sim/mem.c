@@ -998,18 +998,6 @@ static __attribute__((noinline)) double mem_dram_shared(struct sim *s, struct wa
  * take 5693 cycles a trip while 24 other warps store, 268 alone, 285 beside
  * loads (tests/data/h200/mech/mio, mech_mio).
  */
-static inline void mem_store_read(struct warp *w, const struct uop *u, uint64_t read)
-{
-	if (!read)
-		return;
-	if (u->rsb)
-		warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
-	if (read > w->drain) {
-		w->drain = read; /* EXIT waits for it (U_DRAIN) */
-		w->drain_kind = RK_LONG;
-	}
-}
-
 static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp *w, const struct memc *m)
 {
 	double bytes = m->bytes;
@@ -1039,17 +1027,18 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 		if (next > w->lsu_free)
 			w->lsu_free = next;
 	}
-	if (a->store_bytes_per_cycle <= 0) {
-		mem_store_read(w, u, read);
-		return;
+	uint64_t full_at = 0; /* when the buffer has room for this store (0: at once) */
+	if (a->store_bytes_per_cycle > 0) {
+		/* with store_line_cycles each line the store writes holds the path too;
+		 * the buffer holds store_buffer_bytes of sectors, drained at this
+		 * store's bytes a cycle */
+		double held = bytes / a->store_bytes_per_cycle + a->store_line_cycles * m->lines;
+		s->st_free = (s->st_free > now ? s->st_free : now) + held;
+		double full = s->st_free - (bytes > 0 ? a->store_buffer_bytes * held / bytes : 0.0);
+		if (full > now)
+			full_at = ceil_u64(full);
 	}
-	/* with store_line_cycles each line the store writes holds the path too;
-	 * the buffer holds store_buffer_bytes of sectors, drained at this
-	 * store's bytes a cycle */
-	double held = bytes / a->store_bytes_per_cycle + a->store_line_cycles * m->lines;
-	s->st_free = (s->st_free > now ? s->st_free : now) + held;
-	double full = s->st_free - (bytes > 0 ? a->store_buffer_bytes * held / bytes : 0.0);
-	if (full > now && u->rsb) {
+	if (full_at && u->rsb) {
 		/* a store whose control bits say when its registers are read (a read
 		 * scoreboard) issues and waits in the queue: its registers are read,
 		 * its scoreboard clears and its warp may exit once the buffer takes it;
@@ -1057,23 +1046,29 @@ static __attribute__((noinline)) void mem_store_path(struct sim *s, struct warp 
 		 * H100's stamps of mech_ststamp from 16 warps, each store issued 21-38
 		 * cycles after its value, its register read 88-369 after: the wait is
 		 * the read's; tests/data/h100/mech/ststamp/compare.py) */
-		uint64_t t = ceil_u64(full);
-		mem_store_read(w, u, t > read ? t : read);
-		return;
+		read = full_at > read ? full_at : read;
+		full_at = 0;
 	}
-	mem_store_read(w, u, read);
-	if (full > now) {
-		uint64_t t = ceil_u64(full);
-		/* the path takes the schedulers in turn: the next slot is the next
-		 * scheduler's (tests/data/h100/mech/fair: the four schedulers' storing
-		 * warps store alike, within 0.3%) */
+	if (read) {
+		if (u->rsb)
+			warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
+		if (read > w->drain) {
+			w->drain = read; /* EXIT waits for it (U_DRAIN) */
+			w->drain_kind = RK_LONG;
+		}
+	}
+	if (full_at) {
+		/* a store without one: every scheduler's LSU pipe waits until the
+		 * buffer has room. The path takes the schedulers in turn: the next
+		 * slot is the next scheduler's (tests/data/h100/mech/fair: the four
+		 * schedulers' storing warps store alike, within 0.3%) */
 		s->scan0 = (w->sched + 1) % s->nsched;
 		for (int k = 0; k < s->nsched; k++) {
 			struct sched *sc = &s->sc[k];
-			if (sc->pipe_free[PIPE_LSU] < t)
-				sc->pipe_free[PIPE_LSU] = t;
-			if (sc->lanes_free[PIPE_LSU] < t)
-				sc->lanes_free[PIPE_LSU] = t;
+			if (sc->pipe_free[PIPE_LSU] < full_at)
+				sc->pipe_free[PIPE_LSU] = full_at;
+			if (sc->lanes_free[PIPE_LSU] < full_at)
+				sc->lanes_free[PIPE_LSU] = full_at;
 		}
 	}
 }
