@@ -233,6 +233,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			 */
 			u->flags |= U_CTL;
 			u->stall = (uint8_t)(in->stall ? in->stall : 1);
+			u->yld = (uint8_t)(in->yield && s->a->yield_switch);
 			for (int k = 0; k < ISA_NSB; k++)
 				if ((in->wmask >> k & 1) && written[ISA_SB0 + k])
 					u->chk[u->nchk++] = (uint16_t)(ISA_SB0 + k);
@@ -459,7 +460,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 		slip = pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
 	if (__builtin_expect(u->hold, 0))
 		pipe_hold_all(sc, s->now + u->hold); /* nothing else issues before now + hold */
-	sc->last = w->slot;
+	sc->last = u->yld ? -1 : w->slot; /* the yield hint: no greedy pick of it next (yield_switch) */
 	w->wake = s->now + 1 + (uint64_t)slip;
 
 	if (u->flags & U_CTL)

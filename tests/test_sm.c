@@ -159,6 +159,35 @@ static void sm_1_4_one_issue_per_cycle(void **state)
 	free(t);
 }
 
+/*
+ * sm-1.6: the yield hint (yield_switch, round 38). Warps 0 and 4 share
+ * scheduler 0 (5 warps, all started at once): each issues 10 independent
+ * FFMAs [S01], a MUFU.RCP (the XU: 4 lanes, one every 8 cycles, latency
+ * 17) on scoreboard 0, and an EXIT that waits for it. Without the hint the
+ * scheduler stays on warp 0: its FFMAs at 0-9 and MUFU at 10, warp 4's at
+ * 11-20 and 21 (the XU free since 18), its result at 21 + 17 = 38: 39
+ * cycles. With the hint on every FFMA it does not stay: the least
+ * recently issued warp goes next, so the two alternate (warp 0 at 0, 2,
+ * .., 18, warp 4 at 1, .., 19), both reach the XU together, warp 0's MUFU
+ * at 20 and warp 4's at 28: its result at 45, 46 cycles. yield_switch 0
+ * ignores the hint: 39 again.
+ */
+static void sm_1_6_yield_hint(void **state)
+{
+	(void)state;
+	const char *tail = "[B------:R-:W0:-:S01] MUFU.RCP R4, R1\n[B0-----:R-:W-:-:S01] EXIT\n";
+	char *yield = repeat(".regs 32\n", "[B------:R-:W-:Y:S01] FFMA R2, R1, R1, R1\n", 10, tail);
+	char *stay = repeat(".regs 32\n", "[B------:R-:W-:-:S01] FFMA R2, R1, R1, R1\n", 10, tail);
+	struct arch a = ideal;
+	a.yield_switch = 1;
+	assert_int_equal(run_arch(&a, stay, 160, 1, POLICY_BGRR).cycles, 39);
+	assert_int_equal(run_arch(&a, yield, 160, 1, POLICY_BGRR).cycles, 46);
+	a.yield_switch = 0;
+	assert_int_equal(run_arch(&a, yield, 160, 1, POLICY_BGRR).cycles, 39);
+	free(yield);
+	free(stay);
+}
+
 /* sm-2.1: FP32 saturation on sm_90 with ideal parameters (L = 4, 4
  * schedulers, one FFMA per cycle each; no register-bank conflicts, no
  * branch cost): Little's law says 16, 8, 4, 4 warps for ILP 1, 2, 4, 8.
@@ -2767,6 +2796,7 @@ int main(int argc, char **argv)
 		/* sim/sched.c */
 		cmocka_unit_test(sm_1_3_ilp_throughput_bound),
 		cmocka_unit_test(sm_1_4_one_issue_per_cycle),
+		cmocka_unit_test(sm_1_6_yield_hint),
 		cmocka_unit_test(sm_2_1_fp32_knees), cmocka_unit_test(sm_2_2_fma_harness_span),
 		/* sim/warp.c */
 		cmocka_unit_test(sm_1_1_dependent_chain),

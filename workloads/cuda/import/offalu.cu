@@ -88,3 +88,50 @@ void group_mech_offalu(Ctx& c) {
     }
   CK(cudaFree(dflag));
 }
+
+// mech_yield (round 38): where ptxas sets the yield hint in a loop of 2-cycle instructions, and whether the
+// scheduler then leaves the warp. yld_imad<K>: K independent IMAD chains a thread (the 16-lane FMA-heavy pipe,
+// one IMAD every 2 cycles a scheduler), unpredicated, YLD_T trips of K IMADs and the loop's counter, compare
+// and branch. ptxas spaces a warp's IMADs 2 cycles apart ([S02]) and sets the yield hint on some of them mid-
+// loop (off_alu<0>: on the sixth of eight); a scheduler that stays on its warp until it stalls runs one
+// warp's whole trip, then the other's (the IMAD pipe is never free for the other warp between two of them),
+// one that leaves it at the hint alternates half-trips: at 2-4 warps a scheduler the two differ by up to 20%
+// (tests/data/h200/mech/yield/predictions.txt).
+#define YLD_T 256
+
+template <int K>
+__global__ void __launch_bounds__(1024) yld_imad(float* out, BlockRec* rec) {
+  unsigned u[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) u[k] = threadIdx.x + 7u * k;
+  const unsigned ub = 0x9e3779b1u + (threadIdx.x >> 10), uc = 12345u + (threadIdx.x >> 10);
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < YLD_T; ++i) {
+#pragma unroll
+    for (int k = 0; k < K; ++k) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(u[k]) : "r"(ub), "r"(uc));
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < K; ++k) s ^= u[k];
+  if (s == 12345u) out[imp_gtid()] = (float)s;  // never true: keeps the chains
+  imp_end(rec);
+}
+
+template <int K>
+static void run_yield(Ctx& c, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, yld_imad<K>, L, (float*)c.d_out, c.d_rec);
+  imp_row(c, "mech_yield", (const void*)yld_imad<K>, "imad_k" + std::to_string(K), 1, W, L.bps, L.tpb, YLD_T,
+          "k=" + std::to_string(K), m);
+}
+
+void group_mech_yield(Ctx& c) {
+  for (int W : {1, 4, 8, 12, 16, 32}) {
+    run_yield<4>(c, W);
+    run_yield<6>(c, W);
+    run_yield<8>(c, W);
+    run_yield<12>(c, W);
+    run_yield<16>(c, W);
+  }
+}
