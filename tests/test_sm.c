@@ -179,7 +179,7 @@ static void sm_1_6_yield_hint(void **state)
 	char *yield = repeat(".regs 32\n", "[B------:R-:W-:Y:S01] FFMA R2, R1, R1, R1\n", 10, tail);
 	char *stay = repeat(".regs 32\n", "[B------:R-:W-:-:S01] FFMA R2, R1, R1, R1\n", 10, tail);
 	struct arch a = ideal;
-	a.yield_switch = 1;
+	a.yield_switch = 1; /* sm_90.json: 0 until mech_yield is timed (round 38) */
 	assert_int_equal(run_arch(&a, stay, 160, 1, POLICY_BGRR).cycles, 39);
 	assert_int_equal(run_arch(&a, yield, 160, 1, POLICY_BGRR).cycles, 46);
 	a.yield_switch = 0;
