@@ -320,12 +320,16 @@ static int issue_decode(struct sim *s, const struct program *prog)
 /* Control bits at issue: the stall count holds the warp's next instruction
  * (REG_STALL) from its issue, slip cycles late when it waited for its
  * collection window, and the read scoreboard clears once the operands have
- * been collected (oc cycles). */
+ * been collected (oc cycles). With yield_switch, the yield hint (uop.yld)
+ * ends the scheduler's greedy run on the warp: its next pick goes by the
+ * policy's order (sched_pick). */
 static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u, int oc, int slip)
 {
 	warp_write_reg(w, REG_STALL, s->now + (uint64_t)slip + u->stall, RK_FIXED);
 	if (u->rsb)
 		warp_post_sb(w, u->rsb_reg, s->now + (uint64_t)oc, RK_SHORT);
+	if (u->yld)
+		s->sc[w->sched].last = -1; /* the yield hint: no greedy pick of the warp next (yield_switch) */
 }
 
 /*
@@ -460,7 +464,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 		slip = pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
 	if (__builtin_expect(u->hold, 0))
 		pipe_hold_all(sc, s->now + u->hold); /* nothing else issues before now + hold */
-	sc->last = u->yld ? -1 : w->slot; /* the yield hint: no greedy pick of it next (yield_switch) */
+	sc->last = w->slot; /* with control bits the yield hint may undo it (issue_ctl) */
 	w->wake = s->now + 1 + (uint64_t)slip;
 
 	if (u->flags & U_CTL)
