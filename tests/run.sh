@@ -41,33 +41,15 @@ if [ -z "$QUICK" ]; then
 	run_suite tests/rownorm_validate.sh sh tests/rownorm_validate.sh
 	# which of an SM's two blocks runs first (the scheduling policy, round 12)
 	run_suite tests/blockorder_validate.sh sh tests/blockorder_validate.sh
-	# the mechanism microbenchmarks (issue #18), the same harness and rule, one
-	# manifest a folder; each reads its folder's SASS listing, or mech/'s
-	# manifest, runs and listing of the same suffix (l2path: programs_lanes.csv,
-	# runs_lanes.csv, sass_lanes.txt beside programs.csv, runs.csv, sass.txt; a listing may be kept
-	# as LISTING.gz)
-	for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch \
-		mech/l2path mech/l2lines mech/l2corr mech/wlaunch mech/barlife mech/probe mech/bphase mech/tail mech/bord mech/btrain mech/ops mech/ptail mech/hash mech/gather mech/ldgaddr mech/sstore mech/iwmix mech/iwchain mech/iwhl mech/iwmode mech/rbank mech/rreuse mech/rreuse2 mech/iwword mech/pinc mech/ldst mech/stw mech/mixbw mech/stk mech/strd mech/stks mech/stb mech/t0off mech/stread mech/mioq mech/stline mech/seg mech/post mech/post2 mech/stb4 mech/pre mech/uni mech/stb8 mech/s2us mech/tailw mech/offalu mech/fbank mech/barw0 mech/twoblk mech/wsync gemm reduce transpose stencil hist stream nbody scan tloop; do
-		for m in tests/data/h200/$d/programs*.csv; do
-			suf=$(basename "$m" .csv | sed 's/^programs//')
-			sass=
-			for f in tests/data/h200/$d/sass$suf.txt tests/data/h200/$d/sass.txt tests/data/h200/mech/sass.txt; do
-				[ -f "$f" ] && sass=$f && break
-				[ -f "$f.gz" ] && sass=$f.gz && break # kept gzip -9 (import_validate.sh reads it)
-			done
-			run_suite "tests/import_validate.sh ($d${suf:+ $suf})" env QUICK=${SANITIZED:+1} \
-				MANIFEST="$m" RUNS=tests/data/h200/$d/runs$suf.csv \
-				SASS="$sass" sh tests/import_validate.sh
-		done
-	done
-	# sets timed on an H100 (tests/data/h100/README.md: the same SM; read for mechanisms
-	# inside it): the set's manifest and listing under h200/, its runs under h100/
-	for r in fpair:mech/fpair/sass_local.txt fpair2:mech/fpair2/sass_local.txt barw0s:mech/barw0/sass.txt twoend:mech/twoend/sass_local.txt; do
-		d=mech/${r%%:*}
-		run_suite "tests/import_validate.sh ($d on the H100)" env QUICK=${SANITIZED:+1} \
-			MANIFEST=tests/data/h200/$d/programs.csv RUNS=tests/data/h100/$d/runs.csv \
-			SASS=tests/data/h200/${r#*:} sh tests/import_validate.sh
-	done
+	# the mechanism microbenchmarks (issue #18) and the sets timed on an H100, the same
+	# harness and rule, one manifest each (tests/import_sets.sh lists them; the first,
+	# import, ran above)
+	sh tests/import_sets.sh | sed 1d >"${TMPDIR:-/tmp}/smsim_sets.$$"
+	while IFS='|' read -r name m r sass; do
+		run_suite "tests/import_validate.sh ($name)" env QUICK=${SANITIZED:+1} \
+			MANIFEST="$m" RUNS="$r" SASS="$sass" sh tests/import_validate.sh </dev/null
+	done <"${TMPDIR:-/tmp}/smsim_sets.$$"
+	rm -f "${TMPDIR:-/tmp}/smsim_sets.$$"
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"

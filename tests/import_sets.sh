@@ -1,0 +1,33 @@
+#!/bin/sh
+# tests/import_sets.sh: every import-validation set `make test` checks, one line each,
+#   NAME|MANIFEST|RUNS|SASS
+# (run from the repository root). tests/run.sh runs each with tests/import_validate.sh;
+# tests/import_all.sh runs them all and adds up the rows. The mechanism sets keep one manifest a
+# folder under tests/data/h200 (programs.csv, or programs_SUF.csv beside runs_SUF.csv and
+# sass_SUF.txt), whose listing is the folder's sass.txt, else mech/'s (a listing may be kept as
+# LISTING.gz); the sets timed on an H100 keep their manifest and listing under h200/ and their runs
+# under h100/ (tests/data/h100/README.md).
+echo "import|tests/data/h200/import/programs.csv|tests/data/h200/import/runs.csv|tests/data/h200/import/sass.txt"
+for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mech/brreg mech/cta mech/fetch \
+	mech/l2path mech/l2lines mech/l2corr mech/wlaunch mech/barlife mech/probe mech/bphase mech/tail mech/bord \
+	mech/btrain mech/ops mech/ptail mech/hash mech/gather mech/ldgaddr mech/sstore mech/iwmix mech/iwchain \
+	mech/iwhl mech/iwmode mech/rbank mech/rreuse mech/rreuse2 mech/iwword mech/pinc mech/ldst mech/stw \
+	mech/mixbw mech/stk mech/strd mech/stks mech/stb mech/t0off mech/stread mech/mioq mech/stline mech/seg \
+	mech/post mech/post2 mech/stb4 mech/pre mech/uni mech/stb8 mech/s2us mech/tailw mech/offalu mech/fbank \
+	mech/barw0 mech/twoblk mech/wsync gemm reduce transpose stencil hist stream nbody scan tloop; do
+	for m in tests/data/h200/$d/programs*.csv; do
+		[ -f "$m" ] || continue
+		suf=$(basename "$m" .csv | sed 's/^programs//')
+		sass=
+		for f in tests/data/h200/$d/sass$suf.txt tests/data/h200/$d/sass.txt tests/data/h200/mech/sass.txt; do
+			[ -f "$f" ] && sass=$f && break
+			[ -f "$f.gz" ] && sass=$f.gz && break
+		done
+		echo "$(echo "$d" | tr / _)$suf|$m|tests/data/h200/$d/runs$suf.csv|$sass"
+	done
+done
+for r in fpair:mech/fpair/sass_local.txt fpair2:mech/fpair2/sass_local.txt barw0s:mech/barw0/sass.txt \
+	twoend:mech/twoend/sass_local.txt; do
+	d=mech/${r%%:*}
+	echo "h100_$(echo "$d" | tr / _)|tests/data/h200/$d/programs.csv|tests/data/h100/$d/runs.csv|tests/data/h200/${r#*:}"
+done
