@@ -168,7 +168,7 @@ struct arch {
 					   * bar_warp_cycles x subPartitions a row apart (ctl_barrier_arrive) */
 	int yield_switch;                 /* 1: an instruction with the yield hint (control bits) gives up its
 					   * scheduler's greedy choice: the next pick goes by the policy's order
-					   * (issue_warp); 0: the hint is ignored */
+					   * (issue_ctl); 0: the hint is ignored */
 	int bar_hold_variable;            /* 1: a warp past its block's unreleased BAR.SYNC.DEFER_BLOCKING stops at a
 					   * variable-latency instruction too (MUFU, SHFL, S2R, ...); 0: only at memory,
 					   * branch, barrier and exit instructions (ctl_barrier_hold) */

@@ -315,7 +315,7 @@ struct uop {
 	uint8_t lead;        /* cycles its first destination is ready before the others, which come
 			      * on its side too (IMAD.WIDE's low word: wide_low_lead_cycles), else 0 */
 	uint8_t yld;         /* U_CTL with the yield hint and yield_switch: after it the scheduler
-			      * does not stay on the warp (issue_warp) */
+			      * does not stay on the warp (issue_ctl) */
 };
 
 /* The memory-info cache's entry (mem.c, mem_info). */
