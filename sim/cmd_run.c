@@ -30,6 +30,38 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* An output written beside the run (--timeline, --stamps): through a
+ * temporary file, renamed onto path only when the run succeeds. */
+struct run_out {
+	const char *path; /* NULL: not asked for */
+	FILE *f;
+	char tmp[4200];
+};
+
+static int run_out_open(struct run_out *o, struct err *e)
+{
+	if (o->path && !(o->f = fileio_open_tmp(o->path, o->tmp, sizeof o->tmp, e)))
+		return SIM_EIO;
+	return SIM_OK;
+}
+
+/* After the run (rc): commit o, reporting its error only when the run had none. */
+static int run_out_commit(struct run_out *o, int rc, struct err *e)
+{
+	if (!o->f)
+		return rc;
+	int rc2 = fileio_commit(o->f, o->tmp, o->path, rc ? NULL : e);
+	o->f = NULL;
+	return rc ? rc : rc2;
+}
+
+static void run_out_abort(struct run_out *o)
+{
+	if (o->f)
+		fileio_abort(o->f, o->tmp);
+	o->f = NULL;
+}
+
 int cmd_run(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
@@ -43,8 +75,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	struct program p;
 	struct wl_params w;
 	struct sim_stats st;
-	char tmp[4200], tmp_st[4200];
-	FILE *tl = NULL, *stf = NULL;
+	struct run_out tlo = {0}, sto = {0};
 	struct import_cli ic;
 
 	memset(&ic, 0, sizeof ic);
@@ -136,22 +167,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 		blocks = 1;
 	l.threads_per_block = threads;
 	l.blocks = blocks;
-	if (timeline) {
-		tl = fileio_open_tmp(timeline, tmp, sizeof tmp, e);
-		if (!tl) {
-			rc = SIM_EIO;
-			goto out;
-		}
-		l.timeline = tl;
-	}
-	if (stamps) {
-		stf = fileio_open_tmp(stamps, tmp_st, sizeof tmp_st, e);
-		if (!stf) {
-			rc = SIM_EIO;
-			goto out;
-		}
-		l.stamps = stf;
-	}
+	tlo.path = timeline;
+	sto.path = stamps;
+	if ((rc = run_out_open(&tlo, e)) || (rc = run_out_open(&sto, e)))
+		goto out;
+	l.timeline = tlo.f;
+	l.stamps = sto.f;
 	if (repeat > 0) {
 		/* benchmark: one simulator, `repeat` runs, the median wall time */
 		struct sim *sim = sim_create(&a);
@@ -179,18 +200,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 		goto out;
 	}
 	rc = sim_run_once(&a, &p, &l, &st, e);
-	if (tl) {
-		int rc2 = fileio_commit(tl, tmp, timeline, rc ? NULL : e);
-		tl = NULL;
-		if (!rc && rc2)
-			rc = rc2;
-	}
-	if (stf) {
-		int rc2 = fileio_commit(stf, tmp_st, stamps, rc ? NULL : e);
-		stf = NULL;
-		if (!rc && rc2)
-			rc = rc2;
-	}
+	rc = run_out_commit(&tlo, rc, e);
+	rc = run_out_commit(&sto, rc, e);
 	if (rc)
 		goto out;
 	{
@@ -214,10 +225,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 		}
 	}
 out:
-	if (tl)
-		fileio_abort(tl, tmp);
-	if (stf)
-		fileio_abort(stf, tmp_st);
+	run_out_abort(&tlo);
+	run_out_abort(&sto);
 	program_free(&p);
 	return rc;
 }
