@@ -44,12 +44,13 @@ if [ -z "$QUICK" ]; then
 	# the mechanism microbenchmarks (issue #18) and the sets timed on an H100, the same
 	# harness and rule, one manifest each (tests/import_sets.sh lists them; the first,
 	# import, ran above)
-	sh tests/import_sets.sh | sed 1d >"${TMPDIR:-/tmp}/smsim_sets.$$"
+	sets=$(sh tests/import_sets.sh | sed 1d)
 	while IFS='|' read -r name m r sass; do
 		run_suite "tests/import_validate.sh ($name)" env QUICK=${SANITIZED:+1} \
 			MANIFEST="$m" RUNS="$r" SASS="$sass" sh tests/import_validate.sh </dev/null
-	done <"${TMPDIR:-/tmp}/smsim_sets.$$"
-	rm -f "${TMPDIR:-/tmp}/smsim_sets.$$"
+	done <<SETS
+$sets
+SETS
 fi
 [ -n "$failed" ] && echo "failed suites:$failed"
 echo "$pass passed, $fail failed"

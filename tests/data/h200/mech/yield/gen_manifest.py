@@ -18,7 +18,7 @@ for name in re.findall(r'Function : (\S+)', text):
     if not m:
         continue
     k = int(m.group(1))
-    edge, head, body = one_loop(path, text, name)
+    edge = one_loop(path, text, name)[0]  # the back edge
     f, t = span(path, name)
     opts = '--trips 0x%x=256 --span 0x%x:0x%x' % (edge, f, t)
     rows.append((k, 'mech_yield.imad_k%d,mech_yield,imad_k%d,1,*,*,%s,99,"%s","%d independent IMAD chains a trip"' % (k, k, name, opts, k)))
