@@ -197,6 +197,9 @@ struct arch {
 					   * and holds its warp wide_pass_cycles beyond its stall count; 0: one pass */
 	int wide_low_lead_cycles;         /* with wide_pass_cycles: IMAD.WIDE's low word (its first destination)
 					   * comes this many cycles before the high word; 0: together */
+	int wide_lsu_cycles;              /* with wide_pass_cycles: a memory instruction (LDG, STG, LDS, ...) reads
+					   * an IMAD.WIDE's result this many cycles after an ALU-side reader could
+					   * (its address: mech_ldgaddr, mech_iwaddr); 0: as the ALU side */
 };
 
 /*

@@ -17,7 +17,7 @@
  * tests/data/h200); the rest is the other rooms'.
  *
  * Reads from struct arch: pipe_latency, wide_pass_cycles, wide_issue_cycles,
- * wide_low_lead_cycles,
+ * wide_low_lead_cycles, wide_lsu_cycles,
  * max_inflight_sectors, bsync_cycles,
  * fetch_line_bytes, fetch_line_cycles, fetch_cycles, fetch_turn.
  */
@@ -82,6 +82,31 @@ static int issue_imad_wide(const struct insn *in)
 static int issue_is_wide(const struct sim *s, const struct insn *in)
 {
 	return s->a->wide_pass_cycles > 0 && issue_imad_wide(in);
+}
+
+/* The side of the fixed-latency pipes an instruction issues on (SIDE_*), 0
+ * for the others (memory, control, the XU, ...) */
+static int issue_side(const struct opinfo *op)
+{
+	return op->pipe == PIPE_ALU ? SIDE_ALU : op->pipe == PIPE_FMA || op->pipe == PIPE_FMAHEAVY ? SIDE_FMA : 0;
+}
+
+/* wide_lsu_cycles: an IMAD.WIDE (wide) tags its result SIDE_WIDE; a memory
+ * instruction (no side of its own) that may read one waits xcross =
+ * wide_lsu_cycles more for it than an ALU-side reader: its address through
+ * the LSU's operand path (mech_ldgaddr wide_x1's lone warp, round 39; the
+ * LEA/LEA.HI.X and IADD3/IADD3.X addresses of chase_idx and ptr_x1 wait
+ * for nothing more) */
+static void issue_wide_lsu(const struct sim *s, struct uop *u, const struct opinfo *op, int side, int wide)
+{
+	if (s->a->wide_lsu_cycles <= 0)
+		return;
+	if (wide)
+		u->pside |= (uint8_t)(SIDE_WIDE << SIDE_SHIFT);
+	else if (!side && op->space != SPACE_NONE) {
+		u->xside = (uint8_t)(SIDE_WIDE << SIDE_SHIFT);
+		u->xcross = (uint8_t)s->a->wide_lsu_cycles;
+	}
 }
 
 /* Decodes the program into s->uop (see struct uop). */
@@ -175,11 +200,13 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (in->nxdst && !ctl)
 			u->flags |= U_XDST;
 		if (!ctl && s->a->cross_side_cycles > 0) {
-			int side = op->pipe == PIPE_ALU ? SIDE_ALU : op->pipe == PIPE_FMA || op->pipe == PIPE_FMAHEAVY ? SIDE_FMA : 0;
+			int side = issue_side(op);
 			u->pside = (uint8_t)(u->wkind == RK_FIXED ? side << SIDE_SHIFT : 0);
 			u->xside = (uint8_t)(side ? (SIDE_FMA + SIDE_ALU - side) << SIDE_SHIFT : 0);
 			u->xcross = (uint8_t)s->a->cross_side_cycles;
 		}
+		if (!ctl)
+			issue_wide_lsu(s, u, op, issue_side(op), wide && u->wkind == RK_FIXED);
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
 		if (((s->a->store_bytes_per_cycle > 0 || s->a->store_insn_cycles > 0 || s->a->store_warp_cycles > 0) &&
@@ -245,18 +272,20 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			 * where they give 4): posted on its registers, which the
 			 * instructions reading them wait for, a side apart as without
 			 * control bits */
-			int side = op->pipe == PIPE_ALU ? SIDE_ALU : op->pipe == PIPE_FMA || op->pipe == PIPE_FMAHEAVY ? SIDE_FMA : 0;
+			int side = issue_side(op);
 			for (int k = 0; k < in->nsrc && u->nchk < UOP_MAX_CHK; k++)
 				if (wide_written[in->src[k]]) {
 					u->chk[u->nchk++] = (uint16_t)in->src[k];
 					u->xside = (uint8_t)(side ? (SIDE_FMA + SIDE_ALU - side) << SIDE_SHIFT : 0);
 					u->xcross = (uint8_t)s->a->cross_side_cycles;
+					issue_wide_lsu(s, u, op, side, 0);
 				}
 			if (u->wkind == RK_SHORT && in->wsb < ISA_NSB) {
 				u->dst = (uint16_t)(ISA_SB0 + in->wsb);
 				u->sbmax = 1;
 			} else if (wide) {
 				u->pside = SIDE_FMA << SIDE_SHIFT;
+				issue_wide_lsu(s, u, op, side, 1);
 				if (in->nxdst)
 					u->flags |= U_XDST;
 			} else {
@@ -285,8 +314,11 @@ static int issue_decode(struct sim *s, const struct program *prog)
 	 * has one for a register it reads (most have none: the plain check) */
 	uint8_t side_written[ISA_NREGS] = {0};
 	for (int pc = 0; pc < prog->ninsn; pc++)
-		if (s->uop[pc].pside)
+		if (s->uop[pc].pside) {
 			side_written[prog->code[pc].dst] |= s->uop[pc].pside;
+			for (int k = 0; k < prog->code[pc].nxdst; k++)
+				side_written[prog->code[pc].xdst[k]] |= s->uop[pc].pside;
+		}
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		struct uop *u = &s->uop[pc];
 		int any = 0;
@@ -486,7 +518,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 			else
 				warp_write_reg(w, u->dst, t - u->lead, u->wkind | u->pside);
 			if (u->flags & U_XDST)
-				warp_write_xdst(w, in, t, u->wkind | (u->lead ? u->pside : 0));
+				warp_write_xdst(w, in, t, u->wkind | (u->lead ? u->pside : u->pside & (SIDE_WIDE << SIDE_SHIFT)));
 		}
 		if (u->flags & U_BSYNC)
 			ctl_bsync(s, w, u);

@@ -50,7 +50,7 @@ _Static_assert(PIPE_COUNT <= 16 && ST_COUNT <= 16, "pq_p packs a pipe and a stat
 enum reg_kind { RK_FIXED, RK_LONG, RK_SHORT };
 /* The two sides of the fixed-latency pipes (ptxas's stall counts: 4 cycles
  * within a side, 5 across; mech_lpair, round 18) */
-enum { SIDE_FMA = 1, SIDE_ALU = 2, SIDE_SHIFT = 4, RK_MASK = 15 };
+enum { SIDE_FMA = 1, SIDE_ALU = 2, SIDE_WIDE = 4, SIDE_SHIFT = 4, RK_MASK = 15 };
 
 enum frame_kind { FR_LOOP, FR_IF };
 

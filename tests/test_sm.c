@@ -545,6 +545,40 @@ static void sm_10_5_reuse_by_pipe(void **state)
 	assert_int_equal(extra_cycles(&a, round, 100, "EXIT\n", 32), 300);
 }
 
+/*
+ * sm-10.8: a memory instruction reads an IMAD.WIDE's result wide_lsu_cycles
+ * later than an ALU-side reader (round 39, mech_ldgaddr's lone warp: the
+ * LSU's operand path has no share in the ALU's forwarding). A chain of
+ * [S02] IMAD.WIDE.U32 R12, R14, R0, RZ and LDS R14, [R12] on scoreboard 0
+ * (the next IMAD.WIDE waits for it), one warp: the IMAD.WIDE at t, its low
+ * word ready at t + 8 - 2 (wide_pass_cycles 4 beyond the latency, the low
+ * word's lead 2); the LDS reads it at t + 6 with wide_lsu_cycles 0, at
+ * t + 8 with 2, and its result comes smem_latency 23 later: 29 and 31 cycles
+ * a step, 10 steps and the EXIT 291 and 311. The same chain through an
+ * [S04] IADD3 R12, R14, R0, RZ (no IMAD.WIDE): 4 + 23 = 27 a step, 271
+ * either way.
+ */
+static void sm_10_8_wide_lsu(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	a.wide_lsu_cycles = 2;
+	assert_int_equal(a.smem_latency, 23);
+	char *iw = repeat(".regs 32\n",
+			  "[B0-----:R-:W-:-:S02] IMAD.WIDE.U32 R12, R14, R0, RZ\n[B------:R-:W0:-:S01] LDS R14, [R12]\n", 10,
+			  "[B0-----:R-:W-:-:S01] EXIT\n");
+	char *ia = repeat(".regs 32\n", "[B0-----:R-:W-:-:S04] IADD3 R12, R14, R0, RZ\n[B------:R-:W0:-:S01] LDS R14, [R12]\n",
+			  10, "[B0-----:R-:W-:-:S01] EXIT\n");
+	assert_int_equal(run_arch(&a, iw, 32, 1, POLICY_GRR).cycles, 311);
+	assert_int_equal(run_arch(&a, ia, 32, 1, POLICY_GRR).cycles, 271);
+	a.wide_lsu_cycles = 0;
+	assert_int_equal(run_arch(&a, iw, 32, 1, POLICY_GRR).cycles, 291);
+	assert_int_equal(run_arch(&a, ia, 32, 1, POLICY_GRR).cycles, 271);
+	free(iw);
+	free(ia);
+}
+
 /* sm-10.6: two operand collectors a scheduler (regfile_collectors 2, round
  * 35: mech_fpair on an H100), by hand, one warp, no control bits, no
  * dependences. A round of FFMA R20, R2, R4, R6 (three reads of bank 0),
@@ -2808,7 +2842,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
 		cmocka_unit_test(sm_10_3_cross_side),
 		cmocka_unit_test(sm_10_4_wide_hold_shared_banks), cmocka_unit_test(sm_10_5_reuse_by_pipe),
-		cmocka_unit_test(sm_10_7_window),
+		cmocka_unit_test(sm_10_7_window), cmocka_unit_test(sm_10_8_wide_lsu),
 		cmocka_unit_test(sm_10_6_collectors),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
