@@ -563,7 +563,7 @@ static void sm_10_8_wide_lsu(void **state)
 	(void)state;
 	struct arch a = sm90;
 	a.warp_launch_group = 0;
-	a.wide_lsu_cycles = 2;
+	assert_int_equal(a.wide_lsu_cycles, 2);
 	assert_int_equal(a.smem_latency, 23);
 	char *iw = repeat(".regs 32\n",
 			  "[B0-----:R-:W-:-:S02] IMAD.WIDE.U32 R12, R14, R0, RZ\n[B------:R-:W0:-:S01] LDS R14, [R12]\n", 10,
