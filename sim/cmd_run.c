@@ -30,7 +30,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* An output written beside the run (--timeline, --stamps): through a
+/* An output written beside the run (--timeline, --stamps, --trace): through a
  * temporary file, renamed onto path only when the run succeeds. */
 struct run_out {
 	const char *path; /* NULL: not asked for */
@@ -66,7 +66,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 {
 	struct cli c = {argc, argv, 0};
 	struct cli_common o = {.takes = CLI_ARCH | CLI_POLICY | CLI_FORMAT, .arch = "sm_90", .policy = POLICY_BGRR};
-	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *stamps = NULL, *v;
+	const char *program = NULL, *workload = NULL, *set = "", *timeline = NULL, *stamps = NULL, *trace = NULL, *v;
 	int warps = 0, threads = 0, blocks = 0, repeat = 0, natural = 0, rc;
 	double times[101];
 	long smem = -1, maxc = 0;
@@ -75,7 +75,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	struct program p;
 	struct wl_params w;
 	struct sim_stats st;
-	struct run_out tlo = {0}, sto = {0};
+	struct run_out tlo = {0}, sto = {0}, tro = {0};
 	struct import_cli ic;
 
 	memset(&ic, 0, sizeof ic);
@@ -83,7 +83,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 	while (c.i < argc) {
 		if ((rc = cli_common_opt(&c, &o, e)) || (rc = import_cli_opt(&c, &ic, e)) || (rc = cli_opt(&c, "--program", &program, e)) ||
 		    (rc = cli_opt(&c, "--workload", &workload, e)) || (rc = cli_opt(&c, "--set", &set, e)) ||
-		    (rc = cli_opt(&c, "--timeline", &timeline, e)) || (rc = cli_opt(&c, "--stamps", &stamps, e))) {
+		    (rc = cli_opt(&c, "--timeline", &timeline, e)) || (rc = cli_opt(&c, "--stamps", &stamps, e)) ||
+		    (rc = cli_opt(&c, "--trace", &trace, e))) {
 			if (rc < 0)
 				return rc;
 		} else if ((rc = cli_opt(&c, "--warps", &v, e))) {
@@ -129,6 +130,8 @@ int cmd_run(int argc, char **argv, struct err *e)
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T --blocks B, got both");
 	if (stamps && repeat)
 		return err_set(e, SIM_EINPUT, "run: --stamps with --repeat (expected one: --stamps writes one run's clock reads, --repeat times the simulator)");
+	if (trace && repeat)
+		return err_set(e, SIM_EINPUT, "run: --trace with --repeat (expected one: --trace writes one run's issues, --repeat times the simulator)");
 	if (!warps && !threads && (program || blocks))
 		return err_set(e, SIM_EINPUT, "run: expected --warps W or --threads T [--blocks B], got neither");
 	if (warps && (rc = wl_warps_shape(warps, &threads, &blocks, e)))
@@ -169,10 +172,12 @@ int cmd_run(int argc, char **argv, struct err *e)
 	l.blocks = blocks;
 	tlo.path = timeline;
 	sto.path = stamps;
-	if ((rc = run_out_open(&tlo, e)) || (rc = run_out_open(&sto, e)))
+	tro.path = trace;
+	if ((rc = run_out_open(&tlo, e)) || (rc = run_out_open(&sto, e)) || (rc = run_out_open(&tro, e)))
 		goto out;
 	l.timeline = tlo.f;
 	l.stamps = sto.f;
+	l.trace = tro.f;
 	if (repeat > 0) {
 		/* benchmark: one simulator, `repeat` runs, the median wall time */
 		struct sim *sim = sim_create(&a);
@@ -202,6 +207,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 	rc = sim_run_once(&a, &p, &l, &st, e);
 	rc = run_out_commit(&tlo, rc, e);
 	rc = run_out_commit(&sto, rc, e);
+	rc = run_out_commit(&tro, rc, e);
 	if (rc)
 		goto out;
 	{
@@ -227,6 +233,7 @@ int cmd_run(int argc, char **argv, struct err *e)
 out:
 	run_out_abort(&tlo);
 	run_out_abort(&sto);
+	run_out_abort(&tro);
 	program_free(&p);
 	return rc;
 }

@@ -80,6 +80,10 @@ static const struct help_opt run_opts[] = {
 			  "SR_CLOCKHI), as simulated, as CSV (block,warp,pc,cycle: the block in launch\n"
 			  "order, the warp in it, the instruction's address, the cycle it reads): what a\n"
 			  "clock-stamping harness records, to set beside the GPU's stamps"},
+	{"--trace FILE", "every warp instruction's issue, in issue order, as CSV (block,warp,pc,op,cycle:\n"
+			 "the block in launch order, the warp in it, the instruction's address (its index\n"
+			 "without one), its opcode, the cycle it issues): a loop's simulated schedule, to\n"
+			 "read against the stall counts and the wait states of --timeline"},
 	{"--repeat N", "benchmark: N runs, the median wall time as JSON"},
 	FORMAT_OPT,
 	{NULL, NULL},
@@ -186,7 +190,7 @@ static const struct help_cmdinfo cmds[] = {
 	{"run", "simulate one launch of a program file or a built-in workload",
 	 "[--arch NAME] [--arch-set K=V,...] (--program FILE | --sass FILE --kernel NAME [import options] | "
 	 "--workload NAME [--set K=V,...]) [--warps W | --threads T [--blocks B]] [--regs R] [--smem BYTES] [--carveout PCT] "
-	 "[--policy bgrr|grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] [--stamps FILE] [--repeat N] [--json|--csv]",
+	 "[--policy bgrr|grr|gto|lrr|gty] [--max-cycles N] [--timeline FILE] [--stamps FILE] [--trace FILE] [--repeat N] [--json|--csv]",
 	 "Simulates one launch cycle by cycle and reports cycles, warp instructions, IPC, achieved\n"
 	 "occupancy, eligible warps and the warp states (Nsight Compute's stall reasons) as fractions\n"
 	 "of warp-cycles. A workload with a natural launch (tile: 256 threads per block, the SM's share\n"

@@ -247,8 +247,9 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			u->flags |= U_DRAIN;
 		if (in->op == OP_BSYNC && s->a->bsync_cycles > 0)
 			u->flags |= U_BSYNC;
-		if ((prog->has_span && (pc == prog->span_insn[0] || pc == prog->span_insn[1])) || (in->clock && s->stamps))
-			u->flags |= U_STAMP;
+		if ((prog->has_span && (pc == prog->span_insn[0] || pc == prog->span_insn[1])) || (in->clock && s->stamps) ||
+		    s->trace)
+			u->flags |= U_STAMP; /* run --trace: every instruction */
 		if (ctl) {
 			/*
 			 * Control bits: the hardware checks no registers. The warp
@@ -431,12 +432,25 @@ static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp
  * row of the block (launch order on the SM), the warp in it, the
  * instruction's address (its index without one) and the cycle it reads,
  * its issue (slip: the cycles it waited for its collection window), as a
- * harness's %clock would. A .span stamp: a block's first warp, whose lane 0
- * is the harness's thread 0, reads the clock; FROM keeps the earliest, TO
- * the latest (one instruction may be both). */
+ * harness's %clock would. With run --trace every instruction is one: a row
+ * of the same and its opcode. A .span stamp: a block's first warp, whose
+ * lane 0 is the harness's thread 0, reads the clock; FROM keeps the
+ * earliest, TO the latest (one instruction may be both). */
 static __attribute__((noinline)) void issue_stamp(struct sim *s, const struct warp *w, int slip)
 {
 	const struct insn *in = &s->code[w->pc];
+	if (s->trace) {
+		/* the opcode, with what the engine times apart: IMAD.WIDE, a memory op's width */
+		const struct opinfo *op = &isa_ops[in->op];
+		const char *x = issue_imad_wide(in) ? ".WIDE" : op->space == SPACE_NONE ? "" : in->width == 8 ? ".64"
+			      : in->width == 16 ? ".128" : "";
+		if (in->has_addr)
+			fprintf(s->trace, "%d,%d,0x%04x,%s%s,%llu\n", s->b[w->block].seq, w->wib, in->addr, op->name, x,
+				(unsigned long long)(s->now + (uint64_t)slip));
+		else
+			fprintf(s->trace, "%d,%d,%d,%s%s,%llu\n", s->b[w->block].seq, w->wib, w->pc, op->name, x,
+				(unsigned long long)(s->now + (uint64_t)slip));
+	}
 	if (s->stamps && in->clock) {
 		if (in->has_addr)
 			fprintf(s->stamps, "%d,%d,0x%04x,%llu\n", s->b[w->block].seq, w->wib, in->addr,

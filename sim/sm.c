@@ -162,6 +162,9 @@ int sim_run(struct sim *s, const struct program *prog, const struct sim_launch *
 	s->stamps = l->stamps;
 	if (s->stamps)
 		fprintf(s->stamps, "block,warp,pc,cycle\n");
+	s->trace = l->trace;
+	if (s->trace)
+		fprintf(s->trace, "block,warp,pc,op,cycle\n");
 	s->policy = (int)l->policy;
 	s->l = l;
 	s->st = st;

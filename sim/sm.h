@@ -67,6 +67,8 @@ struct sim_launch {
 	FILE *timeline;          /* borrowed; NULL: none. CSV of warp-state intervals */
 	FILE *stamps;            /* borrowed; NULL: none. CSV of the clock reads as simulated
 				  * (insn.clock: block, warp, pc, cycle) */
+	FILE *trace;             /* borrowed; NULL: none. CSV of every warp instruction's issue
+				  * (block, warp, pc, op, cycle), in issue order */
 };
 
 struct sim_stats {

@@ -406,6 +406,7 @@ struct sim {
 	const struct insn *code; /* p->code */
 	FILE *tl;            /* l->timeline */
 	FILE *stamps;        /* l->stamps */
+	FILE *trace;         /* l->trace */
 	int policy;          /* l->policy */
 	struct sim_stats *st; /* the caller's, filled as the run goes */
 	uint64_t now;        /* the current cycle */

@@ -222,6 +222,24 @@ run "$SMSIM" run --program "$T/k.prog" --warps 4 --stamps "$T/st0.csv"
 if [ "$got" -eq 0 ] && [ "$(cat "$T/st0.csv")" = "block,warp,pc,cycle" ]; then ok "run --stamps: no clock read, the header alone"; else no "run --stamps: no clock read, the header alone" "status $got $(show "$T/st0.csv")"; fi
 e2 "run --stamps with --repeat" "run: --stamps with --repeat (expected one" "$SMSIM" run --program "$T/clk.prog" --warps 4 --stamps "$T/st.csv" --repeat 3
 e2 "run --stamps: unwritable path" "$T/nodir/st.csv" "$SMSIM" run --program "$T/clk.prog" --warps 4 --stamps "$T/nodir/st.csv"
+# run --trace (round 39): every issue, in issue order. The same program by hand: warp w's CS2R at
+# 2 w, its FFMAs at 2 w + 1 and 2 w + 5, the second CS2R at 2 w + 7, its EXIT at 2 w + 8: 20 rows
+run "$SMSIM" run --program "$T/clk.prog" --warps 4 --trace "$T/tr.csv"
+if [ "$got" -eq 0 ] && awk -F, 'NR == 1 { ok = $0 == "block,warp,pc,op,cycle"; next }
+	{ n++; t[$2, $3] = $5; o[$3] = $4; if ($1 != 0 || $5 < last) ok = 0; last = $5 }
+	END { for (w = 0; w < 4; w++) if (t[w, 0] != 2 * w || t[w, 1] != 2 * w + 1 || t[w, 2] != 2 * w + 5 ||
+			t[w, 3] != 2 * w + 7 || t[w, 4] != 2 * w + 8) ok = 0
+		exit !(ok && n == 20 && o[0] == "CS2R" && o[1] == "FFMA" && o[4] == "EXIT") }' "$T/tr.csv"; then
+	ok "run --trace: warp w issues at 2 w, +1, +5, +7, +8, in order"
+else
+	no "run --trace: warp w issues at 2 w, +1, +5, +7, +8, in order" "status $got $(show "$T/tr.csv") $(show "$T/err")"
+fi
+run "$SMSIM" run --program "$T/k.prog" --warps 4 --trace "$T/tr4.csv"
+if [ "$got" -eq 0 ] && [ "$(($(wc -l <"$T/tr4.csv") - 1))" -eq 164 ]; then ok "run --trace: one row a warp instruction (4 x 41)"; else no "run --trace: one row a warp instruction (4 x 41)" "status $got $(wc -l <"$T/tr4.csv")"; fi
+run "$SMSIM" run --program "$T/k.prog" --warps 4 --trace "$T/tr4b.csv"
+if [ "$got" -eq 0 ] && cmp -s "$T/tr4.csv" "$T/tr4b.csv"; then ok "run --trace: the same run, the same bytes"; else no "run --trace: the same run, the same bytes" "status $got"; fi
+e2 "run --trace with --repeat" "run: --trace with --repeat (expected one" "$SMSIM" run --program "$T/clk.prog" --warps 4 --trace "$T/tr.csv" --repeat 3
+e2 "run --trace: unwritable path" "$T/nodir/tr.csv" "$SMSIM" run --program "$T/clk.prog" --warps 4 --trace "$T/nodir/tr.csv"
 
 # ---- sweep, determinism, resume, shards -------------------------------------
 
