@@ -7,7 +7,7 @@
 #           (mech_div, ..., mech_bank, mech_latd, mech_latseq, mech_latprox: main.cu's table;
 #           IMP_OUT_DIR=dir for the files some of them write beside runs.csv).
 #           QUICK=1: smoke mode (W in {1,16,64}, fewer points).
-#           IMP_KEEP_BIN=path: keep the built imp there.
+#           IMP_KEEP_BIN=path: keep the built imp there. IMP_PREBUILT=path: run that binary, no build.
 #           IMP_NCU=REGEX: profile the launches of the kernels matching REGEX under ncu instead of
 #           timing them (one launch a point): ncu_raw.csv (counters per launch) and ncu_source.csv
 #           (sampled stall reasons per SASS instruction) beside runs.csv.
@@ -57,7 +57,12 @@ SMI_Q=name,driver_version,pstate,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.m
 SMI_LINE=$(timeout 30 nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,clocks.max.sm --format=csv,noheader 2>/dev/null | head -1)
 log "env: $SMI_LINE"
 
-# ---- build: one object per file, in parallel, then link
+# ---- build: one object per file, in parallel, then link (IMP_PREBUILT=path: that binary instead,
+# built from this tree with the same nvcc and flags elsewhere; the compiler output is then not logged)
+if [ -n "${IMP_PREBUILT:-}" ] && [ -x "$IMP_PREBUILT" ]; then
+  cp "$IMP_PREBUILT" "$WORK/imp"
+  log "stage build: skipped, IMP_PREBUILT=$IMP_PREBUILT"
+else
 log "stage build: $NVCC $FLAGS -Xptxas -v -c <file>.cu (parallel), link"
 pids=""
 for s in $SRCS; do
@@ -80,6 +85,7 @@ timeout -k 5 "$(cap 120)" "$NVCC" -arch=sm_90 -o "$WORK/imp" $objs >"$WORK/link.
     /Used [0-9]+ registers/ { printf "# %s regs=%s stack=%s spill_st=%s spill_ld=%s\n", fn, num_before($0, " registers"), st, ss, sl }'
   echo "# ---- end of compiler output ----"
 } >>"$LOG"
+fi
 if [ ! -x "$WORK/imp" ]; then
   log "build: no binary; see the compiler output above"
   exit 1
