@@ -27,7 +27,7 @@ for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mec
 	done
 done
 for r in fpair:mech/fpair/sass_local.txt fpair2:mech/fpair2/sass_local.txt barw0s:mech/barw0/sass.txt \
-	twoend:mech/twoend/sass_local.txt; do
+	twoend:mech/twoend/sass_local.txt iwaddr:mech/iwaddr/sass_local.txt yield:mech/yield/sass_local.txt ordst:mech/ordst/sass_local.txt; do
 	d=mech/${r%%:*}
 	echo "h100_$(echo "$d" | tr / _)|tests/data/h200/$d/programs.csv|tests/data/h100/$d/runs.csv|tests/data/h200/${r#*:}"
 done
