@@ -199,14 +199,14 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		u->wkind = in->has_dst && in->dst != ISA_RZ ? (op->lat == LAT_VARIABLE ? RK_SHORT : RK_FIXED) : UOP_NOWRITE;
 		if (in->nxdst && !ctl)
 			u->flags |= U_XDST;
+		int side = issue_side(op);
 		if (!ctl && s->a->cross_side_cycles > 0) {
-			int side = issue_side(op);
 			u->pside = (uint8_t)(u->wkind == RK_FIXED ? side << SIDE_SHIFT : 0);
 			u->xside = (uint8_t)(side ? (SIDE_FMA + SIDE_ALU - side) << SIDE_SHIFT : 0);
 			u->xcross = (uint8_t)s->a->cross_side_cycles;
 		}
 		if (!ctl)
-			issue_wide_lsu(s, u, op, issue_side(op), wide && u->wkind == RK_FIXED);
+			issue_wide_lsu(s, u, op, side, wide && u->wkind == RK_FIXED);
 		if (op->space != SPACE_NONE || (op->unit != UNIT_NONE && op->pipe == PIPE_LSU))
 			u->flags |= U_MEM;
 		if (((s->a->store_bytes_per_cycle > 0 || s->a->store_insn_cycles > 0 || s->a->store_warp_cycles > 0) &&
@@ -273,7 +273,6 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			 * where they give 4): posted on its registers, which the
 			 * instructions reading them wait for, a side apart as without
 			 * control bits */
-			int side = issue_side(op);
 			for (int k = 0; k < in->nsrc && u->nchk < UOP_MAX_CHK; k++)
 				if (wide_written[in->src[k]]) {
 					u->chk[u->nchk++] = (uint16_t)in->src[k];
@@ -436,27 +435,31 @@ static inline void issue_fetch_book(struct sim *s, struct sched *sc, struct warp
  * of the same and its opcode. A .span stamp: a block's first warp, whose
  * lane 0 is the harness's thread 0, reads the clock; FROM keeps the
  * earliest, TO the latest (one instruction may be both). */
+/* The start of a --stamps or --trace row: block, warp, and the instruction's
+ * address (its index without one) */
+static void issue_row_head(FILE *f, const struct sim *s, const struct warp *w, const struct insn *in)
+{
+	if (in->has_addr)
+		fprintf(f, "%d,%d,0x%04x,", s->b[w->block].seq, w->wib, in->addr);
+	else
+		fprintf(f, "%d,%d,%d,", s->b[w->block].seq, w->wib, w->pc);
+}
+
 static __attribute__((noinline)) void issue_stamp(struct sim *s, const struct warp *w, int slip)
 {
 	const struct insn *in = &s->code[w->pc];
+	unsigned long long at = s->now + (uint64_t)slip;
 	if (s->trace) {
 		/* the opcode, with what the engine times apart: IMAD.WIDE, a memory op's width */
 		const struct opinfo *op = &isa_ops[in->op];
 		const char *x = issue_imad_wide(in) ? ".WIDE" : op->space == SPACE_NONE ? "" : in->width == 8 ? ".64"
 			      : in->width == 16 ? ".128" : "";
-		if (in->has_addr)
-			fprintf(s->trace, "%d,%d,0x%04x,%s%s,%llu\n", s->b[w->block].seq, w->wib, in->addr, op->name, x,
-				(unsigned long long)(s->now + (uint64_t)slip));
-		else
-			fprintf(s->trace, "%d,%d,%d,%s%s,%llu\n", s->b[w->block].seq, w->wib, w->pc, op->name, x,
-				(unsigned long long)(s->now + (uint64_t)slip));
+		issue_row_head(s->trace, s, w, in);
+		fprintf(s->trace, "%s%s,%llu\n", op->name, x, at);
 	}
 	if (s->stamps && in->clock) {
-		if (in->has_addr)
-			fprintf(s->stamps, "%d,%d,0x%04x,%llu\n", s->b[w->block].seq, w->wib, in->addr,
-				(unsigned long long)(s->now + (uint64_t)slip));
-		else
-			fprintf(s->stamps, "%d,%d,%d,%llu\n", s->b[w->block].seq, w->wib, w->pc, (unsigned long long)(s->now + (uint64_t)slip));
+		issue_row_head(s->stamps, s, w, in);
+		fprintf(s->stamps, "%llu\n", at);
 	}
 	if (w->wib != 0 || !s->p->has_span)
 		return;
