@@ -372,6 +372,7 @@ void group_scan(Ctx& c);
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
 void group_mech_yield(Ctx& c);   // offalu.cu (round 38)
 void group_mech_iwaddr(Ctx& c);  // iwaddr.cu (round 39)
+void group_mech_wide(Ctx& c);    // wide.cu (round 40)
 void group_mech_fbank(Ctx& c);   // fbank.cu (round 30)
 void group_mech_fpair(Ctx& c);   // fbank.cu (round 32)
 void group_mech_ordst(Ctx& c);   // fbank.cu: ord_stamp<V>, each warp's trip starts stamped at 1-8 warps a scheduler (round 37)

@@ -1,0 +1,45 @@
+# Writes tests/data/h200/mech/wide/programs.csv from the set's SASS listing (round 40): mech_wide's
+# wd_load<WD, K, SP> (workloads/cuda/import/wide.cu), one row a (kernel, lane pattern), at every W the run
+# measured. Two loops: the shared table's zeroing (4096 words over the block: 128 / W trips) and the timed one
+# (64 trips, the last back edge); --span from tests/span_pcs.py. Each load's lanes by their byte offsets
+# (offsets=, the pattern's element times WD), global ones L1 hits (footprint=65536) from the table's base=
+# (BASE below: where the run logged the table, `table: mech_wide at B past 2 MB`). Every row's max_mape
+# comes out 99; tests/import_limits.py then sets the limits by the rule.
+# Usage: python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt [BASE] > programs.csv
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
+from span_pcs import loops, span  # tests/span_pcs.py
+
+PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'lane l element l'),
+        ('half', lambda l: l % 16, 'lane l element l % 16'), ('quarter', lambda l: l % 8, 'lane l element l % 8'),
+        ('w2', lambda l: 2 * l, 'lane l element 2 l')]
+path = sys.argv[1]
+base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
+text = open(path).read()
+rows = []
+for name in re.findall(r'Function : (\S+)', text):
+    m = re.match(r'_Z7wd_loadILi(\d+)ELi(\d)ELi(\d)EE', name)
+    if not m:
+        continue
+    wd, k, sp = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    lp = loops(path, name)
+    if len(lp) != 2:
+        sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
+    f, t = span(path, name)
+    op = 'LDS' if sp else 'LDG'
+    for pn, fn, what in PATS:
+        offs = ':'.join(str(fn(l) * wd) for l in range(32))
+        mem = '%s=offsets=%s' % (op, offs) if sp else '%s=footprint=65536,base=%d,offsets=%s' % (op, base, offs)
+        opts = '--trips 0x%x={128/W} --trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem)
+        v = '%s_%s_b%d_k%d' % ('s' if sp else 'g', pn, wd, k)
+        note = '%d chains; %d-byte %s, %s' % (k, wd, op, what)
+        rows.append((sp, pn, wd, k, 'mech_wide.%s,mech_wide,%s,%d,*,*,%s,99,"%s","%s"' % (v, v, k, name, opts, note)))
+print('# smsim import validation manifest for tests/data/h200/mech/wide (mech_wide, issue #18 round 40: a lone '
+      "warp's 8- and 16-byte loads against 4-byte ones, the loop the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)")
+print('# family,group,variant,ilp,param,warps,kernel,max_mape,options,note (tests/import_validate.sh)')
+print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
+for r in sorted(rows, key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
+    print(r[4])

@@ -1,0 +1,157 @@
+// wide.cu -- mech_wide (issue #18, round 40): what a lone warp's 8- and 16-byte loads cost beyond a 4-byte
+// one, with the loop around them the same. In mech_gather and mech_gather3 a lone warp's 16-byte loads come
+// out 5-25% fast in smsim (LDG.128 q_coal ILP 4 -14.7%, LDS.128 s_q_coal ILP 4 -25.2%, ILP 1 -7.9 and
+// -12.4%) and 8-byte ones 2-9% fast, while 4-byte loads of as many wavefronts match; there the loop's body
+// differs with the width (the words summed), so the width's own cost was not read alone. smsim counts a
+// lone warp's bank-conflict wavefronts as replays (l1_replay_cycles 2.2, smem_replay_cycles 2.0 each) and
+// the further lane groups of 8- and 16-byte lanes as one SM cycle each.
+//
+// wd_load<WD, K, SP>: K dependent chains a thread, 16 loads a trip (16 / K rounds of the K chains), 64
+// trips; lane l reads element offs[l] (WD bytes each) of a zero table, every step the same addresses (its
+// lines in L1 after the warm-up). Each load is an `ld.{global,shared}.v{1,2,4}.u32` whose every word is an
+// output; only the first word feeds the next address, so the loop's body is the same at every width:
+//   SP 0 (global): a 64-bit pointer advanced by the first word with add.cc / addc (IADD3 + IADD3.X: no
+//                  IMAD.WIDE, whose result the LSU reads late, round 39), the load LDG.E{,.64,.128};
+//   SP 1 (shared): a 32-bit shared address advanced by the first word (one IADD3), LDS{,.64,.128}.
+// The lane patterns (run_wide) set the wavefronts: broadcast, contiguous, 16 or 8 distinct elements
+// repeated, every second element.
+#include "imp.h"
+
+#define WDL_S 16
+#define WDL_T 64
+
+// One load of WD bytes at p; its words in v[0..3] (v[1..3] left 0 below 16 bytes).
+template <int WD, int SP>
+__device__ __forceinline__ void wdl_ld(unsigned long long p, unsigned v[4]) {
+  v[1] = v[2] = v[3] = 0u;
+  if (SP == 0) {
+    if (WD == 16)
+      asm volatile("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3]) : "l"(p));
+    else if (WD == 8)
+      asm volatile("ld.global.v2.u32 {%0, %1}, [%2];" : "=r"(v[0]), "=r"(v[1]) : "l"(p));
+    else
+      asm volatile("ld.global.u32 %0, [%1];" : "=r"(v[0]) : "l"(p));
+  } else {
+    const unsigned a = (unsigned)p;
+    if (WD == 16)
+      asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3]) : "r"(a));
+    else if (WD == 8)
+      asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(v[0]), "=r"(v[1]) : "r"(a));
+    else
+      asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v[0]) : "r"(a));
+  }
+}
+
+template <int WD, int K, int SP>
+__global__ void __launch_bounds__(1024) wd_load(float* out, const unsigned* tab, const int* offs, int n,
+                                                BlockRec* rec) {
+  extern __shared__ unsigned wdl_tab[];
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane] * WD;  // bytes
+  for (unsigned j = threadIdx.x; j < 4096u; j += blockDim.x) wdl_tab[j] = 0u;  // 16 KB of zeros
+  const unsigned z0 = (unsigned)offs[40];  // 0
+  unsigned lo[K], hi[K], acc = lane;
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const unsigned z = (unsigned)offs[32 + k];  // 0: the host writes zeros there
+    const unsigned long long a =
+        SP == 0 ? (unsigned long long)tab + off + z : (unsigned long long)(unsigned)__cvta_generic_to_shared(wdl_tab) + off + z;
+    lo[k] = (unsigned)a, hi[k] = (unsigned)(a >> 32);
+  }
+  unsigned warm = 0;
+  if (SP == 0)
+    for (int j = 0; j < 4; ++j) {  // the lines into L1
+      unsigned v[4];
+      wdl_ld<WD, 0>(((unsigned long long)hi[0] << 32) | lo[0], v);
+      warm += v[0] + v[1] + v[2] + v[3];
+    }
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < WDL_S / K; ++r)
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        unsigned v[4];
+        wdl_ld<WD, SP>(((unsigned long long)hi[k] << 32) | lo[k], v);
+        // every word live (else ptxas narrows the load), the same instructions at every width: the
+        // chain's step adds words 0 and 3 (16 B), 0 and 1 (8 B), 0 and a zero (4 B); one LOP3 off the
+        // chain takes the rest (16 B: words 1 and 2; else word 0 and the lane)
+        const unsigned x = WD == 16 ? v[3] : WD == 8 ? v[1] : z0;
+        const unsigned y = WD == 16 ? v[1] : v[0], w = WD == 16 ? v[2] : lane;
+        asm("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc) : "r"(y), "r"(w));
+        if (SP == 0)
+          asm("add.u32 %2, %2, %3;\n\tadd.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, 0;"
+              : "+r"(lo[k]), "+r"(hi[k]), "+r"(v[0])
+              : "r"(x));
+        else
+          asm("add.u32 %0, %0, %1;\n\tadd.u32 %0, %0, %2;" : "+r"(lo[k]) : "r"(v[0]), "r"(x));
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < K; ++k) s ^= lo[k] ^ hi[k];
+  s ^= acc;
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+// Lane l's element offs[l] for l < 32, zeros after (the chains' start words), and where the table lies past
+// a 2 MB boundary (the L1's tag banks hash the address: `table: GROUP at OFFSET B past 2 MB`), as mech.cu's.
+static void wdl_upload(int* d_offs, int (*off)(int)) {
+  std::vector<int> h(64, 0);
+  for (int l = 0; l < 32; ++l) h[l] = off(l);
+  CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
+}
+
+struct WidePat {
+  const char* name;
+  int (*off)(int l);  // lane l's element (WD bytes)
+};
+static int wdp_bcast(int) { return 0; }
+static int wdp_coal(int l) { return l; }
+static int wdp_half(int l) { return l % 16; }
+static int wdp_quarter(int l) { return l % 8; }
+static int wdp_w2(int l) { return 2 * l; }
+static const WidePat wide_pats[] = {
+    {"bcast", wdp_bcast}, {"coal", wdp_coal}, {"half", wdp_half}, {"quarter", wdp_quarter}, {"w2", wdp_w2}};
+
+template <int WD, int K, int SP>
+static void run_wide(Ctx& c, const unsigned* d_tab, int* d_offs, const WidePat& p, int W) {
+  wdl_upload(d_offs, p.off);
+  const LaunchCfg L = cfg_W(c.sms, W);  // 120 KB of dynamic shared memory: the 16 KB table fits
+  const Meas m = measure(c, wd_load<WD, K, SP>, L, (float*)c.d_out, d_tab, (const int*)d_offs, WDL_T, c.d_rec);
+  const std::string v = std::string(SP ? "s_" : "g_") + p.name + "_b" + std::to_string(WD) + "_k" + std::to_string(K);
+  imp_row(c, "mech_wide", (const void*)wd_load<WD, K, SP>, v, K, W, L.bps, L.tpb, WDL_T,
+          "pattern=" + std::string(p.name) + ";wd=" + std::to_string(WD) + ";space=" + (SP ? "shared" : "global") +
+              ";steps_per_thread=" + std::to_string(WDL_S * WDL_T),
+          m);
+}
+
+template <int SP>
+static void wide_space(Ctx& c, const unsigned* d_tab, int* d_offs) {
+  for (const WidePat& p : wide_pats)
+    for (int W : {1, 4, 8, 16}) {
+      run_wide<4, 1, SP>(c, d_tab, d_offs, p, W);
+      run_wide<8, 1, SP>(c, d_tab, d_offs, p, W);
+      run_wide<16, 1, SP>(c, d_tab, d_offs, p, W);
+      run_wide<4, 4, SP>(c, d_tab, d_offs, p, W);
+      run_wide<8, 4, SP>(c, d_tab, d_offs, p, W);
+      run_wide<16, 4, SP>(c, d_tab, d_offs, p, W);
+    }
+}
+
+void group_mech_wide(Ctx& c) {
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  CK(cudaMemset(d_offs, 0, 64 * sizeof(int)));
+  fprintf(stderr, "table: mech_wide at %lu B past 2 MB\n", (unsigned long)((uintptr_t)d_tab & ((1ul << 21) - 1)));
+  wide_space<1>(c, d_tab, d_offs);
+  wide_space<0>(c, d_tab, d_offs);
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
+}
