@@ -155,3 +155,132 @@ void group_mech_wide(Ctx& c) {
   CK(cudaFree(d_offs));
   CK(cudaFree(d_tab));
 }
+
+// ---- mech_wide2 (round 40, second call): the width's cost where the load's value is the next address ----
+// wd_load's 8- and 16-byte loads cost a lone warp 2.8-3.0 cycles for each further lane group (half or quarter
+// warps) on the H200, where the import set's full-warp pointer chases of LD.E.64 / LDG.E.64 (chase.l1,
+// chase_idx: two half warps of 8-byte lanes) match smsim without it. wd_chase<WD, SP, ALU>: one chain a thread,
+// p = *p (every lane's slot holds the address of its slot in the next node: a ring of `nodes` 512-byte nodes,
+// 1 = every step the same slot), 16 loads a trip, 64 trips. SP 0: global, the pointer the slot's first 8 bytes
+// (WD 8: LDG.E.64, 16: LDG.E.128); SP 1: shared, a 32-bit address the slot's first word (LDS, LDS.64,
+// LDS.128). ALU 0: the loaded register is the next load's address (no instruction between); 1: IADD3 (+ .X) of
+// a zero between. Launched with 32 threads a block (the warp's lanes contiguous, lane l slot l) or 1 (one
+// lane: one lane group whatever the width), one block an SM.
+#define WDC_S 16
+#define WDC_T 64
+#define WDC_NODE 512
+
+template <int WD, int SP>
+__device__ __forceinline__ unsigned long long wdc_ld(unsigned long long p, unsigned& side) {
+  unsigned v0, v1 = 0, v2 = 0, v3 = 0;
+  if (SP == 0) {  // 64-bit words: the pointer stays one register pair (no moves between the loads)
+    unsigned long long q, r = 0;
+    if (WD == 16)
+      asm volatile("ld.global.v2.u64 {%0, %1}, [%2];" : "=l"(q), "=l"(r) : "l"(p));
+    else
+      asm volatile("ld.global.u64 %0, [%1];" : "=l"(q) : "l"(p));
+    side ^= (unsigned)r ^ (unsigned)(r >> 32);
+    return q;
+  }
+  const unsigned a = (unsigned)p;
+  if (WD == 16)
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v0), "=r"(v1), "=r"(v2), "=r"(v3) : "r"(a));
+  else if (WD == 8)
+    asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(v0), "=r"(v1) : "r"(a));
+  else {
+    asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v0) : "r"(a));
+    v1 = 0;
+  }
+  side ^= v1 ^ v2 ^ v3;
+  return v0;
+}
+
+template <int WD, int SP, int ALU>
+__global__ void __launch_bounds__(1024) wd_chase(float* out, unsigned char* gtab, const int* zs, int nodes, int n,
+                                                 BlockRec* rec) {
+  extern __shared__ unsigned wdc_tab[];
+  const unsigned lane = threadIdx.x & 31u, z = (unsigned)zs[lane];  // 0, a lane's own (not a uniform register)
+  const unsigned sbase = (unsigned)__cvta_generic_to_shared(wdc_tab);
+  if (SP == 1)  // slot l of node k holds the shared address of slot l of node (k + 1) % nodes (nodes 1 or 8)
+#pragma unroll
+    for (int k = 0; k < 8; ++k)
+      if (k < nodes) wdc_tab[(k * WDC_NODE + lane * WD) / 4] = sbase + ((k + 1) & (nodes - 1)) * WDC_NODE + lane * WD;
+  __syncwarp();
+  unsigned long long p = SP == 0 ? (unsigned long long)(gtab + lane * WD) : (unsigned long long)(sbase + lane * WD);
+  unsigned side = 0;
+  if (SP == 0)
+#pragma unroll
+    for (int j = 0; j < 16; ++j) p = wdc_ld<WD, 0>(p, side);  // the ring's lines into L1, back at node 0
+  if (side == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < WDC_S; ++r) {
+      p = wdc_ld<WD, SP>(p, side);
+      if (ALU) {
+        unsigned lo = (unsigned)p, hi = (unsigned)(p >> 32);
+        if (SP == 0)
+          asm("add.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, %2;" : "+r"(lo), "+r"(hi) : "r"(z));
+        else
+          asm("add.u32 %0, %0, %1;" : "+r"(lo) : "r"(z));
+        p = ((unsigned long long)hi << 32) | lo;
+      }
+    }
+  }
+  out[imp_gtid()] = (float)((unsigned)p ^ (unsigned)(p >> 32) ^ side);
+  imp_end(rec);
+}
+
+template <int WD, int SP, int ALU>
+static void run_wchase(Ctx& c, unsigned char* d_g, const int* d_zs, int nodes, int tpb, int W) {
+  LaunchCfg L = cfg_W(c.sms, W);  // 120 KB of dynamic shared memory: one block an SM
+  if (tpb == 1) L.tpb = 1;
+  const Meas m = measure(c, wd_chase<WD, SP, ALU>, L, (float*)c.d_out, d_g, d_zs, nodes, WDC_T, c.d_rec);
+  const std::string v = std::string(SP ? "s" : "g") + (ALU ? "alu" : "ld") + "_b" + std::to_string(WD) +
+                        (nodes > 1 ? "_walk" : "_self") + (tpb == 1 ? "_t1" : "");
+  imp_row(c, "mech_wide2", (const void*)wd_chase<WD, SP, ALU>, v, 1, W, L.bps, L.tpb, WDC_T,
+          "wd=" + std::to_string(WD) + ";space=" + (SP ? "shared" : "global") + ";alu=" + std::to_string(ALU) +
+              ";nodes=" + std::to_string(nodes) + ";threads=" + std::to_string(L.tpb) +
+              (tpb == 1 ? ";blocks=1" : "") + ";steps_per_thread=" + std::to_string(WDC_S * WDC_T),
+          m);
+}
+
+template <int WD, int SP, int ALU>
+static void wchase_all(Ctx& c, unsigned char* d_g, const int* d_zs) {
+  for (int nodes : {1, 8}) {
+    // the global ring: slot l of node k holds the device address of slot l of node (k + 1) % nodes
+    if (SP == 0) {
+      std::vector<unsigned long long> h(8 * WDC_NODE / 8, 0);
+      for (int k = 0; k < nodes; ++k)
+        for (int l = 0; l < 32; ++l)
+          h[(k * WDC_NODE + l * WD) / 8] = (unsigned long long)(d_g + ((k + 1) % nodes) * WDC_NODE + l * WD);
+      CK(cudaMemcpy(d_g, h.data(), h.size() * 8, cudaMemcpyHostToDevice));
+    }
+    run_wchase<WD, SP, ALU>(c, d_g, d_zs, nodes, 1, 1);
+    run_wchase<WD, SP, ALU>(c, d_g, d_zs, nodes, 32, 1);
+    run_wchase<WD, SP, ALU>(c, d_g, d_zs, nodes, 32, 8);
+  }
+}
+
+void group_mech_wide2(Ctx& c) {
+  unsigned char* d_g = nullptr;
+  int* d_zs = nullptr;
+  CK(cudaMalloc(&d_g, 64 * 1024));
+  CK(cudaMemset(d_g, 0, 64 * 1024));
+  CK(cudaMalloc(&d_zs, 64 * sizeof(int)));
+  CK(cudaMemset(d_zs, 0, 64 * sizeof(int)));
+  fprintf(stderr, "table: mech_wide2 at %lu B past 2 MB\n", (unsigned long)((uintptr_t)d_g & ((1ul << 21) - 1)));
+  wchase_all<4, 1, 0>(c, d_g, d_zs);
+  wchase_all<8, 1, 0>(c, d_g, d_zs);
+  wchase_all<16, 1, 0>(c, d_g, d_zs);
+  wchase_all<4, 1, 1>(c, d_g, d_zs);
+  wchase_all<8, 1, 1>(c, d_g, d_zs);
+  wchase_all<16, 1, 1>(c, d_g, d_zs);
+  wchase_all<8, 0, 0>(c, d_g, d_zs);
+  wchase_all<16, 0, 0>(c, d_g, d_zs);
+  wchase_all<8, 0, 1>(c, d_g, d_zs);
+  wchase_all<16, 0, 1>(c, d_g, d_zs);
+  CK(cudaFree(d_zs));
+  CK(cudaFree(d_g));
+}

@@ -5,6 +5,7 @@
 # (offsets=, the pattern's element times WD), global ones L1 hits (footprint=65536) from the table's base=
 # (BASE below: where the run logged the table, `table: mech_wide at B past 2 MB`). Every row's max_mape
 # comes out 99; tests/import_limits.py then sets the limits by the rule.
+# (and mech_wide2's wd_chase<WD, SP, ALU>, below).
 # Usage: python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt [BASE] > programs.csv
 import os
 import re
@@ -37,9 +38,33 @@ for name in re.findall(r'Function : (\S+)', text):
         v = '%s_%s_b%d_k%d' % ('s' if sp else 'g', pn, wd, k)
         note = '%d chains; %d-byte %s, %s' % (k, wd, op, what)
         rows.append((sp, pn, wd, k, 'mech_wide.%s,mech_wide,%s,%d,*,*,%s,99,"%s","%s"' % (v, v, k, name, opts, note)))
+# mech_wide2's wd_chase<WD, SP, ALU> (second call): one chain a thread, p = *p, 64 trips of 16 loads (the one loop);
+# 32 threads or 1 (param blocks=1: `--threads 1 --blocks 1`), every lane's slot at lane x WD of a 512-byte node
+# (one node, or a ring of 8 walked a node a step: the same description, L1 hits either way).
+for name in re.findall(r'Function : (\S+)', text):
+    m = re.match(r'_Z8wd_chaseILi(\d+)ELi(\d)ELi(\d)EE', name)
+    if not m:
+        continue
+    wd, sp, alu = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    lp = loops(path, name)
+    if len(lp) != 1:
+        sys.exit('gen_manifest.py: %s: %d back edges (expected the timed loop alone)' % (name, len(lp)))
+    f, t = span(path, name)
+    op = 'LDS' if sp else 'LDG'
+    offs = ':'.join(str(l * wd) for l in range(32))
+    mem = '%s=offsets=%s' % (op, offs) if sp else '%s=footprint=65536,base=%d,offsets=%s' % (op, base, offs)
+    opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem)
+    for nodes in ('self', 'walk'):
+        for t1 in ('', '_t1'):
+            v = '%s%s_b%d_%s%s' % ('s' if sp else 'g', 'alu' if alu else 'ld', wd, nodes, t1)
+            note = '%d-byte %s chase%s; %s; %s' % (wd, op, ', IADD3 of a zero between' if alu else '', 'one node' if nodes == 'self' else 'a ring of 8 nodes', 'one thread' if t1 else '32 threads')
+            rows.append((2 + sp, v, wd, alu, 'mech_wide2.%s,mech_wide2,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
+
 print('# smsim import validation manifest for tests/data/h200/mech/wide (mech_wide, issue #18 round 40: a lone '
       "warp's 8- and 16-byte loads against 4-byte ones, the loop the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)")
 print('# family,group,variant,ilp,param,warps,kernel,max_mape,options,note (tests/import_validate.sh)')
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-for r in sorted(rows, key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
+for r in sorted([r for r in rows if r[0] < 2], key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
+    print(r[4])
+for r in sorted([r for r in rows if r[0] >= 2], key=lambda r: (-r[0], r[1])):
     print(r[4])
