@@ -21,7 +21,7 @@ enum {
 };
 
 struct err {
-	char msg[1024]; /* the message, without the "smsim: " prefix */
+	char msg[2048]; /* the message, without the "smsim: " prefix (an unknown key lists every key of its section) */
 };
 
 /* Formats the message into e (if e is non-NULL) and returns code. */

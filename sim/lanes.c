@@ -267,7 +267,7 @@ static void lanes_offsets(const struct insn *in, int nl, uint64_t off[32], uint6
  * more; *banked gets the data array's beyond one a group (bank conflicts:
  * the warp's replays). */
 static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int share, int group_bytes,
-		      int *banked)
+		      int *banked, int *ngroups)
 {
 	int nb = a->l1_banks, bb = a->l1_bank_bytes, wpl = (int)(width + (uint32_t)bb - 1) / bb;
 	int per = (group_bytes > 0 ? group_bytes : nb * bb) / (int)width; /* lanes a group: by default their bytes fill the banks once */
@@ -318,7 +318,17 @@ static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_
 		tag = (nline + a->l1_tag_lines - 1) / a->l1_tag_lines;
 	}
 	*banked = data - groups;
+	*ngroups = groups;
 	return tag > data ? tag : data;
+}
+
+/* Every lane on one address (a broadcast). */
+static int lanes_one_addr(const uint64_t *off, int nl)
+{
+	for (int i = 1; i < nl; i++)
+		if (off[i] != off[0])
+			return 0;
+	return 1;
 }
 
 /* An L1 hit's or an LDS's wavefronts (the SM's cycles, at one a wavefront)
@@ -331,16 +341,19 @@ static double lanes_waves(const struct arch *a, const struct insn *in, int lanes
 	/* shared memory: the active lanes alone, no tags, its own replay time */
 	int nl = smem && in->lanes && in->lanes < lanes ? in->lanes : lanes;
 	double replay = smem ? a->smem_replay_cycles : a->l1_replay_cycles;
+	/* a load's further lane groups (loads only: STS and ATOMS keep the SM's cycle) */
+	double group = in->op == OP_LDS ? a->smem_group_cycles : smem ? 1.0 : a->l1_group_cycles;
 	int draws = in->pattern == PAT_GATHER ? GATHER_DRAWS : 1;
 	double waves = 0.0, rep = 0.0;
 	nl = nl < 1 ? 1 : nl > 32 ? 32 : nl;
 	for (int d = 0; d < draws; d++) {
-		int banked;
+		int banked, groups;
 		lanes_offsets(in, nl, off, &x);
-		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS || in->popc, in->op == OP_LDS ? a->smem_wave_bytes : 0, &banked);
+		int gb = in->op == OP_LDS && lanes_one_addr(off, nl) ? a->smem_wave_bytes : 0;
+		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS || in->popc, gb, &banked, &groups);
 		waves += wv;
-		if (banked > 0)
-			rep += wv + banked * (replay - 1.0);
+		if (banked > 0 || (groups > 1 && group > 1.0))
+			rep += wv + banked * (replay - 1.0) + (groups - 1) * (group - 1.0);
 	}
 	*path = rep / draws;
 	return waves / draws;
@@ -364,5 +377,5 @@ static inline int lanes_smem_banked(const struct arch *a, const struct insn *in)
 {
 	return (in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS) && a->l1_banks > 0 &&
 	       (in->pattern == PAT_UNIFORM || in->pattern == PAT_GATHER || in->period || in->nlines || in->noffs || in->base || in->stride > in->width ||
-		in->lanes || in->width < 4);
+		in->lanes || in->width < 4 || (in->op == OP_LDS && in->width > 4 && a->smem_group_cycles > 1.0));
 }

@@ -1218,7 +1218,13 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
 				     (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
 			else
-				dd = mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles)) + (double)(a->l1_latency - 1);
+			{
+				/* 16 bytes a lane: the result l1_wide_cycles later, in the cycle it lands (round 40) */
+				dd = mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles));
+				if (in->width >= 16 && a->l1_wide_cycles > 0)
+					dd = ceil_d(dd + a->l1_wide_cycles);
+				dd += (double)(a->l1_latency - 1);
+			}
 			break;
 		case LV_L2:
 			if (m->l2rule) {

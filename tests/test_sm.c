@@ -697,10 +697,12 @@ static void sm_3_1_dependent_loads(void **state)
 	assert_true(st.stalls[ST_LONG_SCOREBOARD] > 0.99);
 	free(t);
 	/* L1 and shared memory: latency + occupancy of the data path - 1 (an
-	 * LDG.64 is two data wavefronts of 16 lanes, no bank conflict: 2) */
+	 * LDG.64 is two data wavefronts of 16 lanes, no bank conflict: 2, and
+	 * the second lane group costs the warp l1_group_cycles 2.0, not the
+	 * SM's 1 (round 40): 3) */
 	t = repeat("", "LDG.64 R0, [R0] pattern=chase footprint=8K\n", 10, "EXIT\n");
 	st = run(t, 32, 1);
-	assert_int_equal(st.cycles, 10 * (sm90.l1_latency + 1) + 1);
+	assert_int_equal(st.cycles, 10 * (sm90.l1_latency + 2) + 1);
 	free(t);
 	t = repeat("", "LDS R0, [R0] pattern=chase\n", 10, "EXIT\n");
 	st = run(t, 32, 1);
@@ -975,6 +977,48 @@ static void sm_3_22_lds_banks(void **state)
 	struct arch nb = sm90;
 	nb.l1_banks = 0;
 	assert_int_equal(extra_cycles(&nb, "[B------:R-:W0:-:S01] LDS R2, [R4] stride=128\n", 16, exit_, 8 * 32), 8 * 16 * 1);
+}
+
+/*
+ * sm-3.32: a wide load's further lane groups (round 40, mech_wide and
+ * mech_wide2: 128 bytes of lanes a group, half warps at 8 B a lane, quarter
+ * warps at 16 B; a broadcast LDS 256 bytes), by hand on sm_90. One warp's
+ * chain of 16 more dependent LDS (the value the next address): a 4-byte LDS
+ * is served the cycle after issue and its result comes 1 + 22 = 23 later.
+ * LDS.64 of contiguous lanes: 2 groups, no bank shared, the warp's path
+ * 2 + (2 - 1) x (smem_group_cycles 2.87 - 1) = 3.87, done at ceil 4 + 22:
+ * 3 a step more (the H200: 2.97 in wd_load, 2.82 in wd_chase); LDS.128:
+ * 4 + 3 x 1.87 = 9.61 -> 10: 9 more (8.95, 8.0); a broadcast LDS.128
+ * (pattern=uniform: 256 bytes a group) 2 groups, 3 more (2.95); a broadcast
+ * LDS.64 one group, nothing more (0.0). An L1 hit the same way (l1_group_cycles
+ * 2.0, l1_wide_cycles 2.75 for 16 bytes a lane): LDG.64 2 + 1 x 1.0 = 3,
+ * 2 more a step than a 4-byte LDG (wd_chase's 32 lanes against one: 2.01),
+ * LDG.128 4 + 3 x 1.0 = 7 and 2.75 later, in cycle ceil 9.75 = 10: 9 more
+ * (wd_chase: one lane's LDG.128 2.75 after its LDG.64, 3 here; 32 lanes 6.0
+ * beyond one; wd_load's b16 8.51 beyond its b4). With
+ * the fields at 1 and 0 (every other architecture) a group costs the SM's
+ * cycle alone, as before.
+ */
+static void sm_3_32_wide_groups(void **state)
+{
+	(void)state;
+	const char *exit_ = "[B0-----:R-:W-:-:S01] EXIT\n";
+	uint64_t l4 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2]\n", 16, exit_, 32);
+	assert_int_equal(l4, 16 * 23);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS.64 R2, [R2]\n", 16, exit_, 32) - l4, 16 * 3);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS.128 R2, [R2]\n", 16, exit_, 32) - l4, 16 * 9);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS.128 R2, [R2] pattern=uniform\n", 16, exit_, 32) - l4, 16 * 3);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS.64 R2, [R2] pattern=uniform\n", 16, exit_, 32) - l4, 0);
+	uint64_t g4 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG R2, [R2] footprint=16K\n", 16, exit_, 32);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG.64 R2, [R2] footprint=16K\n", 16, exit_, 32) - g4, 16 * 2);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG.128 R2, [R2] footprint=16K\n", 16, exit_, 32) - g4, 16 * 9);
+	/* one lane: one group whatever the width; LDG.128 still 2.75 later (3) */
+	uint64_t g1 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG.64 R2, [R2] footprint=16K\n", 16, exit_, 1);
+	assert_int_equal(extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDG.128 R2, [R2] footprint=16K\n", 16, exit_, 1) - g1, 16 * 3);
+	struct arch old = sm90;
+	old.smem_group_cycles = 1.0, old.l1_group_cycles = 1.0, old.l1_wide_cycles = 0.0;
+	uint64_t o4 = extra_cycles(&old, "[B0-----:R-:W0:-:S01] LDG R2, [R2] footprint=16K\n", 16, exit_, 32);
+	assert_int_equal(extra_cycles(&old, "[B0-----:R-:W0:-:S01] LDG.128 R2, [R2] footprint=16K\n", 16, exit_, 32) - o4, 16 * 3);
 }
 
 /*
@@ -2876,7 +2920,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),

@@ -6,7 +6,10 @@
 # (BASE below: where the run logged the table, `table: mech_wide at B past 2 MB`). Every row's max_mape
 # comes out 99; tests/import_limits.py then sets the limits by the rule.
 # (and mech_wide2's wd_chase<WD, SP, ALU>, below).
-# Usage: python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt [BASE] > programs.csv
+# Usage: python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load > programs.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE chase > programs_chase.csv
+# (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
+# tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
 import re
 import sys
@@ -19,6 +22,9 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
         ('w2', lambda l: 2 * l, 'lane l element 2 l')]
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
+which = sys.argv[3] if len(sys.argv) > 3 else 'load'
+if which not in ('load', 'chase'):
+    sys.exit('gen_manifest.py: expected load or chase, got %s' % which)
 text = open(path).read()
 rows = []
 for name in re.findall(r'Function : (\S+)', text):
@@ -60,11 +66,17 @@ for name in re.findall(r'Function : (\S+)', text):
             note = '%d-byte %s chase%s; %s; %s' % (wd, op, ', IADD3 of a zero between' if alu else '', 'one node' if nodes == 'self' else 'a ring of 8 nodes', 'one thread' if t1 else '32 threads')
             rows.append((2 + sp, v, wd, alu, 'mech_wide2.%s,mech_wide2,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-print('# smsim import validation manifest for tests/data/h200/mech/wide (mech_wide, issue #18 round 40: a lone '
-      "warp's 8- and 16-byte loads against 4-byte ones, the loop the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)")
+if which == 'load':
+    print('# smsim import validation manifest for tests/data/h200/mech/wide (mech_wide, issue #18 round 40: a lone '
+          "warp's 8- and 16-byte loads against 4-byte ones, the loop the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)")
+else:
+    print('# smsim import validation manifest for mech_wide2 (issue #18 round 40: 8- and 16-byte pointer chases, one '
+          'thread or 32; workloads/cuda/import/wide.cu wd_chase<WD, SP, ALU>; runs in tests/data/h100/mech/wide)')
 print('# family,group,variant,ilp,param,warps,kernel,max_mape,options,note (tests/import_validate.sh)')
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-for r in sorted([r for r in rows if r[0] < 2], key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
-    print(r[4])
-for r in sorted([r for r in rows if r[0] >= 2], key=lambda r: (-r[0], r[1])):
-    print(r[4])
+if which == 'load':
+    for r in sorted([r for r in rows if r[0] < 2], key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
+        print(r[4])
+else:
+    for r in sorted([r for r in rows if r[0] >= 2], key=lambda r: (-r[0], r[1])):
+        print(r[4])
