@@ -205,13 +205,18 @@ static double lanes_l2_add(const struct arch *a, const struct insn *in, int lane
  * take a lone warp l1_replay_cycles each, one load after another for the
  * warp (2.2: lanes on 2 to 32 lines' word 0 return 2.0 to 69 cycles later
  * than one line's, one warp's 4 such loads in flight take 78 cycles each);
- * wavefronts from lines alone, and the further lane groups of 8- and
- * 16-byte lanes, take the SM's cycle each (t32: 7 later; replays for those
- * too fit 16-byte lanes' loads better but make the L1 pointer chases of
- * LDG.64, whose latency was calibrated on them, 2 cycles a step slow).
+ * wavefronts from lines alone take the SM's cycle each (t32: 7 later).
  * LDS (s_gather, mech_gather3) obeys the same banks, without tags: lanes on
  * one bank's 2 to 32 words 2.02 to 32.02 cycles of the shared-memory path
  * at 32 warps, a lone warp 2.0 more a wavefront (smem_replay_cycles).
+ * A wide load's further lane groups (128 bytes of lanes each; a broadcast
+ * LDS's smem_wave_bytes) take the warp l1_group_cycles (2.0) or
+ * smem_group_cycles (2.87) each on the same path (round 40, mech_wide and
+ * mech_wide2: one thread's LDG.E.64 chase 32.16 cycles a load, 32 threads'
+ * 34.17; LDG.E.128 34.91 and 40.91; LDS.64 24.55 and 27.37; LDS.128 25.10
+ * and 33.11; a broadcast LDS.64 one group, as a 4-byte LDS). Until round 40
+ * they took the SM's cycle alone, and the import set's chases of LDG.64,
+ * compared whole against the stamped span, had seemed to say so.
  */
 
 /* Byte offsets of a warp's lanes (nl of them) as the access places them;
@@ -332,7 +337,8 @@ static int lanes_one_addr(const uint64_t *off, int nl)
 }
 
 /* An L1 hit's or an LDS's wavefronts (the SM's cycles, at one a wavefront)
- * and, with bank conflicts, the warp's own time for it in *path (else 0). */
+ * and, with bank conflicts or further lane groups, the warp's own time for
+ * it in *path (else 0). */
 static double lanes_waves(const struct arch *a, const struct insn *in, int lanes, double *path)
 {
 	uint64_t off[32], x = GATHER_SEED + in->count;

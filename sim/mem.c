@@ -1214,11 +1214,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		double dd, draw = 0.0; /* done, integral: kept a double until the end (see ceil_d) */
 		switch (lv) {
 		case LV_L1:
-			if (m->cport)
+			if (m->cport) {
 				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
 				     (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
-			else
-			{
+			} else {
 				/* 16 bytes a lane: the result l1_wide_cycles later, in the cycle it lands (round 40) */
 				dd = mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles));
 				if (in->width >= 16 && a->l1_wide_cycles > 0)

@@ -340,7 +340,7 @@ struct memc {
 			      * time on the SM's path from L2 (mem_issue) */
 	double miss_cycles;  /* bytes / warp_miss_bytes_per_cycle */
 	double l2_add;       /* l2rule: what an L2 hit adds to l2_latency (lanes_l2_add) */
-	double l1_path;      /* an L1 hit or LDS with bank conflicts: the warp's own time for it
+	double l1_path;      /* an L1 hit or LDS with bank conflicts or further lane groups: the warp's own time for it
 			      * (wavefronts, each replay l1_replay_cycles or smem_replay_cycles);
 			      * 0 none (lanes_waves) */
 	uint8_t wb;          /* a store to lines not in L2, written into it (l2_dirty_bytes): counted
