@@ -118,12 +118,12 @@ static const WidePat wide_pats[] = {
     {"bcast", wdp_bcast}, {"coal", wdp_coal}, {"half", wdp_half}, {"quarter", wdp_quarter}, {"w2", wdp_w2}};
 
 template <int WD, int K, int SP>
-static void run_wide(Ctx& c, const unsigned* d_tab, int* d_offs, const WidePat& p, int W) {
+static void run_wide(Ctx& c, const unsigned* d_tab, int* d_offs, const WidePat& p, int W, const char* group = "mech_wide") {
   wdl_upload(d_offs, p.off);
   const LaunchCfg L = cfg_W(c.sms, W);  // 120 KB of dynamic shared memory: the 16 KB table fits
   const Meas m = measure(c, wd_load<WD, K, SP>, L, (float*)c.d_out, d_tab, (const int*)d_offs, WDL_T, c.d_rec);
   const std::string v = std::string(SP ? "s_" : "g_") + p.name + "_b" + std::to_string(WD) + "_k" + std::to_string(K);
-  imp_row(c, "mech_wide", (const void*)wd_load<WD, K, SP>, v, K, W, L.bps, L.tpb, WDL_T,
+  imp_row(c, group, (const void*)wd_load<WD, K, SP>, v, K, W, L.bps, L.tpb, WDL_T,
           "pattern=" + std::string(p.name) + ";wd=" + std::to_string(WD) + ";space=" + (SP ? "shared" : "global") +
               ";steps_per_thread=" + std::to_string(WDL_S * WDL_T),
           m);
@@ -140,6 +140,45 @@ static void wide_space(Ctx& c, const unsigned* d_tab, int* d_offs) {
       run_wide<8, 4, SP>(c, d_tab, d_offs, p, W);
       run_wide<16, 4, SP>(c, d_tab, d_offs, p, W);
     }
+}
+
+// mech_wide3 (round 40, third call): wd_load again (the same kernels, no new SASS) with lanes whose words
+// crowd the banks: element (stride x l) for stride 4 and 8 (16-byte lanes: 64 and 128 B apart, 4 and 8 words
+// of a bank in each quarter warp), and element 8 (l % k) for k = 2, 4, 8 (k lines' first element, 128 B apart).
+// mech_gather's q_l8 and q_d8 (16-byte lanes on 8 lines' element 0) matched the model without lane-group
+// costs, wd_load's w2 rows (two words a bank) with them added: how a wide load's groups and its replays add.
+static int wdp_w4(int l) { return 4 * l; }
+static int wdp_w8(int l) { return 8 * l; }
+static int wdp_k2(int l) { return 8 * (l % 2); }
+static int wdp_k4(int l) { return 8 * (l % 4); }
+static int wdp_k8(int l) { return 8 * (l % 8); }
+static const WidePat wide3_pats[] = {{"w4", wdp_w4}, {"w8", wdp_w8}, {"k2", wdp_k2}, {"k4", wdp_k4}, {"k8", wdp_k8}};
+
+void group_mech_wide3(Ctx& c) {
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  CK(cudaMemset(d_offs, 0, 64 * sizeof(int)));
+  fprintf(stderr, "table: mech_wide3 at %lu B past 2 MB\n", (unsigned long)((uintptr_t)d_tab & ((1ul << 21) - 1)));
+  for (int sp = 0; sp < 2; ++sp)
+    for (const WidePat& p : wide3_pats)
+      for (int W : {1, 8}) {
+        if (sp) {
+          run_wide<4, 1, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
+          run_wide<8, 1, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
+          run_wide<16, 1, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
+          run_wide<16, 4, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
+        } else {
+          run_wide<4, 1, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
+          run_wide<8, 1, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
+          run_wide<16, 1, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
+          run_wide<16, 4, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
+        }
+      }
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
 }
 
 void group_mech_wide(Ctx& c) {

@@ -8,6 +8,7 @@
 # (and mech_wide2's wd_chase<WD, SP, ALU>, below).
 # Usage: python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load > programs.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE chase > programs_chase.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load3 > programs_crowd.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -23,8 +24,14 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase'):
-    sys.exit('gen_manifest.py: expected load or chase, got %s' % which)
+if which not in ('load', 'chase', 'load3'):
+    sys.exit('gen_manifest.py: expected load, chase or load3, got %s' % which)
+GROUP = 'mech_wide'
+if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
+    GROUP = 'mech_wide3'
+    PATS = [('w4', lambda l: 4 * l, 'lane l element 4 l'), ('w8', lambda l: 8 * l, 'lane l element 8 l'),
+            ('k2', lambda l: 8 * (l % 2), 'lane l element 8 (l % 2)'), ('k4', lambda l: 8 * (l % 4), 'lane l element 8 (l % 4)'),
+            ('k8', lambda l: 8 * (l % 8), 'lane l element 8 (l % 8)')]
 text = open(path).read()
 rows = []
 for name in re.findall(r'Function : (\S+)', text):
@@ -41,9 +48,11 @@ for name in re.findall(r'Function : (\S+)', text):
         offs = ':'.join(str(fn(l) * wd) for l in range(32))
         mem = '%s=offsets=%s' % (op, offs) if sp else '%s=footprint=65536,base=%d,offsets=%s' % (op, base, offs)
         opts = '--trips 0x%x={128/W} --trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem)
+        if which == 'load3' and (wd, k) not in ((4, 1), (8, 1), (16, 1), (16, 4)):
+            continue
         v = '%s_%s_b%d_k%d' % ('s' if sp else 'g', pn, wd, k)
         note = '%d chains; %d-byte %s, %s' % (k, wd, op, what)
-        rows.append((sp, pn, wd, k, 'mech_wide.%s,mech_wide,%s,%d,*,*,%s,99,"%s","%s"' % (v, v, k, name, opts, note)))
+        rows.append((sp, pn, wd, k, '%s.%s,%s,%s,%d,*,*,%s,99,"%s","%s"' % (GROUP, v, GROUP, v, k, name, opts, note)))
 # mech_wide2's wd_chase<WD, SP, ALU> (second call): one chain a thread, p = *p, 64 trips of 16 loads (the one loop);
 # 32 threads or 1 (param blocks=1: `--threads 1 --blocks 1`), every lane's slot at lane x WD of a 512-byte node
 # (one node, or a ring of 8 walked a node a step: the same description, L1 hits either way).
@@ -66,7 +75,10 @@ for name in re.findall(r'Function : (\S+)', text):
             note = '%d-byte %s chase%s; %s; %s' % (wd, op, ', IADD3 of a zero between' if alu else '', 'one node' if nodes == 'self' else 'a ring of 8 nodes', 'one thread' if t1 else '32 threads')
             rows.append((2 + sp, v, wd, alu, 'mech_wide2.%s,mech_wide2,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'load':
+if which == 'load3':
+    print('# smsim import validation manifest for mech_wide3 (issue #18 round 40, third call: wd_load with lanes crowding '
+          'the banks; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)')
+elif which == 'load':
     print('# smsim import validation manifest for tests/data/h200/mech/wide (mech_wide, issue #18 round 40: a lone '
           "warp's 8- and 16-byte loads against 4-byte ones, the loop the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)")
 else:
@@ -74,7 +86,7 @@ else:
           'thread or 32; workloads/cuda/import/wide.cu wd_chase<WD, SP, ALU>; runs in tests/data/h100/mech/wide)')
 print('# family,group,variant,ilp,param,warps,kernel,max_mape,options,note (tests/import_validate.sh)')
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-if which == 'load':
+if which in ('load', 'load3'):
     for r in sorted([r for r in rows if r[0] < 2], key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
         print(r[4])
 else:
