@@ -105,6 +105,22 @@ static void wdl_upload(int* d_offs, int (*off)(int)) {
   CK(cudaMemcpy(d_offs, h.data(), 64 * sizeof(int), cudaMemcpyHostToDevice));
 }
 
+// The groups' 64 KB zero table and 64 zero ints (lanes' offsets, chains' zeros), body(table, ints) between
+// their allocation and release; the log line says where the table lay past a 2 MB boundary.
+template <typename F>
+static void wide_table(const char* group, F body) {
+  unsigned* d_tab = nullptr;
+  int* d_offs = nullptr;
+  CK(cudaMalloc(&d_tab, 64 * 1024));
+  CK(cudaMemset(d_tab, 0, 64 * 1024));
+  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
+  CK(cudaMemset(d_offs, 0, 64 * sizeof(int)));
+  fprintf(stderr, "table: %s at %lu B past 2 MB\n", group, (unsigned long)((uintptr_t)d_tab & ((1ul << 21) - 1)));
+  body(d_tab, d_offs);
+  CK(cudaFree(d_offs));
+  CK(cudaFree(d_tab));
+}
+
 struct WidePat {
   const char* name;
   int (*off)(int l);  // lane l's element (WD bytes)
@@ -154,45 +170,29 @@ static int wdp_k4(int l) { return 8 * (l % 4); }
 static int wdp_k8(int l) { return 8 * (l % 8); }
 static const WidePat wide3_pats[] = {{"w4", wdp_w4}, {"w8", wdp_w8}, {"k2", wdp_k2}, {"k4", wdp_k4}, {"k8", wdp_k8}};
 
+template <int SP>
+static void crowd_space(Ctx& c, const unsigned* d_tab, int* d_offs) {
+  for (const WidePat& p : wide3_pats)
+    for (int W : {1, 8}) {
+      run_wide<4, 1, SP>(c, d_tab, d_offs, p, W, "mech_wide3");
+      run_wide<8, 1, SP>(c, d_tab, d_offs, p, W, "mech_wide3");
+      run_wide<16, 1, SP>(c, d_tab, d_offs, p, W, "mech_wide3");
+      run_wide<16, 4, SP>(c, d_tab, d_offs, p, W, "mech_wide3");
+    }
+}
+
 void group_mech_wide3(Ctx& c) {
-  unsigned* d_tab = nullptr;
-  int* d_offs = nullptr;
-  CK(cudaMalloc(&d_tab, 64 * 1024));
-  CK(cudaMemset(d_tab, 0, 64 * 1024));
-  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
-  CK(cudaMemset(d_offs, 0, 64 * sizeof(int)));
-  fprintf(stderr, "table: mech_wide3 at %lu B past 2 MB\n", (unsigned long)((uintptr_t)d_tab & ((1ul << 21) - 1)));
-  for (int sp = 0; sp < 2; ++sp)
-    for (const WidePat& p : wide3_pats)
-      for (int W : {1, 8}) {
-        if (sp) {
-          run_wide<4, 1, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
-          run_wide<8, 1, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
-          run_wide<16, 1, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
-          run_wide<16, 4, 1>(c, d_tab, d_offs, p, W, "mech_wide3");
-        } else {
-          run_wide<4, 1, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
-          run_wide<8, 1, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
-          run_wide<16, 1, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
-          run_wide<16, 4, 0>(c, d_tab, d_offs, p, W, "mech_wide3");
-        }
-      }
-  CK(cudaFree(d_offs));
-  CK(cudaFree(d_tab));
+  wide_table("mech_wide3", [&](unsigned* d_tab, int* d_offs) {
+    crowd_space<0>(c, d_tab, d_offs);
+    crowd_space<1>(c, d_tab, d_offs);
+  });
 }
 
 void group_mech_wide(Ctx& c) {
-  unsigned* d_tab = nullptr;
-  int* d_offs = nullptr;
-  CK(cudaMalloc(&d_tab, 64 * 1024));
-  CK(cudaMemset(d_tab, 0, 64 * 1024));
-  CK(cudaMalloc(&d_offs, 64 * sizeof(int)));
-  CK(cudaMemset(d_offs, 0, 64 * sizeof(int)));
-  fprintf(stderr, "table: mech_wide at %lu B past 2 MB\n", (unsigned long)((uintptr_t)d_tab & ((1ul << 21) - 1)));
-  wide_space<1>(c, d_tab, d_offs);
-  wide_space<0>(c, d_tab, d_offs);
-  CK(cudaFree(d_offs));
-  CK(cudaFree(d_tab));
+  wide_table("mech_wide", [&](unsigned* d_tab, int* d_offs) {
+    wide_space<1>(c, d_tab, d_offs);
+    wide_space<0>(c, d_tab, d_offs);
+  });
 }
 
 // ---- mech_wide2 (round 40, second call): the width's cost where the load's value is the next address ----
@@ -303,23 +303,17 @@ static void wchase_all(Ctx& c, unsigned char* d_g, const int* d_zs) {
 }
 
 void group_mech_wide2(Ctx& c) {
-  unsigned char* d_g = nullptr;
-  int* d_zs = nullptr;
-  CK(cudaMalloc(&d_g, 64 * 1024));
-  CK(cudaMemset(d_g, 0, 64 * 1024));
-  CK(cudaMalloc(&d_zs, 64 * sizeof(int)));
-  CK(cudaMemset(d_zs, 0, 64 * sizeof(int)));
-  fprintf(stderr, "table: mech_wide2 at %lu B past 2 MB\n", (unsigned long)((uintptr_t)d_g & ((1ul << 21) - 1)));
-  wchase_all<4, 1, 0>(c, d_g, d_zs);
-  wchase_all<8, 1, 0>(c, d_g, d_zs);
-  wchase_all<16, 1, 0>(c, d_g, d_zs);
-  wchase_all<4, 1, 1>(c, d_g, d_zs);
-  wchase_all<8, 1, 1>(c, d_g, d_zs);
-  wchase_all<16, 1, 1>(c, d_g, d_zs);
-  wchase_all<8, 0, 0>(c, d_g, d_zs);
-  wchase_all<16, 0, 0>(c, d_g, d_zs);
-  wchase_all<8, 0, 1>(c, d_g, d_zs);
-  wchase_all<16, 0, 1>(c, d_g, d_zs);
-  CK(cudaFree(d_zs));
-  CK(cudaFree(d_g));
+  wide_table("mech_wide2", [&](unsigned* d_tab, int* d_zs) {
+    unsigned char* d_g = (unsigned char*)d_tab;  // the rings' slots (wchase_all writes them)
+    wchase_all<4, 1, 0>(c, d_g, d_zs);
+    wchase_all<8, 1, 0>(c, d_g, d_zs);
+    wchase_all<16, 1, 0>(c, d_g, d_zs);
+    wchase_all<4, 1, 1>(c, d_g, d_zs);
+    wchase_all<8, 1, 1>(c, d_g, d_zs);
+    wchase_all<16, 1, 1>(c, d_g, d_zs);
+    wchase_all<8, 0, 0>(c, d_g, d_zs);
+    wchase_all<16, 0, 0>(c, d_g, d_zs);
+    wchase_all<8, 0, 1>(c, d_g, d_zs);
+    wchase_all<16, 0, 1>(c, d_g, d_zs);
+  });
 }

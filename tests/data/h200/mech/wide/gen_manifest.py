@@ -34,29 +34,35 @@ if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (thi
             ('k8', lambda l: 8 * (l % 8), 'lane l element 8 (l % 8)')]
 text = open(path).read()
 rows = []
-for name in re.findall(r'Function : (\S+)', text):
+
+
+def mem(sp, wd, elem):
+    """--mem for a kernel's loads: lane l at element elem(l) of WD bytes (LDS; LDG an L1 hit from the table's base)."""
+    offs = ':'.join(str(elem(l) * wd) for l in range(32))
+    return 'LDS=offsets=%s' % offs if sp else 'LDG=footprint=65536,base=%d,offsets=%s' % (base, offs)
+
+
+for name in re.findall(r'Function : (\S+)', text) if which != 'chase' else []:
     m = re.match(r'_Z7wd_loadILi(\d+)ELi(\d)ELi(\d)EE', name)
     if not m:
         continue
     wd, k, sp = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if which == 'load3' and (wd, k) not in ((4, 1), (8, 1), (16, 1), (16, 4)):
+        continue
     lp = loops(path, name)
     if len(lp) != 2:
         sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
     f, t = span(path, name)
     op = 'LDS' if sp else 'LDG'
     for pn, fn, what in PATS:
-        offs = ':'.join(str(fn(l) * wd) for l in range(32))
-        mem = '%s=offsets=%s' % (op, offs) if sp else '%s=footprint=65536,base=%d,offsets=%s' % (op, base, offs)
-        opts = '--trips 0x%x={128/W} --trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem)
-        if which == 'load3' and (wd, k) not in ((4, 1), (8, 1), (16, 1), (16, 4)):
-            continue
+        opts = '--trips 0x%x={128/W} --trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem(sp, wd, fn))
         v = '%s_%s_b%d_k%d' % ('s' if sp else 'g', pn, wd, k)
         note = '%d chains; %d-byte %s, %s' % (k, wd, op, what)
         rows.append((sp, pn, wd, k, '%s.%s,%s,%s,%d,*,*,%s,99,"%s","%s"' % (GROUP, v, GROUP, v, k, name, opts, note)))
 # mech_wide2's wd_chase<WD, SP, ALU> (second call): one chain a thread, p = *p, 64 trips of 16 loads (the one loop);
 # 32 threads or 1 (param blocks=1: `--threads 1 --blocks 1`), every lane's slot at lane x WD of a 512-byte node
 # (one node, or a ring of 8 walked a node a step: the same description, L1 hits either way).
-for name in re.findall(r'Function : (\S+)', text):
+for name in re.findall(r'Function : (\S+)', text) if which == 'chase' else []:
     m = re.match(r'_Z8wd_chaseILi(\d+)ELi(\d)ELi(\d)EE', name)
     if not m:
         continue
@@ -66,9 +72,7 @@ for name in re.findall(r'Function : (\S+)', text):
         sys.exit('gen_manifest.py: %s: %d back edges (expected the timed loop alone)' % (name, len(lp)))
     f, t = span(path, name)
     op = 'LDS' if sp else 'LDG'
-    offs = ':'.join(str(l * wd) for l in range(32))
-    mem = '%s=offsets=%s' % (op, offs) if sp else '%s=footprint=65536,base=%d,offsets=%s' % (op, base, offs)
-    opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem)
+    opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem(sp, wd, lambda l: l))
     for nodes in ('self', 'walk'):
         for t1 in ('', '_t1'):
             v = '%s%s_b%d_%s%s' % ('s' if sp else 'g', 'alu' if alu else 'ld', wd, nodes, t1)
@@ -86,9 +90,9 @@ else:
           'thread or 32; workloads/cuda/import/wide.cu wd_chase<WD, SP, ALU>; runs in tests/data/h100/mech/wide)')
 print('# family,group,variant,ilp,param,warps,kernel,max_mape,options,note (tests/import_validate.sh)')
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-if which in ('load', 'load3'):
-    for r in sorted([r for r in rows if r[0] < 2], key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3])):
-        print(r[4])
+if which == 'chase':
+    rows.sort(key=lambda r: (-r[0], r[1]))
 else:
-    for r in sorted([r for r in rows if r[0] >= 2], key=lambda r: (-r[0], r[1])):
-        print(r[4])
+    rows.sort(key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3]))
+for r in rows:
+    print(r[4])
