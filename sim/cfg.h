@@ -68,9 +68,10 @@ struct arch {
 					   * and mask j (memory.l1_tag_hash) */
 	double l1_replay_cycles;          /* a warp's cycles a wavefront once its load has bank conflicts (1: no more than the SM's) */
 	double smem_replay_cycles;        /* the same for an LDS (with l1_banks > 0: LDS on the banked data array) */
-	int smem_wave_bytes;              /* bytes of lanes one wavefront of a broadcast LDS serves (every lane on one
-					   * element: its lanes in groups of smem_wave_bytes / width); 0, and every
-					   * other LDS: l1_banks x l1_bank_bytes, as the L1 and STS */
+	int smem_wave_bytes;              /* bytes of lanes one wavefront of a packed LDS serves (lanes l and l ^ 1,
+					   * or l and l ^ 2, on one address, a broadcast included: its lanes in
+					   * groups of smem_wave_bytes / width); 0, and every other LDS:
+					   * l1_banks x l1_bank_bytes, as the L1 and STS */
 	double l1_group_cycles;           /* a lone warp's cycles for each further lane group of an L1 load (8- and
 					   * 16-byte lanes: half and quarter warps) (1: no more than the SM's) */
 	double smem_group_cycles;         /* the same for an LDS */

@@ -327,13 +327,31 @@ static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_
 	return tag > data ? tag : data;
 }
 
-/* Every lane on one address (a broadcast). */
-static int lanes_one_addr(const uint64_t *off, int nl)
+/*
+ * An LDS whose lanes come in pairs on one address: lane l's as lane l ^ 1's
+ * for every active pair, or lane l's as lane l ^ 2's (a broadcast is both).
+ * Its data returns packed, two lanes' registers in one lane's slot, so a
+ * wavefront serves smem_wave_bytes of lanes (a half warp at 16 bytes, the
+ * whole warp at 8) where others serve 128 B: NVIDIA's rule for CC 7.x
+ * (forums.developer.nvidia.com/t/unexpected-shared-memory-bank-conflict/77228:
+ * "the requests per instruction reduce from 4 to 2"), and the H100's
+ * (mech_wide3 k2, element 8 (l % 2), lanes l and l ^ 2 on one address: its
+ * LDS.64 28.68 cycles a load as a 4-byte LDS, its LDS.128 35.66 as an
+ * LDS.64 of two half warps each two words a bank; lanes l and l ^ 4, 8 or
+ * 16 on one address are not packed: mech_wide's quarter and half). The
+ * groups keep their bank conflicts. LDG is not packed (mech_wide3 g_k2: an
+ * LDG.E.64's two half warps).
+ */
+static int lanes_paired(const uint64_t *off, int nl)
 {
-	for (int i = 1; i < nl; i++)
-		if (off[i] != off[0])
-			return 0;
-	return 1;
+	int p1 = 1, p2 = 1;
+	for (int i = 0; i < nl && (p1 || p2); i++) {
+		if ((i ^ 1) < nl && off[i] != off[i ^ 1])
+			p1 = 0;
+		if ((i ^ 2) < nl && off[i] != off[i ^ 2])
+			p2 = 0;
+	}
+	return p1 || p2;
 }
 
 /* An L1 hit's or an LDS's wavefronts (the SM's cycles, at one a wavefront)
@@ -355,7 +373,7 @@ static double lanes_waves(const struct arch *a, const struct insn *in, int lanes
 	for (int d = 0; d < draws; d++) {
 		int banked, groups;
 		lanes_offsets(in, nl, off, &x);
-		int gb = in->op == OP_LDS && lanes_one_addr(off, nl) ? a->smem_wave_bytes : 0;
+		int gb = in->op == OP_LDS && lanes_paired(off, nl) ? a->smem_wave_bytes : 0;
 		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS || in->popc, gb, &banked, &groups);
 		waves += wv;
 		if (banked > 0 || (groups > 1 && group > 1.0))

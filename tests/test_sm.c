@@ -1022,6 +1022,51 @@ static void sm_3_32_wide_groups(void **state)
 }
 
 /*
+ * sm-3.33: an LDS's lanes in pairs on one address (round 41, mech_wide3 k2,
+ * NVIDIA's rule for CC 7.x: lanes l and l ^ 1, or l and l ^ 2, alike for
+ * every lane pack two lanes' registers a return slot), by hand on sm_90, as
+ * sm-3.32 (one warp's chain of 16 more dependent loads, a 4-byte LDS's 23
+ * cycles a step the baseline). Lane l at element l >> 1 (pairs l, l ^ 1) of
+ * 8 bytes: 16 words in 128 contiguous bytes, packed into one group of
+ * smem_wave_bytes 256 B of lanes (the whole warp), no bank shared: nothing
+ * more (the H100: k2's 28.68 a load, a 4-byte LDS's 28.71); unpacked it
+ * would be two groups, 3 more. At 16 bytes: two groups of 16 lanes, each 8
+ * words in 128 B: path 2 + 1 x 1.87 = 3.87 -> 3 more; lanes l ^ 2 alike the
+ * same; lanes l ^ 4 alike (not packed): four groups of 8 lanes, 4 words each,
+ * 4 + 3 x 1.87 = 9.61 -> 9 more. k2 (lanes 0 and 128 bytes apart, l ^ 2
+ * alike) at 16 bytes: two packed groups each two words a bank: 4 wavefronts,
+ * 2 replays, path 4 + 2 x (2.0 - 1) + 1.87 = 7.87 -> 7 more (the H100 6.95).
+ * Half warps by l ^ 1 and by l ^ 2 (neither for the whole warp): not packed,
+ * an LDS.64's two groups, 3 more.
+ */
+static int pr_p1(int l) { return l >> 1; }
+static int pr_p2(int l) { return ((l >> 2) << 1) | (l & 1); }
+static int pr_p4(int l) { return ((l >> 3) << 2) | (l & 3); }
+static int pr_k2(int l) { return 8 * (l % 2); }
+static int pr_mix(int l) { return l < 16 ? l >> 1 : 8 + ((((l - 16) >> 2) << 1) | (l & 1)); }
+static uint64_t pair_lds(int width, int (*elem)(int))
+{
+	char line[512];
+	int n = snprintf(line, sizeof line, "[B0-----:R-:W0:-:S01] LDS%s R2, [R2] offsets=", width == 16 ? ".128" : ".64");
+	for (int l = 0; l < 32; l++)
+		n += snprintf(line + n, sizeof line - (size_t)n, "%s%d", l ? ":" : "", elem(l) * width);
+	snprintf(line + n, sizeof line - (size_t)n, "\n");
+	return extra_cycles(&sm90, line, 16, "[B0-----:R-:W-:-:S01] EXIT\n", 32);
+}
+static void sm_3_33_lds_pairs(void **state)
+{
+	(void)state;
+	uint64_t l4 = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2]\n", 16, "[B0-----:R-:W-:-:S01] EXIT\n", 32);
+	assert_int_equal(l4, 16 * 23);
+	assert_int_equal(pair_lds(8, pr_p1) - l4, 0);
+	assert_int_equal(pair_lds(16, pr_p1) - l4, 16 * 3);
+	assert_int_equal(pair_lds(16, pr_p2) - l4, 16 * 3);
+	assert_int_equal(pair_lds(16, pr_p4) - l4, 16 * 9);
+	assert_int_equal(pair_lds(16, pr_k2) - l4, 16 * 7);
+	assert_int_equal(pair_lds(8, pr_mix) - l4, 16 * 3);
+}
+
+/*
  * sm-3.10: the constant cache's port, by hand (const_cycles_per_addr 2,
  * tests/data/h200/mech mech_ldc). 8 warps (2 a scheduler) each issue 16
  * independent LDCs: every LDC holds the SM's one port for 2 cycles per
@@ -2920,7 +2965,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),

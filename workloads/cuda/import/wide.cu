@@ -188,6 +188,46 @@ void group_mech_wide3(Ctx& c) {
   });
 }
 
+// mech_wide4 (round 41): wd_load again (no new SASS). LDS lanes in pairs on one address: NVIDIA's rule for
+// CC 7.x packs an LDS's returned registers two lanes a slot when lanes l and l ^ 1, or l and l ^ 2, read one
+// address for every active lane (half the wavefronts of an LDS.64 or LDS.128); mech_wide3's k2 (l and l ^ 2)
+// said the H100 does. p1 (l ^ 1), p2 (l ^ 2), q4 (l ^ 1, 2 and 3: packed, but only two lanes a slot?), and
+// pairs the rule leaves out: p3 (l ^ 3), p4 (l ^ 4), p1x (p1 but lane 31 alone), mix (half warps by p1 and by
+// p2). And LDG lanes whose quarter warps repeat the same lines (mech_wide3 k4, k8: 0.25 cycles a line faster):
+// l16 (16 lines, each quarter's 8 lines those of the quarter two on) and k4q (k4's lines moved per 8 lanes: 16
+// lines, each quarter its own 4), the same banks as w8 / k4, in both spaces (LDS has no lines: the control).
+static int wdp_p1(int l) { return l >> 1; }
+static int wdp_p2(int l) { return ((l >> 2) << 1) | (l & 1); }
+static int wdp_p3(int l) { return ((l >> 2) << 1) | ((l & 1) ^ ((l >> 1) & 1)); }
+static int wdp_p4(int l) { return ((l >> 3) << 2) | (l & 3); }
+static int wdp_q4(int l) { return l >> 2; }
+static int wdp_p1x(int l) { return l == 31 ? 16 : l >> 1; }
+static int wdp_mix(int l) { return l < 16 ? l >> 1 : 8 + ((((l - 16) >> 2) << 1) | (l & 1)); }
+static int wdp_l16(int l) { return 8 * (l % 16); }
+static int wdp_k4q(int l) { return 8 * (l % 4) + 32 * (l >> 3); }
+static const WidePat wide4_pats[] = {{"p1", wdp_p1},   {"p2", wdp_p2},   {"p3", wdp_p3},   {"p4", wdp_p4},  {"q4", wdp_q4},
+                                     {"p1x", wdp_p1x}, {"mix", wdp_mix}, {"l16", wdp_l16}, {"k4q", wdp_k4q}};
+
+template <int SP>
+static void pair_space(Ctx& c, const unsigned* d_tab, int* d_offs) {
+  for (const WidePat& p : wide4_pats) {
+    const std::string n = p.name;
+    if (SP == 0 && n != "p1" && n != "p2" && n != "l16" && n != "k4q") continue;  // LDG is not packed (g_k2)
+    for (int W : {1, 8}) {
+      run_wide<8, 1, SP>(c, d_tab, d_offs, p, W, "mech_wide4");
+      run_wide<16, 1, SP>(c, d_tab, d_offs, p, W, "mech_wide4");
+      run_wide<16, 4, SP>(c, d_tab, d_offs, p, W, "mech_wide4");
+    }
+  }
+}
+
+void group_mech_wide4(Ctx& c) {
+  wide_table("mech_wide4", [&](unsigned* d_tab, int* d_offs) {
+    pair_space<1>(c, d_tab, d_offs);
+    pair_space<0>(c, d_tab, d_offs);
+  });
+}
+
 void group_mech_wide(Ctx& c) {
   wide_table("mech_wide", [&](unsigned* d_tab, int* d_offs) {
     wide_space<1>(c, d_tab, d_offs);

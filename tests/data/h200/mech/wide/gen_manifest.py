@@ -9,6 +9,7 @@
 # Usage: python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load > programs.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE chase > programs_chase.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load3 > programs_crowd.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load4 > programs_pair.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -24,14 +25,29 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase', 'load3'):
-    sys.exit('gen_manifest.py: expected load, chase or load3, got %s' % which)
+if which not in ('load', 'chase', 'load3', 'load4'):
+    sys.exit('gen_manifest.py: expected load, chase, load3 or load4, got %s' % which)
 GROUP = 'mech_wide'
 if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
     GROUP = 'mech_wide3'
     PATS = [('w4', lambda l: 4 * l, 'lane l element 4 l'), ('w8', lambda l: 8 * l, 'lane l element 8 l'),
             ('k2', lambda l: 8 * (l % 2), 'lane l element 8 (l % 2)'), ('k4', lambda l: 8 * (l % 4), 'lane l element 8 (l % 4)'),
             ('k8', lambda l: 8 * (l % 8), 'lane l element 8 (l % 8)')]
+# mech_wide4 (round 41): LDS lanes in pairs on one address, LDG quarter warps on their own lines or the same
+G_ONLY = ()
+if which == 'load4':
+    GROUP = 'mech_wide4'
+    PATS = [('p1', lambda l: l >> 1, 'lane l element l >> 1 (l, l ^ 1 alike)'),
+            ('p2', lambda l: ((l >> 2) << 1) | (l & 1), 'lane l element (l >> 2) 2 + l % 2 (l, l ^ 2 alike)'),
+            ('p3', lambda l: ((l >> 2) << 1) | ((l & 1) ^ ((l >> 1) & 1)), 'lanes l, l ^ 3 alike'),
+            ('p4', lambda l: ((l >> 3) << 2) | (l & 3), 'lanes l, l ^ 4 alike'),
+            ('q4', lambda l: l >> 2, 'lane l element l >> 2 (quads alike)'),
+            ('p1x', lambda l: 16 if l == 31 else l >> 1, 'lanes l, l ^ 1 alike but lane 31'),
+            ('mix', lambda l: l >> 1 if l < 16 else 8 + ((((l - 16) >> 2) << 1) | (l & 1)),
+             'lanes 0-15 l, l ^ 1 alike, 16-31 l, l ^ 2'),
+            ('l16', lambda l: 8 * (l % 16), 'lane l element 8 (l % 16)'),
+            ('k4q', lambda l: 8 * (l % 4) + 32 * (l >> 3), 'lane l element 8 (l % 4) + 32 (l >> 3)')]
+    G_ONLY = ('p1', 'p2', 'l16', 'k4q')  # the LDG rows
 text = open(path).read()
 rows = []
 
@@ -49,12 +65,16 @@ for name in re.findall(r'Function : (\S+)', text) if which != 'chase' else []:
     wd, k, sp = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if which == 'load3' and (wd, k) not in ((4, 1), (8, 1), (16, 1), (16, 4)):
         continue
+    if which == 'load4' and (wd, k) not in ((8, 1), (16, 1), (16, 4)):
+        continue
     lp = loops(path, name)
     if len(lp) != 2:
         sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
     f, t = span(path, name)
     op = 'LDS' if sp else 'LDG'
     for pn, fn, what in PATS:
+        if which == 'load4' and not sp and pn not in G_ONLY:
+            continue
         opts = '--trips 0x%x={128/W} --trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem(sp, wd, fn))
         v = '%s_%s_b%d_k%d' % ('s' if sp else 'g', pn, wd, k)
         note = '%d chains; %d-byte %s, %s' % (k, wd, op, what)
@@ -79,7 +99,10 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'chase' else []:
             note = '%d-byte %s chase%s; %s; %s' % (wd, op, ', IADD3 of a zero between' if alu else '', 'one node' if nodes == 'self' else 'a ring of 8 nodes', 'one thread' if t1 else '32 threads')
             rows.append((2 + sp, v, wd, alu, 'mech_wide2.%s,mech_wide2,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'load3':
+if which == 'load4':
+    print('# smsim import validation manifest for mech_wide4 (issue #18 round 41: wd_load with LDS lanes in pairs on one '
+          'address, LDG quarter warps on their own lines or the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)')
+elif which == 'load3':
     print('# smsim import validation manifest for mech_wide3 (issue #18 round 40, third call: wd_load with lanes crowding '
           'the banks; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)')
 elif which == 'load':
