@@ -79,7 +79,7 @@ static const struct field memory_fields[] = {
 	FI(smem_latency, 1, 100000), FI(l1_latency, 1, 100000),
 	FI(l2_latency, 1, 100000), FI(dram_latency, 1, 100000),
 	FD(smem_bytes_per_cycle, 0.01, 1e6), FD(l1_bytes_per_cycle, 0.01, 1e6),
-	FI(l1_banks, 0, 64), FI(l1_bank_bytes, 1, 64), FI(l1_tag_lines, 1, 32), FD(l1_replay_cycles, 1, 1000), FD(smem_replay_cycles, 1, 1000), FI(smem_wave_bytes, 0, 4096),
+	FI(l1_banks, 0, 64), FI(l1_bank_bytes, 1, 64), FI(l1_tag_lines, 1, 32), FD(l1_replay_cycles, 1, 1000), FD(l1_line_cycles, 0, 1000), FD(smem_replay_cycles, 1, 1000), FI(smem_wave_bytes, 0, 4096),
 	FD(l1_group_cycles, 1, 1000), FD(smem_group_cycles, 1, 1000), FD(l1_wide_cycles, 0, 1000),
 	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6), FD(l2_sector_cycles, 0, 1000),
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_stream_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),

@@ -67,6 +67,8 @@ struct arch {
 	uint64_t l1_tag_hash[CFG_MAX_TAG_HASH]; /* bit j of a line's tag bank: the parity of its byte address
 					   * and mask j (memory.l1_tag_hash) */
 	double l1_replay_cycles;          /* a warp's cycles a wavefront once its load has bank conflicts (1: no more than the SM's) */
+	double l1_line_cycles;            /* and an L1 hit's further cycles for each replay that brings a line its lane groups
+					   * did not (lines beyond the groups, at most one a replay; 0: none) */
 	double smem_replay_cycles;        /* the same for an LDS (with l1_banks > 0: LDS on the banked data array) */
 	int smem_wave_bytes;              /* bytes of lanes one wavefront of a packed LDS serves (lanes l and l ^ 1,
 					   * or l and l ^ 2, on one address, a broadcast included: its lanes in

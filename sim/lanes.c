@@ -16,8 +16,8 @@
  * l2lines (the L2 line rule).
  *
  * Reads from struct arch: sector_bytes, line_bytes, l1_banks, l1_bank_bytes,
- * l1_tag_lines, l1_tag_hash, l1_replay_cycles, smem_replay_cycles,
- * smem_wave_bytes,
+ * l1_tag_lines, l1_tag_hash, l1_replay_cycles, l1_line_cycles,
+ * smem_replay_cycles, smem_wave_bytes, l1_group_cycles, smem_group_cycles,
  * l2_sector_cycles, line_curve.
  */
 #ifndef SIM_SM_C
@@ -203,8 +203,11 @@ static double lanes_l2_add(const struct arch *a, const struct insn *in, int lane
  * "more than 4 a wavefront": their lines crowd one bank). An access's
  * addresses start at its base= (0: a table at a 2 MB boundary). A bank conflict's replays
  * take a lone warp l1_replay_cycles each, one load after another for the
- * warp (2.2: lanes on 2 to 32 lines' word 0 return 2.0 to 69 cycles later
- * than one line's, one warp's 4 such loads in flight take 78 cycles each);
+ * warp, and l1_line_cycles more where the replay brings a line the lane
+ * groups did not (1.95 + 0.25: lanes on 2 to 32 lines' word 0 return 2.0 to
+ * 69 cycles later than one line's, one warp's 4 such loads in flight take 78
+ * cycles each; round 41, mech_wide3 and mech_wide4: 16-byte lanes 8 words a
+ * bank on 32, 16 and 8 lines 118.54, 114.54, 112.54 cycles a load);
  * wavefronts from lines alone take the SM's cycle each (t32: 7 later).
  * LDS (s_gather, mech_gather3) obeys the same banks, without tags: lanes on
  * one bank's 2 to 32 words 2.02 to 32.02 cycles of the shared-memory path
@@ -272,7 +275,7 @@ static void lanes_offsets(const struct insn *in, int nl, uint64_t off[32], uint6
  * more; *banked gets the data array's beyond one a group (bank conflicts:
  * the warp's replays). */
 static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_t width, int tags, int share, int group_bytes,
-		      int *banked, int *ngroups)
+		      int *banked, int *ngroups, int *nlines)
 {
 	int nb = a->l1_banks, bb = a->l1_bank_bytes, wpl = (int)(width + (uint32_t)bb - 1) / bb;
 	int per = (group_bytes > 0 ? group_bytes : nb * bb) / (int)width; /* lanes a group: by default their bytes fill the banks once */
@@ -324,6 +327,7 @@ static int lanes_pack(const struct arch *a, const uint64_t *off, int nl, uint32_
 	}
 	*banked = data - groups;
 	*ngroups = groups;
+	*nlines = nline;
 	return tag > data ? tag : data;
 }
 
@@ -371,13 +375,18 @@ static double lanes_waves(const struct arch *a, const struct insn *in, int lanes
 	double waves = 0.0, rep = 0.0;
 	nl = nl < 1 ? 1 : nl > 32 ? 32 : nl;
 	for (int d = 0; d < draws; d++) {
-		int banked, groups;
+		int banked, groups, lines;
 		lanes_offsets(in, nl, off, &x);
 		int gb = in->op == OP_LDS && lanes_paired(off, nl) ? a->smem_wave_bytes : 0;
-		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS || in->popc, gb, &banked, &groups);
+		int wv = lanes_pack(a, off, nl, width, !smem, in->op != OP_ATOMS || in->popc, gb, &banked, &groups, &lines);
 		waves += wv;
-		if (banked > 0 || (groups > 1 && group > 1.0))
+		if (banked > 0 || (groups > 1 && group > 1.0)) {
 			rep += wv + banked * (replay - 1.0) + (groups - 1) * (group - 1.0);
+			/* an L1 hit's replays that bring a line its groups did not: l1_line_cycles each */
+			int fresh = lines - groups < banked ? lines - groups : banked;
+			if (!smem && fresh > 0)
+				rep += fresh * a->l1_line_cycles;
+		}
 	}
 	*path = rep / draws;
 	return waves / draws;

@@ -1067,6 +1067,41 @@ static void sm_3_33_lds_pairs(void **state)
 }
 
 /*
+ * sm-3.34: an L1 hit's replays that bring no new line (round 41, mech_wide3
+ * and mech_wide4 on an H100: 16-byte lanes, 8 of a quarter warp on 8 words
+ * of one bank, the lines 32 (lane l at 128 l) or 8 (128 (l % 8)): 118.54 and
+ * 112.54 cycles a load, 0.25 a line, and 16 lines 114.54), by hand on sm_90.
+ * One warp's chain of 16 more dependent LDG.128 L1 hits: 4 groups of 8
+ * lanes, each 8 words of one bank: 32 wavefronts, 28 replays, and replays
+ * that bring a line the groups did not min(28, lines - 4): 28 for 32 lines,
+ * 12 for 16, 4 for 8. The warp's path 32 + 28 x (l1_replay_cycles 1.95 - 1)
+ * + 3 x (l1_group_cycles 2.0 - 1) + 28 x (l1_line_cycles 0.25) = 68.6
+ * against 64.6 and 62.6: 4 and 6 cycles a step apart (each then 2.75
+ * later, l1_wide_cycles: 72, 68 and 66 after issue). Every lane on its own line costs what round 40's 2.2 a
+ * replay gave (1.95 + 0.25: mech_gather's calibration holds), and without
+ * l1_line_cycles the two are alike.
+ */
+static uint64_t line_ldg(const struct arch *a, int mod)
+{
+	char line[512];
+	int n = snprintf(line, sizeof line, "[B0-----:R-:W0:-:S01] LDG.128 R2, [R2] footprint=16K offsets=");
+	for (int l = 0; l < 32; l++)
+		n += snprintf(line + n, sizeof line - (size_t)n, "%s%d", l ? ":" : "", 128 * (l % mod));
+	snprintf(line + n, sizeof line - (size_t)n, "\n");
+	return extra_cycles(a, line, 16, "[B0-----:R-:W-:-:S01] EXIT\n", 32);
+}
+static void sm_3_34_l1_lines(void **state)
+{
+	(void)state;
+	assert_int_equal(line_ldg(&sm90, 32) - line_ldg(&sm90, 8), 16 * 6);
+	assert_int_equal(line_ldg(&sm90, 32) - line_ldg(&sm90, 16), 16 * 4);
+	struct arch old = sm90;
+	old.l1_replay_cycles = 2.2, old.l1_line_cycles = 0.0;
+	assert_int_equal(line_ldg(&old, 32), line_ldg(&sm90, 32));
+	assert_int_equal(line_ldg(&old, 32) - line_ldg(&old, 8), 0);
+}
+
+/*
  * sm-3.10: the constant cache's port, by hand (const_cycles_per_addr 2,
  * tests/data/h200/mech mech_ldc). 8 warps (2 a scheduler) each issue 16
  * independent LDCs: every LDC holds the SM's one port for 2 cycles per
@@ -2965,7 +3000,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
