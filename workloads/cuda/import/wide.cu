@@ -228,6 +228,81 @@ void group_mech_wide4(Ctx& c) {
   });
 }
 
+// mech_trip (round 41): what a loop's back edge costs inside a load chain. smsim's one-chain 4-byte LDG loop of
+// wd_load is 0.87 cycles a load slow on the H100 and H200 alike (+1.9%): each 16-load trip in smsim is 13.5 cycles
+// longer than 16 chain steps of 47, the back edge (its target 10 cycles after ENDLOOP, branch_cycles, where a
+// step has the IMAD.X 5 before the LDG) and ptxas's run of LOP3s at S04 ahead of the trip's last IMAD.IADD; the
+// LDS loop (28.59 a load against 28.71) not. tr_load<S, SP, ALU>: wd_load<4, 1, SP>'s chain (lane l element l),
+// S loads a trip (4 to 64), 1024 / S trips, with (ALU 1) or without (0) the LOP3 of each loaded word into an
+// accumulator off the chain. Cycles a load = step + trip / S: the trip's cost read off the slope.
+template <int S, int SP, int ALU>
+__global__ void __launch_bounds__(1024) tr_load(float* out, const unsigned* tab, const int* offs, int n, BlockRec* rec) {
+  extern __shared__ unsigned wdl_tab[];
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane] * 4u;  // bytes
+  for (unsigned j = threadIdx.x; j < 4096u; j += blockDim.x) wdl_tab[j] = 0u;  // 16 KB of zeros
+  const unsigned z0 = (unsigned)offs[40], z = (unsigned)offs[32];  // 0
+  const unsigned long long a =
+      SP == 0 ? (unsigned long long)tab + off + z : (unsigned long long)(unsigned)__cvta_generic_to_shared(wdl_tab) + off + z;
+  unsigned lo = (unsigned)a, hi = (unsigned)(a >> 32), acc = lane, warm = 0;
+  if (SP == 0)
+    for (int j = 0; j < 4; ++j) {  // the lines into L1
+      unsigned v[4];
+      wdl_ld<4, 0>(((unsigned long long)hi << 32) | lo, v);
+      warm += v[0];
+    }
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < S; ++r) {
+      unsigned v[4];
+      wdl_ld<4, SP>(((unsigned long long)hi << 32) | lo, v);
+      if (ALU) asm("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc) : "r"(v[0]), "r"(lane));
+      if (SP == 0)
+        asm("add.u32 %2, %2, %3;\n\tadd.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, 0;" : "+r"(lo), "+r"(hi), "+r"(v[0]) : "r"(z0));
+      else
+        asm("add.u32 %0, %0, %1;\n\tadd.u32 %0, %0, %2;" : "+r"(lo) : "r"(v[0]), "r"(z0));
+    }
+  }
+  out[imp_gtid()] = (float)(lo ^ hi ^ acc);
+  imp_end(rec);
+}
+
+template <int S, int SP, int ALU>
+static void run_trip(Ctx& c, const unsigned* d_tab, int* d_offs, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const int n = 1024 / S;
+  const Meas m = measure(c, tr_load<S, SP, ALU>, L, (float*)c.d_out, d_tab, (const int*)d_offs, n, c.d_rec);
+  const std::string v = std::string(SP ? "s" : "g") + "_s" + std::to_string(S) + "_a" + std::to_string(ALU);
+  imp_row(c, "mech_trip", (const void*)tr_load<S, SP, ALU>, v, 1, W, L.bps, L.tpb, n,
+          "s=" + std::to_string(S) + ";space=" + (SP ? "shared" : "global") + ";alu=" + std::to_string(ALU) +
+              ";steps_per_thread=1024",
+          m);
+}
+
+template <int SP, int ALU>
+static void trip_space(Ctx& c, const unsigned* d_tab, int* d_offs) {
+  for (int W : {1, 4, 16}) {
+    run_trip<4, SP, ALU>(c, d_tab, d_offs, W);
+    run_trip<8, SP, ALU>(c, d_tab, d_offs, W);
+    run_trip<16, SP, ALU>(c, d_tab, d_offs, W);
+    run_trip<32, SP, ALU>(c, d_tab, d_offs, W);
+    run_trip<64, SP, ALU>(c, d_tab, d_offs, W);
+  }
+}
+
+void group_mech_trip(Ctx& c) {
+  wide_table("mech_trip", [&](unsigned* d_tab, int* d_offs) {
+    wdl_upload(d_offs, wdp_coal);
+    trip_space<0, 1>(c, d_tab, d_offs);
+    trip_space<0, 0>(c, d_tab, d_offs);
+    trip_space<1, 1>(c, d_tab, d_offs);
+    trip_space<1, 0>(c, d_tab, d_offs);
+  });
+}
+
 void group_mech_wide(Ctx& c) {
   wide_table("mech_wide", [&](unsigned* d_tab, int* d_offs) {
     wide_space<1>(c, d_tab, d_offs);

@@ -10,6 +10,7 @@
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE chase > programs_chase.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load3 > programs_crowd.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load4 > programs_pair.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE trip > programs_trip.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -25,8 +26,8 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase', 'load3', 'load4'):
-    sys.exit('gen_manifest.py: expected load, chase, load3 or load4, got %s' % which)
+if which not in ('load', 'chase', 'load3', 'load4', 'trip'):
+    sys.exit('gen_manifest.py: expected load, chase, load3, load4 or trip, got %s' % which)
 GROUP = 'mech_wide'
 if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
     GROUP = 'mech_wide3'
@@ -58,7 +59,7 @@ def mem(sp, wd, elem):
     return 'LDS=offsets=%s' % offs if sp else 'LDG=footprint=65536,base=%d,offsets=%s' % (base, offs)
 
 
-for name in re.findall(r'Function : (\S+)', text) if which != 'chase' else []:
+for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'trip') else []:
     m = re.match(r'_Z7wd_loadILi(\d+)ELi(\d)ELi(\d)EE', name)
     if not m:
         continue
@@ -99,7 +100,26 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'chase' else []:
             note = '%d-byte %s chase%s; %s; %s' % (wd, op, ', IADD3 of a zero between' if alu else '', 'one node' if nodes == 'self' else 'a ring of 8 nodes', 'one thread' if t1 else '32 threads')
             rows.append((2 + sp, v, wd, alu, 'mech_wide2.%s,mech_wide2,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'load4':
+# mech_trip's tr_load<S, SP, ALU> (round 41): wd_load<4, 1, SP>'s chain, S loads a trip, 1024 / S trips ({iters})
+for name in re.findall(r'Function : (\S+)', text) if which == 'trip' else []:
+    m = re.match(r'_Z7tr_loadILi(\d+)ELi(\d)ELi(\d)EE', name)
+    if not m:
+        continue
+    st, sp, alu = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    lp = loops(path, name)
+    if len(lp) != 2:
+        sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
+    f, t = span(path, name)
+    op = 'LDS' if sp else 'LDG'
+    opts = '--trips 0x%x={128/W} --trips 0x%x={iters} --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem(sp, 4, lambda l: l))
+    v = '%s_s%d_a%d' % ('s' if sp else 'g', st, alu)
+    note = '4-byte %s chain, %d loads a trip%s' % (op, st, ', a LOP3 of each word off the chain' if alu else '')
+    rows.append((sp, alu, st, 0, 'mech_trip.%s,mech_trip,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
+
+if which == 'trip':
+    print('# smsim import validation manifest for mech_trip (issue #18 round 41: a loop back edge inside a load chain; '
+          'workloads/cuda/import/wide.cu tr_load<S, SP, ALU>)')
+elif which == 'load4':
     print('# smsim import validation manifest for mech_wide4 (issue #18 round 41: wd_load with LDS lanes in pairs on one '
           'address, LDG quarter warps on their own lines or the same; workloads/cuda/import/wide.cu wd_load<WD, K, SP>)')
 elif which == 'load3':
@@ -115,6 +135,8 @@ print('# family,group,variant,ilp,param,warps,kernel,max_mape,options,note (test
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
 if which == 'chase':
     rows.sort(key=lambda r: (-r[0], r[1]))
+elif which == 'trip':
+    rows.sort(key=lambda r: (r[0], -r[1], r[2]))
 else:
     rows.sort(key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3]))
 for r in rows:
