@@ -133,15 +133,19 @@ static int wdp_w2(int l) { return 2 * l; }
 static const WidePat wide_pats[] = {
     {"bcast", wdp_bcast}, {"coal", wdp_coal}, {"half", wdp_half}, {"quarter", wdp_quarter}, {"w2", wdp_w2}};
 
+// tpb 1 (mech_wide5): one thread a block, one block an SM (`;threads=1;blocks=1`, variant `_t1`).
 template <int WD, int K, int SP>
-static void run_wide(Ctx& c, const unsigned* d_tab, int* d_offs, const WidePat& p, int W, const char* group = "mech_wide") {
+static void run_wide(Ctx& c, const unsigned* d_tab, int* d_offs, const WidePat& p, int W, const char* group = "mech_wide",
+                     int tpb = 32) {
   wdl_upload(d_offs, p.off);
-  const LaunchCfg L = cfg_W(c.sms, W);  // 120 KB of dynamic shared memory: the 16 KB table fits
+  LaunchCfg L = cfg_W(c.sms, W);  // 120 KB of dynamic shared memory: the 16 KB table fits
+  if (tpb == 1) L.tpb = 1;
   const Meas m = measure(c, wd_load<WD, K, SP>, L, (float*)c.d_out, d_tab, (const int*)d_offs, WDL_T, c.d_rec);
-  const std::string v = std::string(SP ? "s_" : "g_") + p.name + "_b" + std::to_string(WD) + "_k" + std::to_string(K);
+  const std::string v = std::string(SP ? "s_" : "g_") + p.name + "_b" + std::to_string(WD) + "_k" + std::to_string(K) +
+                        (tpb == 1 ? "_t1" : "");
   imp_row(c, group, (const void*)wd_load<WD, K, SP>, v, K, W, L.bps, L.tpb, WDL_T,
           "pattern=" + std::string(p.name) + ";wd=" + std::to_string(WD) + ";space=" + (SP ? "shared" : "global") +
-              ";steps_per_thread=" + std::to_string(WDL_S * WDL_T),
+              (tpb == 1 ? ";threads=1;blocks=1" : "") + ";steps_per_thread=" + std::to_string(WDL_S * WDL_T),
           m);
 }
 
@@ -300,6 +304,24 @@ void group_mech_trip(Ctx& c) {
     trip_space<0, 0>(c, d_tab, d_offs);
     trip_space<1, 1>(c, d_tab, d_offs);
     trip_space<1, 0>(c, d_tab, d_offs);
+  });
+}
+
+// mech_wide5 (round 41): the width's latency alone. wd_load's 4-byte LDG loop is 0.93 cycles a step shorter on the
+// GPU than in smsim (mech_trip: the step's, not the trip's) while its 8-byte loop matches, and smsim's l1_latency
+// is an 8-byte chase's; and round 40's l1_wide_cycles 2.75 (one thread's LDG.E.128 chase against its LDG.E.64)
+// counted the LDG.E.128 loop's back edge, 11 cycles a 16-load trip that the LDG.E.64 loop hides. wd_load<WD, 1, SP>
+// (lane l element l) at one thread (one lane group whatever the width) and at 32, one warp an SM.
+void group_mech_wide5(Ctx& c) {
+  wide_table("mech_wide5", [&](unsigned* d_tab, int* d_offs) {
+    for (int tpb : {1, 32}) {
+      run_wide<4, 1, 0>(c, d_tab, d_offs, wide_pats[1], 1, "mech_wide5", tpb);
+      run_wide<8, 1, 0>(c, d_tab, d_offs, wide_pats[1], 1, "mech_wide5", tpb);
+      run_wide<16, 1, 0>(c, d_tab, d_offs, wide_pats[1], 1, "mech_wide5", tpb);
+      run_wide<4, 1, 1>(c, d_tab, d_offs, wide_pats[1], 1, "mech_wide5", tpb);
+      run_wide<8, 1, 1>(c, d_tab, d_offs, wide_pats[1], 1, "mech_wide5", tpb);
+      run_wide<16, 1, 1>(c, d_tab, d_offs, wide_pats[1], 1, "mech_wide5", tpb);
+    }
   });
 }
 

@@ -11,6 +11,7 @@
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load3 > programs_crowd.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load4 > programs_pair.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE trip > programs_trip.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load5 > programs_width.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -26,8 +27,8 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase', 'load3', 'load4', 'trip'):
-    sys.exit('gen_manifest.py: expected load, chase, load3, load4 or trip, got %s' % which)
+if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'trip'):
+    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5 or trip, got %s' % which)
 GROUP = 'mech_wide'
 if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
     GROUP = 'mech_wide3'
@@ -49,6 +50,9 @@ if which == 'load4':
             ('l16', lambda l: 8 * (l % 16), 'lane l element 8 (l % 16)'),
             ('k4q', lambda l: 8 * (l % 4) + 32 * (l >> 3), 'lane l element 8 (l % 4) + 32 (l >> 3)')]
     G_ONLY = ('p1', 'p2', 'l16', 'k4q')  # the LDG rows
+if which == 'load5':  # mech_wide5: one thread (one lane group) or 32, lane l element l, one chain
+    GROUP = 'mech_wide5'
+    PATS = [('coal', lambda l: l, 'lane l element l')]
 text = open(path).read()
 rows = []
 
@@ -68,6 +72,8 @@ for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'tri
         continue
     if which == 'load4' and (wd, k) not in ((8, 1), (16, 1), (16, 4)):
         continue
+    if which == 'load5' and k != 1:
+        continue
     lp = loops(path, name)
     if len(lp) != 2:
         sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
@@ -80,6 +86,9 @@ for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'tri
         v = '%s_%s_b%d_k%d' % ('s' if sp else 'g', pn, wd, k)
         note = '%d chains; %d-byte %s, %s' % (k, wd, op, what)
         rows.append((sp, pn, wd, k, '%s.%s,%s,%s,%d,*,*,%s,99,"%s","%s"' % (GROUP, v, GROUP, v, k, name, opts, note)))
+        if which == 'load5':  # one thread: the zeroing loop 4096 trips
+            opts1 = opts.replace('={128/W}', '=4096', 1)
+            rows.append((sp, pn, wd, k - 0.5, '%s.%s_t1,%s,%s_t1,%d,*,*,%s,99,"%s","%s; one thread"' % (GROUP, v, GROUP, v, k, name, opts1, note)))
 # mech_wide2's wd_chase<WD, SP, ALU> (second call): one chain a thread, p = *p, 64 trips of 16 loads (the one loop);
 # 32 threads or 1 (param blocks=1: `--threads 1 --blocks 1`), every lane's slot at lane x WD of a 512-byte node
 # (one node, or a ring of 8 walked a node a step: the same description, L1 hits either way).
@@ -116,7 +125,10 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'trip' else []:
     note = '4-byte %s chain, %d loads a trip%s' % (op, st, ', a LOP3 of each word off the chain' if alu else '')
     rows.append((sp, alu, st, 0, 'mech_trip.%s,mech_trip,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'trip':
+if which == 'load5':
+    print('# smsim import validation manifest for mech_wide5 (issue #18 round 41: one thread against 32, a load\'s width alone; '
+          'workloads/cuda/import/wide.cu wd_load<WD, 1, SP>)')
+elif which == 'trip':
     print('# smsim import validation manifest for mech_trip (issue #18 round 41: a loop back edge inside a load chain; '
           'workloads/cuda/import/wide.cu tr_load<S, SP, ALU>)')
 elif which == 'load4':
