@@ -198,7 +198,7 @@ static int load_section(const char *file, const char *sect, const cJSON *obj,
 			if (strcmp(fields[i].key, v->string) == 0)
 				break;
 		if (!fields[i].key) {
-			char known[1024] = "";
+			char known[1536] = "";
 			for (int j = 0; fields[j].key; j++) {
 				strncat(known, j ? ", " : "", sizeof known - strlen(known) - 1);
 				strncat(known, fields[j].key, sizeof known - strlen(known) - 1);

@@ -1218,7 +1218,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
 				     (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
 			} else {
-				/* 16 bytes a lane: the result l1_wide_cycles later, in the cycle it lands (round 40) */
+				/* 16 bytes a lane: the result l1_wide_cycles later than an
+				 * 8-byte lane's l1_latency, in the cycle it lands (round 40;
+				 * 1.63 since round 41, mech_wide5: one thread's 8- and 16-byte
+				 * loads 47.96 and 49.59 cycles a step) */
 				dd = mem_replays(s, w, m, mem_serve_q(&s->l1_free, s->now, lv_cycles));
 				if (in->width >= 16 && a->l1_wide_cycles > 0)
 					dd = ceil_d(dd + a->l1_wide_cycles);
