@@ -325,6 +325,67 @@ void group_mech_wide5(Ctx& c) {
   });
 }
 
+// mech_wide6 (round 41): which part of wd_load's step the width moves. At one thread wd_load's LDG step is 47.02
+// cycles at 4 bytes and 47.96 at 8 (mech_wide5), where smsim gives both 47.90 (its l1_latency an 8-byte chase's);
+// but mech_ldgaddr's 4-byte chains through IADD3 + IMAD.X addresses match smsim. wd_load's loaded word feeds an
+// IMAD.IADD (v0 + a zero, or v0 + v1 at 8 bytes) ahead of the IADD3; mech_ldgaddr's an IADD3. wc_load<WD, CONS>:
+// one chain, 16 loads a trip, 64 trips, one thread or 32; the loaded word 0 into the 64-bit pointer by add.cc /
+// addc (CONS 0: IADD3 + IADD3.X, no IMAD), or first through mad.lo (v0 x one + a zero: CONS 1, an IMAD), the
+// other words off the chain (a LOP3). WD 4 and 8.
+template <int WD, int CONS>
+__global__ void __launch_bounds__(1024) wc_load(float* out, const unsigned* tab, const int* offs, int n, BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane] * WD;
+  const unsigned z0 = (unsigned)offs[40], one = (unsigned)offs[41] + 1u;  // 0, 1
+  const unsigned long long a = (unsigned long long)tab + off + (unsigned)offs[32];
+  unsigned lo = (unsigned)a, hi = (unsigned)(a >> 32), acc = lane, warm = 0;
+  for (int j = 0; j < 4; ++j) {  // the lines into L1
+    unsigned v[4];
+    wdl_ld<WD, 0>(((unsigned long long)hi << 32) | lo, v);
+    warm += v[0];
+  }
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < 16; ++r) {
+      unsigned v[4];
+      wdl_ld<WD, 0>(((unsigned long long)hi << 32) | lo, v);
+      asm("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc) : "r"(v[1]), "r"(lane));
+      unsigned x = v[0];
+      if (CONS == 1) asm("mad.lo.u32 %0, %0, %1, %2;" : "+r"(x) : "r"(one), "r"(z0));
+      asm("add.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, 0;" : "+r"(lo), "+r"(hi) : "r"(x));
+    }
+  }
+  out[imp_gtid()] = (float)(lo ^ hi ^ acc);
+  imp_end(rec);
+}
+
+template <int WD, int CONS>
+static void run_wcons(Ctx& c, const unsigned* d_tab, int* d_offs, int tpb) {
+  LaunchCfg L = cfg_W(c.sms, 1);
+  if (tpb == 1) L.tpb = 1;
+  const Meas m = measure(c, wc_load<WD, CONS>, L, (float*)c.d_out, d_tab, (const int*)d_offs, 64, c.d_rec);
+  const std::string v = "g_b" + std::to_string(WD) + "_c" + std::to_string(CONS) + (tpb == 1 ? "_t1" : "");
+  imp_row(c, "mech_wide6", (const void*)wc_load<WD, CONS>, v, 1, 1, L.bps, L.tpb, 64,
+          "wd=" + std::to_string(WD) + ";cons=" + std::to_string(CONS) + (tpb == 1 ? ";threads=1;blocks=1" : "") +
+              ";steps_per_thread=1024",
+          m);
+}
+
+void group_mech_wide6(Ctx& c) {
+  wide_table("mech_wide6", [&](unsigned* d_tab, int* d_offs) {
+    wdl_upload(d_offs, wdp_coal);
+    for (int tpb : {1, 32}) {
+      run_wcons<4, 0>(c, d_tab, d_offs, tpb);
+      run_wcons<8, 0>(c, d_tab, d_offs, tpb);
+      run_wcons<4, 1>(c, d_tab, d_offs, tpb);
+      run_wcons<8, 1>(c, d_tab, d_offs, tpb);
+    }
+  });
+}
+
 void group_mech_wide(Ctx& c) {
   wide_table("mech_wide", [&](unsigned* d_tab, int* d_offs) {
     wide_space<1>(c, d_tab, d_offs);

@@ -12,6 +12,7 @@
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load4 > programs_pair.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE trip > programs_trip.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load5 > programs_width.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE cons > programs_cons.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -27,8 +28,8 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'trip'):
-    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5 or trip, got %s' % which)
+if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'trip', 'cons'):
+    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5, trip or cons, got %s' % which)
 GROUP = 'mech_wide'
 if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
     GROUP = 'mech_wide3'
@@ -63,7 +64,7 @@ def mem(sp, wd, elem):
     return 'LDS=offsets=%s' % offs if sp else 'LDG=footprint=65536,base=%d,offsets=%s' % (base, offs)
 
 
-for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'trip') else []:
+for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'trip', 'cons') else []:
     m = re.match(r'_Z7wd_loadILi(\d+)ELi(\d)ELi(\d)EE', name)
     if not m:
         continue
@@ -125,7 +126,27 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'trip' else []:
     note = '4-byte %s chain, %d loads a trip%s' % (op, st, ', a LOP3 of each word off the chain' if alu else '')
     rows.append((sp, alu, st, 0, 'mech_trip.%s,mech_trip,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'load5':
+# mech_wide6's wc_load<WD, CONS> (round 41): one chain, the loaded word into the pointer by IADD3 + IMAD.X
+# (CONS 0) or through an IMAD first (1); 64 trips of 16 loads (the one loop); one thread (_t1) or 32
+for name in re.findall(r'Function : (\S+)', text) if which == 'cons' else []:
+    m = re.match(r'_Z7wc_loadILi(\d+)ELi(\d)EE', name)
+    if not m:
+        continue
+    wd, cons = int(m.group(1)), int(m.group(2))
+    lp = loops(path, name)
+    if len(lp) != 1:
+        sys.exit('gen_manifest.py: %s: %d back edges (expected the timed loop alone)' % (name, len(lp)))
+    f, t = span(path, name)
+    opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem(0, wd, lambda l: l))
+    for t1 in ('', '_t1'):
+        v = 'g_b%d_c%d%s' % (wd, cons, t1)
+        note = '%d-byte LDG chain, the word into the pointer by IADD3 + IMAD.X%s; %s' % (wd, ' after an IMAD' if cons else '', 'one thread' if t1 else '32 threads')
+        rows.append((cons, wd, t1, 0, 'mech_wide6.%s,mech_wide6,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
+
+if which == 'cons':
+    print('# smsim import validation manifest for mech_wide6 (issue #18 round 41: a 4- or 8-byte L1 chain into IADD3 or '
+          'IMAD; workloads/cuda/import/wide.cu wc_load<WD, CONS>)')
+elif which == 'load5':
     print('# smsim import validation manifest for mech_wide5 (issue #18 round 41: one thread against 32, a load\'s width alone; '
           'workloads/cuda/import/wide.cu wd_load<WD, 1, SP>)')
 elif which == 'trip':
@@ -149,6 +170,8 @@ if which == 'chase':
     rows.sort(key=lambda r: (-r[0], r[1]))
 elif which == 'trip':
     rows.sort(key=lambda r: (r[0], -r[1], r[2]))
+elif which == 'cons':
+    rows.sort(key=lambda r: (r[0], r[1], r[2]))
 else:
     rows.sort(key=lambda r: (-r[0], [p[0] for p in PATS].index(r[1]), r[2], r[3]))
 for r in rows:
