@@ -386,6 +386,25 @@ void group_mech_wide6(Ctx& c) {
   });
 }
 
+// mech_wide7 (round 41, for the next round): a lone warp's chains of L1 loads. A 4-byte L1 hit is about 0.9 cycles
+// sooner than an 8-byte one (mech_wide5, mech_wide6), yet four chains of 4-byte loads (wd_load K 4, mech_ldgaddr
+// ptr_x1) match smsim's 8-byte latency: more chains meet a limit smsim lacks. wd_load<WD, K, 0> (lane l element l)
+// for K = 1, 2, 4, 8 chains, 4 and 8 bytes, at 1, 2 and 4 warps an SM.
+void group_mech_wide7(Ctx& c) {
+  wide_table("mech_wide7", [&](unsigned* d_tab, int* d_offs) {
+    for (int W : {1, 2, 4}) {
+      run_wide<4, 1, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<4, 2, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<4, 4, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<4, 8, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<8, 1, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<8, 2, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<8, 4, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+      run_wide<8, 8, 0>(c, d_tab, d_offs, wide_pats[1], W, "mech_wide7");
+    }
+  });
+}
+
 void group_mech_wide(Ctx& c) {
   wide_table("mech_wide", [&](unsigned* d_tab, int* d_offs) {
     wide_space<1>(c, d_tab, d_offs);

@@ -13,6 +13,7 @@
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE trip > programs_trip.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load5 > programs_width.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE cons > programs_cons.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load7 > programs_chains.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -28,8 +29,8 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'trip', 'cons'):
-    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5, trip or cons, got %s' % which)
+if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'load7', 'trip', 'cons'):
+    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5, load7, trip or cons, got %s' % which)
 GROUP = 'mech_wide'
 if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
     GROUP = 'mech_wide3'
@@ -51,6 +52,9 @@ if which == 'load4':
             ('l16', lambda l: 8 * (l % 16), 'lane l element 8 (l % 16)'),
             ('k4q', lambda l: 8 * (l % 4) + 32 * (l >> 3), 'lane l element 8 (l % 4) + 32 (l >> 3)')]
     G_ONLY = ('p1', 'p2', 'l16', 'k4q')  # the LDG rows
+if which == 'load7':  # mech_wide7: 1, 2, 4, 8 chains of 4- and 8-byte global loads, lane l element l
+    GROUP = 'mech_wide7'
+    PATS = [('coal', lambda l: l, 'lane l element l')]
 if which == 'load5':  # mech_wide5: one thread (one lane group) or 32, lane l element l, one chain
     GROUP = 'mech_wide5'
     PATS = [('coal', lambda l: l, 'lane l element l')]
@@ -74,6 +78,10 @@ for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'tri
     if which == 'load4' and (wd, k) not in ((8, 1), (16, 1), (16, 4)):
         continue
     if which == 'load5' and k != 1:
+        continue
+    if which == 'load7' and (sp or wd == 16):
+        continue
+    if which == 'load' and k not in (1, 4):  # mech_wide7's 2 and 8 chains came later
         continue
     lp = loops(path, name)
     if len(lp) != 2:
@@ -143,7 +151,10 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'cons' else []:
         note = '%d-byte LDG chain, the word into the pointer by IADD3 + IMAD.X%s; %s' % (wd, ' after an IMAD' if cons else '', 'one thread' if t1 else '32 threads')
         rows.append((cons, wd, t1, 0, 'mech_wide6.%s,mech_wide6,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'cons':
+if which == 'load7':
+    print('# smsim import validation manifest for mech_wide7 (issue #18 round 41: 1-8 chains of 4- and 8-byte L1 loads; '
+          'workloads/cuda/import/wide.cu wd_load<WD, K, 0>)')
+elif which == 'cons':
     print('# smsim import validation manifest for mech_wide6 (issue #18 round 41: a 4- or 8-byte L1 chain into IADD3 or '
           'IMAD; workloads/cuda/import/wide.cu wc_load<WD, CONS>)')
 elif which == 'load5':
