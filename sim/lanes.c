@@ -212,8 +212,8 @@ static double lanes_l2_add(const struct arch *a, const struct insn *in, int lane
  * LDS (s_gather, mech_gather3) obeys the same banks, without tags: lanes on
  * one bank's 2 to 32 words 2.02 to 32.02 cycles of the shared-memory path
  * at 32 warps, a lone warp 2.0 more a wavefront (smem_replay_cycles).
- * A wide load's further lane groups (128 bytes of lanes each; a broadcast
- * LDS's smem_wave_bytes) take the warp l1_group_cycles (2.0) or
+ * A wide load's further lane groups (128 bytes of lanes each; a paired
+ * LDS's smem_wave_bytes, lanes_paired) take the warp l1_group_cycles (2.0) or
  * smem_group_cycles (2.87) each on the same path (round 40, mech_wide and
  * mech_wide2: one thread's LDG.E.64 chase 32.16 cycles a load, 32 threads'
  * 34.17; LDG.E.128 34.91 and 40.91; LDS.64 24.55 and 27.37; LDS.128 25.10

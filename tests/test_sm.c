@@ -108,6 +108,16 @@ static uint64_t extra_cycles(const struct arch *a, const char *line, int n, cons
 	return d;
 }
 
+/* `head` (an instruction line up to its "offsets=") followed by the 32
+ * lanes' byte offsets off[0]:...:off[31] and a newline, into line. */
+static void offsets_line(char *line, size_t size, const char *head, const unsigned off[32])
+{
+	int n = snprintf(line, size, "%s", head);
+	for (int l = 0; l < 32; l++)
+		n += snprintf(line + n, size - (size_t)n, "%s%u", l ? ":" : "", off[l]);
+	snprintf(line + n, size - (size_t)n, "\n");
+}
+
 static struct sim_stats run(const char *text, int threads, int blocks)
 {
 	return run_arch(&ideal, text, threads, blocks, POLICY_GTO);
@@ -900,10 +910,10 @@ static void sm_3_23_tag_banks(void **state)
 	 * word l): lines 1, 2, 3, 4 -> 2 wavefronts, 0, 2, 3, 4 -> 1 */
 	static const int sets[2][4] = {{1, 2, 3, 4}, {0, 2, 3, 4}};
 	for (int k = 0; k < 2; k++) {
-		int len = snprintf(line, sizeof line, "[B------:R-:W0:-:S01] LDG R2, [R4] footprint=16K offsets=");
+		unsigned off[32];
 		for (int l = 0; l < 32; l++)
-			len += snprintf(line + len, sizeof line - (size_t)len, "%s%d", l ? ":" : "", sets[k][l % 4] * 128 + l * 4);
-		snprintf(line + len, sizeof line - (size_t)len, "\n");
+			off[l] = (unsigned)(sets[k][l % 4] * 128 + l * 4);
+		offsets_line(line, sizeof line, "[B------:R-:W0:-:S01] LDG R2, [R4] footprint=16K offsets=", off);
 		assert_int_equal(extra_cycles(&sm90, line, 16, exit_, 8 * 32), 8 * 16 * (2 - k));
 	}
 	struct arch flat = sm90;
@@ -936,13 +946,13 @@ static void sm_3_22_lds_banks(void **state)
 	 * banks (874 and 1002 in bank 10, ...): 2 a load, as stride=8; every lane on bank 0's
 	 * words 0, 32, ..., 992 (offsets= of 128 B steps, given out of order): 32 */
 	char rnd[400], b0[400];
-	int lr = snprintf(rnd, sizeof rnd, "[B------:R-:W0:-:S01] LDS R2, [R4] offsets="), lb = snprintf(b0, sizeof b0, "%s", rnd);
+	unsigned orn[32], ob0[32];
 	for (unsigned l = 0; l < 32; l++) {
-		lr += snprintf(rnd + lr, sizeof rnd - (size_t)lr, "%s%u", l ? ":" : "", (((l * 7u + 3u) * 2654435761u) >> 22) * 4u);
-		lb += snprintf(b0 + lb, sizeof b0 - (size_t)lb, "%s%u", l ? ":" : "", ((l * 13u) % 32u) * 128u);
+		orn[l] = (((l * 7u + 3u) * 2654435761u) >> 22) * 4u;
+		ob0[l] = ((l * 13u) % 32u) * 128u;
 	}
-	snprintf(rnd + lr, sizeof rnd - (size_t)lr, "\n");
-	snprintf(b0 + lb, sizeof b0 - (size_t)lb, "\n");
+	offsets_line(rnd, sizeof rnd, "[B------:R-:W0:-:S01] LDS R2, [R4] offsets=", orn);
+	offsets_line(b0, sizeof b0, "[B------:R-:W0:-:S01] LDS R2, [R4] offsets=", ob0);
 	assert_int_equal(extra_cycles(&sm90, rnd, 16, exit_, 8 * 32), 8 * 16 * 2);
 	assert_int_equal(extra_cycles(&sm90, b0, 16, exit_, 8 * 32), 8 * 16 * 32);
 	uint64_t coal = extra_cycles(&sm90, "[B0-----:R-:W0:-:S01] LDS R2, [R2]\n", 16, exit_, 32);
@@ -1047,10 +1057,10 @@ static int pr_mix(int l) { return l < 16 ? l >> 1 : 8 + ((((l - 16) >> 2) << 1) 
 static uint64_t pair_lds(int width, int (*elem)(int))
 {
 	char line[512];
-	int n = snprintf(line, sizeof line, "[B0-----:R-:W0:-:S01] LDS%s R2, [R2] offsets=", width == 16 ? ".128" : ".64");
+	unsigned off[32];
 	for (int l = 0; l < 32; l++)
-		n += snprintf(line + n, sizeof line - (size_t)n, "%s%d", l ? ":" : "", elem(l) * width);
-	snprintf(line + n, sizeof line - (size_t)n, "\n");
+		off[l] = (unsigned)(elem(l) * width);
+	offsets_line(line, sizeof line, width == 16 ? "[B0-----:R-:W0:-:S01] LDS.128 R2, [R2] offsets=" : "[B0-----:R-:W0:-:S01] LDS.64 R2, [R2] offsets=", off);
 	return extra_cycles(&sm90, line, 16, "[B0-----:R-:W-:-:S01] EXIT\n", 32);
 }
 static void sm_3_33_lds_pairs(void **state)
@@ -1076,18 +1086,18 @@ static void sm_3_33_lds_pairs(void **state)
  * that bring a line the groups did not min(28, lines - 4): 28 for 32 lines,
  * 12 for 16, 4 for 8. The warp's path 32 + 28 x (l1_replay_cycles 1.95 - 1)
  * + 3 x (l1_group_cycles 2.0 - 1) + 28 x (l1_line_cycles 0.25) = 68.6
- * against 64.6 and 62.6: 4 and 6 cycles a step apart (each then 2.75
- * later, l1_wide_cycles: 72, 68 and 66 after issue). Every lane on its own line costs what round 40's 2.2 a
+ * against 64.6 and 62.6: 4 and 6 cycles a step apart (each then 1.63
+ * later, l1_wide_cycles, in the cycle it lands: 71, 67 and 65 after issue). Every lane on its own line costs what round 40's 2.2 a
  * replay gave (1.95 + 0.25: mech_gather's calibration holds), and without
  * l1_line_cycles the two are alike.
  */
 static uint64_t line_ldg(const struct arch *a, int mod)
 {
 	char line[512];
-	int n = snprintf(line, sizeof line, "[B0-----:R-:W0:-:S01] LDG.128 R2, [R2] footprint=16K offsets=");
+	unsigned off[32];
 	for (int l = 0; l < 32; l++)
-		n += snprintf(line + n, sizeof line - (size_t)n, "%s%d", l ? ":" : "", 128 * (l % mod));
-	snprintf(line + n, sizeof line - (size_t)n, "\n");
+		off[l] = (unsigned)(128 * (l % mod));
+	offsets_line(line, sizeof line, "[B0-----:R-:W0:-:S01] LDG.128 R2, [R2] footprint=16K offsets=", off);
 	return extra_cycles(a, line, 16, "[B0-----:R-:W-:-:S01] EXIT\n", 32);
 }
 static void sm_3_34_l1_lines(void **state)

@@ -62,6 +62,15 @@ text = open(path).read()
 rows = []
 
 
+def kernel_loops(name, n, what):
+    """A kernel's back edges (n of them: what, else exit) and its stamped span (tests/span_pcs.py)."""
+    lp = loops(path, name)
+    if len(lp) != n:
+        sys.exit('gen_manifest.py: %s: %d back edges (expected %s)' % (name, len(lp), what))
+    f, t = span(path, name)
+    return lp, f, t
+
+
 def mem(sp, wd, elem):
     """--mem for a kernel's loads: lane l at element elem(l) of WD bytes (LDS; LDG an L1 hit from the table's base)."""
     offs = ':'.join(str(elem(l) * wd) for l in range(32))
@@ -83,10 +92,7 @@ for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'tri
         continue
     if which == 'load' and k not in (1, 4):  # mech_wide7's 2 and 8 chains came later
         continue
-    lp = loops(path, name)
-    if len(lp) != 2:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
-    f, t = span(path, name)
+    lp, f, t = kernel_loops(name, 2, 'the zeroing loop and the timed one')
     op = 'LDS' if sp else 'LDG'
     for pn, fn, what in PATS:
         if which == 'load4' and not sp and pn not in G_ONLY:
@@ -106,10 +112,7 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'chase' else []:
     if not m:
         continue
     wd, sp, alu = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    lp = loops(path, name)
-    if len(lp) != 1:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the timed loop alone)' % (name, len(lp)))
-    f, t = span(path, name)
+    lp, f, t = kernel_loops(name, 1, 'the timed loop alone')
     op = 'LDS' if sp else 'LDG'
     opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem(sp, wd, lambda l: l))
     for nodes in ('self', 'walk'):
@@ -124,10 +127,7 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'trip' else []:
     if not m:
         continue
     st, sp, alu = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    lp = loops(path, name)
-    if len(lp) != 2:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the zeroing loop and the timed one)' % (name, len(lp)))
-    f, t = span(path, name)
+    lp, f, t = kernel_loops(name, 2, 'the zeroing loop and the timed one')
     op = 'LDS' if sp else 'LDG'
     opts = '--trips 0x%x={128/W} --trips 0x%x={iters} --span 0x%x:0x%x --mem %s' % (lp[0][0], lp[1][0], f, t, mem(sp, 4, lambda l: l))
     v = '%s_s%d_a%d' % ('s' if sp else 'g', st, alu)
@@ -141,10 +141,7 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'cons' else []:
     if not m:
         continue
     wd, cons = int(m.group(1)), int(m.group(2))
-    lp = loops(path, name)
-    if len(lp) != 1:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the timed loop alone)' % (name, len(lp)))
-    f, t = span(path, name)
+    lp, f, t = kernel_loops(name, 1, 'the timed loop alone')
     opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem(0, wd, lambda l: l))
     for t1 in ('', '_t1'):
         v = 'g_b%d_c%d%s' % (wd, cons, t1)
