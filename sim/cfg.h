@@ -207,6 +207,8 @@ struct arch {
 	int wide_lsu_cycles;              /* with wide_pass_cycles: a memory instruction (LDG, STG, LDS, ...) reads
 					   * an IMAD.WIDE's result this many cycles after an ALU-side reader could
 					   * (its address: mech_ldgaddr, mech_iwaddr); 0: as the ALU side */
+	int lsu_read_cycles;              /* a global or local load's registers are read, and its read scoreboard
+					   * clears, this many cycles after its issue (0: with its operands) */
 };
 
 /*

@@ -294,6 +294,8 @@ static int issue_decode(struct sim *s, const struct program *prog)
 			if (in->rsb < ISA_NSB) {
 				u->rsb = 1;
 				u->rsb_reg = (uint16_t)(ISA_SB0 + in->rsb);
+				if (op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL))
+					u->rsb_at = (uint8_t)s->a->lsu_read_cycles;
 			}
 			continue;
 		}
@@ -359,7 +361,7 @@ static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u,
 {
 	warp_write_reg(w, REG_STALL, s->now + (uint64_t)slip + u->stall, RK_FIXED);
 	if (u->rsb)
-		warp_post_sb(w, u->rsb_reg, s->now + (uint64_t)oc, RK_SHORT);
+		warp_post_sb(w, u->rsb_reg, s->now + (uint64_t)(oc > u->rsb_at ? oc : u->rsb_at), RK_SHORT);
 	if (u->yld)
 		s->sc[w->sched].last = -1; /* the yield hint: no greedy pick of the warp next (yield_switch) */
 }

@@ -386,6 +386,74 @@ void group_mech_wide6(Ctx& c) {
   });
 }
 
+// mech_wide8 (round 42): when a global load's registers are read. wd_load<4, 8, 0> is the one mech_wide7 kernel
+// whose loop reuses a load's address registers at once (ptxas's MOV R28 waits on the LDG's read scoreboard, 6 a
+// trip) and the one 6.8% slower than smsim; mech_wide7's other kernels have no such wait and match. wr_load is
+// wd_load's body under __launch_bounds__(1024, 2) (32 registers a thread), where ptxas reuses more address
+// registers: smsim predicts each with the read at issue (timing.lsu_read_cycles 0) and 10 cycles after it.
+template <int WD, int K>
+__global__ void __launch_bounds__(1024, 2) wr_load(float* out, const unsigned* tab, const int* offs, int n, BlockRec* rec) {
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned off = (unsigned)offs[lane] * WD;  // bytes
+  const unsigned z0 = (unsigned)offs[40];          // 0
+  unsigned lo[K], hi[K], acc = lane;
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const unsigned long long a = (unsigned long long)tab + off + (unsigned)offs[32 + k];
+    lo[k] = (unsigned)a, hi[k] = (unsigned)(a >> 32);
+  }
+  unsigned warm = 0;
+  for (int j = 0; j < 4; ++j) {  // the lines into L1
+    unsigned v[4];
+    wdl_ld<WD, 0>(((unsigned long long)hi[0] << 32) | lo[0], v);
+    warm += v[0] + v[1] + v[2] + v[3];
+  }
+  if (warm == 0xFFFFFFFFu) out[imp_gtid()] = -1.f;  // never true
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < n; ++t) {
+#pragma unroll
+    for (int r = 0; r < WDL_S / K; ++r)
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        unsigned v[4];
+        wdl_ld<WD, 0>(((unsigned long long)hi[k] << 32) | lo[k], v);
+        const unsigned x = WD == 8 ? v[1] : z0;
+        asm("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc) : "r"(v[0]), "r"(lane));
+        asm("add.u32 %2, %2, %3;\n\tadd.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, 0;" : "+r"(lo[k]), "+r"(hi[k]), "+r"(v[0]) : "r"(x));
+      }
+  }
+  unsigned s = 0;
+#pragma unroll
+  for (int k = 0; k < K; ++k) s ^= lo[k] ^ hi[k];
+  s ^= acc;
+  out[imp_gtid()] = (float)s;
+  imp_end(rec);
+}
+
+template <int WD, int K>
+static void run_wr(Ctx& c, const unsigned* d_tab, int* d_offs, int W) {
+  wdl_upload(d_offs, wdp_coal);
+  LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, wr_load<WD, K>, L, (float*)c.d_out, d_tab, (const int*)d_offs, WDL_T, c.d_rec);
+  const std::string v = "r_coal_b" + std::to_string(WD) + "_k" + std::to_string(K);
+  imp_row(c, "mech_wide8", (const void*)wr_load<WD, K>, v, K, W, L.bps, L.tpb, WDL_T,
+          "pattern=coal;wd=" + std::to_string(WD) + ";space=global;regs=32;steps_per_thread=" + std::to_string(WDL_S * WDL_T), m);
+}
+
+void group_mech_wide8(Ctx& c) {
+  wide_table("mech_wide8", [&](unsigned* d_tab, int* d_offs) {
+    for (int W : {1, 4}) {
+      run_wr<4, 2>(c, d_tab, d_offs, W);
+      run_wr<4, 4>(c, d_tab, d_offs, W);
+      run_wr<4, 8>(c, d_tab, d_offs, W);
+      run_wr<8, 2>(c, d_tab, d_offs, W);
+      run_wr<8, 4>(c, d_tab, d_offs, W);
+      run_wr<8, 8>(c, d_tab, d_offs, W);
+    }
+  });
+}
+
 // mech_wide7 (round 41, for the next round): a lone warp's chains of L1 loads. A 4-byte L1 hit is about 0.9 cycles
 // sooner than an 8-byte one (mech_wide5, mech_wide6), yet four chains of 4-byte loads (wd_load K 4, mech_ldgaddr
 // ptr_x1) match smsim's 8-byte latency: more chains meet a limit smsim lacks. wd_load<WD, K, 0> (lane l element l)

@@ -14,6 +14,7 @@
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load5 > programs_width.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE cons > programs_cons.csv
 #        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load7 > programs_chains.csv
+#        python3 tests/data/h200/mech/wide/gen_manifest.py tests/data/h200/mech/wide/sass_local.txt BASE load8 > programs_regs.csv
 # (load: wd_load's rows, timed on the H200, runs.csv here; chase: wd_chase's, timed on an H100,
 # tests/data/h100/mech/wide/runs.csv; BASE 655872, as both runs logged)
 import os
@@ -29,8 +30,8 @@ PATS = [('bcast', lambda l: 0, 'every lane element 0'), ('coal', lambda l: l, 'l
 path = sys.argv[1]
 base = int(sys.argv[2], 0) if len(sys.argv) > 2 else 0
 which = sys.argv[3] if len(sys.argv) > 3 else 'load'
-if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'load7', 'trip', 'cons'):
-    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5, load7, trip or cons, got %s' % which)
+if which not in ('load', 'chase', 'load3', 'load4', 'load5', 'load7', 'load8', 'trip', 'cons'):
+    sys.exit('gen_manifest.py: expected load, chase, load3, load4, load5, load7, load8, trip or cons, got %s' % which)
 GROUP = 'mech_wide'
 if which == 'load3':  # mech_wide3: wd_load again, lanes crowding the banks (third call)
     GROUP = 'mech_wide3'
@@ -77,7 +78,7 @@ def mem(sp, wd, elem):
     return 'LDS=offsets=%s' % offs if sp else 'LDG=footprint=65536,base=%d,offsets=%s' % (base, offs)
 
 
-for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'trip', 'cons') else []:
+for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'trip', 'cons', 'load8') else []:
     m = re.match(r'_Z7wd_loadILi(\d+)ELi(\d)ELi(\d)EE', name)
     if not m:
         continue
@@ -104,6 +105,17 @@ for name in re.findall(r'Function : (\S+)', text) if which not in ('chase', 'tri
         if which == 'load5':  # one thread: the zeroing loop 4096 trips
             opts1 = opts.replace('={128/W}', '=4096', 1)
             rows.append((sp, pn, wd, k - 0.5, '%s.%s_t1,%s,%s_t1,%d,*,*,%s,99,"%s","%s; one thread"' % (GROUP, v, GROUP, v, k, name, opts1, note)))
+# mech_wide8's wr_load<WD, K> (round 42): wd_load's global body under 32 registers a thread, one loop (64 trips)
+for name in re.findall(r'Function : (\S+)', text) if which == 'load8' else []:
+    m = re.match(r'_Z7wr_loadILi(\d+)ELi(\d)EE', name)
+    if not m:
+        continue
+    wd, k = int(m.group(1)), int(m.group(2))
+    lp, f, t = kernel_loops(name, 1, 'the timed loop alone')
+    opts = '--trips 0x%x=64 --span 0x%x:0x%x --mem %s' % (lp[0][0], f, t, mem(0, wd, lambda l: l))
+    v = 'r_coal_b%d_k%d' % (wd, k)
+    note = '%d chains; %d-byte LDG, lane l element l; 32 registers a thread' % (k, wd)
+    rows.append((0, 'coal', wd, k, 'mech_wide8.%s,mech_wide8,%s,%d,*,*,%s,99,"%s","%s"' % (v, v, k, name, opts, note)))
 # mech_wide2's wd_chase<WD, SP, ALU> (second call): one chain a thread, p = *p, 64 trips of 16 loads (the one loop);
 # 32 threads or 1 (param blocks=1: `--threads 1 --blocks 1`), every lane's slot at lane x WD of a 512-byte node
 # (one node, or a ring of 8 walked a node a step: the same description, L1 hits either way).
@@ -148,7 +160,10 @@ for name in re.findall(r'Function : (\S+)', text) if which == 'cons' else []:
         note = '%d-byte LDG chain, the word into the pointer by IADD3 + IMAD.X%s; %s' % (wd, ' after an IMAD' if cons else '', 'one thread' if t1 else '32 threads')
         rows.append((cons, wd, t1, 0, 'mech_wide6.%s,mech_wide6,%s,1,*,*,%s,99,"%s","%s"' % (v, v, name, opts, note)))
 
-if which == 'load7':
+if which == 'load8':
+    print('# smsim import validation manifest for mech_wide8 (issue #18 round 42: 2-8 chains of 4- and 8-byte L1 loads '
+          'under 32 registers a thread, where ptxas reuses a load\'s address registers; workloads/cuda/import/wide.cu wr_load<WD, K>)')
+elif which == 'load7':
     print('# smsim import validation manifest for mech_wide7 (issue #18 round 41: 1-8 chains of 4- and 8-byte L1 loads; '
           'workloads/cuda/import/wide.cu wd_load<WD, K, 0>)')
 elif which == 'cons':
