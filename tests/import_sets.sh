@@ -27,6 +27,7 @@ for d in mech mech/cap mech/l1cfg mech/brsep mech/latd mech/bank mech/strlat mec
 	done
 done
 echo "mech_wide|tests/data/h200/mech/wide/programs.csv|tests/data/h200/mech/wide/runs.csv|tests/data/h200/mech/wide/sass_local.txt"
+echo "mech_wide8|tests/data/h200/mech/wide/programs_regs.csv|tests/data/h200/mech/wide/runs_regs.csv|tests/data/h200/mech/wide/sass_local.txt"
 echo "h100_mech_wide2|tests/data/h200/mech/wide/programs_chase.csv|tests/data/h100/mech/wide/runs.csv|tests/data/h200/mech/wide/sass_local.txt"
 echo "h100_mech_wide3|tests/data/h200/mech/wide/programs_crowd.csv|tests/data/h100/mech/wide/runs_crowd.csv|tests/data/h200/mech/wide/sass_local.txt"
 echo "h100_mech_wide4|tests/data/h200/mech/wide/programs_pair.csv|tests/data/h100/mech/wide/runs_pair.csv|tests/data/h200/mech/wide/sass_local.txt"

@@ -1112,6 +1112,36 @@ static void sm_3_34_l1_lines(void **state)
 }
 
 /*
+ * sm-3.35: a global load's registers are read lsu_read_cycles after its issue
+ * (round 42: mech_wide7's g_coal_b4_k8 on an H100, mech_wide8 on an H200), by
+ * hand on sm_90. One warp, pairs of an LDG (an L1 hit) that sets read
+ * scoreboard 0 and a MOV that overwrites its address register and waits on
+ * that scoreboard (ptxas's reuse of R28 in wd_load<4, 8, 0>): the MOV issues
+ * lsu_read_cycles 10 after the LDG and the next LDG one cycle after the MOV
+ * (its stall count; lsu_warp_cycles' 4 since the last LDG long past): 11 a
+ * pair. With 0 the scoreboard clears with the LDG's operands and the pair
+ * takes lsu_warp_cycles 4 (the warp's loads 4 apart). The same pair on LDS,
+ * and on LDG without the wait, takes 4 either way; a store's read is the
+ * store unit's (sm-3.12), not this.
+ */
+static void sm_3_35_load_read(void **state)
+{
+	(void)state;
+	const char *exit_ = "[B------:R-:W-:-:S01] EXIT\n";
+	const char *war = "[B------:R0:W-:-:S01] LDG R4, [R2] footprint=16K\n[B0-----:R-:W-:-:S01] MOV R2, R6\n";
+	const char *lds = "[B------:R0:W-:-:S01] LDS R4, [R2]\n[B0-----:R-:W-:-:S01] MOV R2, R6\n";
+	const char *free_ = "[B------:R-:W-:-:S01] LDG R4, [R2] footprint=16K\n[B------:R-:W-:-:S01] MOV R2, R6\n";
+	assert_int_equal(sm90.lsu_read_cycles, 10);
+	assert_int_equal(extra_cycles(&sm90, war, 16, exit_, 32), 16 * (10 + 1));
+	struct arch at0 = sm90;
+	at0.lsu_read_cycles = 0;
+	assert_int_equal(extra_cycles(&at0, war, 16, exit_, 32), 16 * 4);
+	assert_int_equal(extra_cycles(&sm90, lds, 16, exit_, 32), 16 * 4);
+	assert_int_equal(extra_cycles(&sm90, free_, 16, exit_, 32), 16 * 4);
+	assert_int_equal(extra_cycles(&at0, free_, 16, exit_, 32), 16 * 4);
+}
+
+/*
  * sm-3.10: the constant cache's port, by hand (const_cycles_per_addr 2,
  * tests/data/h200/mech mech_ldc). 8 warps (2 a scheduler) each issue 16
  * independent LDCs: every LDC holds the SM's one port for 2 cycles per
@@ -3010,7 +3040,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
