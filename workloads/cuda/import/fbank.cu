@@ -478,3 +478,75 @@ void group_mech_ordst(Ctx& c) {
   fclose(fr);
   CK(cudaFree(d_st));
 }
+
+// mech_ordst2 (round 42): who issues first from the start. mech_ordst (H100, round 39) showed the young warps of
+// a scheduler running ahead and the old ones lagging by thousands of cycles, gty's kind of order; but smsim's gty
+// starves a scheduler's oldest warp outright where two younger ones can fill its issue slots (tloop's tl_f16 at
+// 12 warps: warp 0 issues its first clock read after 164K cycles; the H200's span says warp 0 ran from the start).
+// ord_stamp2<V>: ord_stamp's harness with the stamps from trip 0 (lane l stamps trips l and 32 + l of 128), the
+// trip V 0: 16 independent FFMA chains (tloop tl_f16's body), V 1: 4 (tl_f4's). The raw stamps say how fast the
+// oldest warp of each scheduler moves while younger ones run, from the first trip on.
+#define OS2_T 128
+template <int V>
+__global__ void __launch_bounds__(1024) ord_stamp2(unsigned f, float* out, unsigned* st, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float a[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) a[i] = 1.f + threadIdx.x * 1e-3f + 0.1f * i;
+  const float b = __uint_as_float(0x3f800000u + ((threadIdx.x ^ f) & 0xffu)), c = __uint_as_float(0x3a800000u + (f & 0xffu));
+  unsigned r = 0, q;
+  bool h = lane == 0;  // is the next trip the lane's (trips l and 32 + l)? worked out a trip ahead, as ord_stamp's
+  auto trip = [&](int s) {
+    imp_clock_if(r, h);
+    h = ((unsigned)(s + 1 - lane) & ~32u) == 0u;
+#pragma unroll
+    for (int i = 0; i < (V == 0 ? 16 : 4); ++i) asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(a[i]) : "f"(b), "f"(c));
+  };
+  imp_begin(rec);
+  int s = 0;
+#pragma unroll 1
+  for (; s < 32; ++s) trip(s);
+  q = r;
+#pragma unroll 1
+  for (; s < OS2_T; ++s) trip(s);
+  float t = 0.f;
+#pragma unroll
+  for (int i = 0; i < 16; ++i) t += a[i];
+  if (t == 1234.5f) out[imp_gtid()] = t;  // never true: keeps the chains
+  imp_end(rec);
+  unsigned* dst = st + (size_t)blockIdx.x * 2 * 32 * OST_WPB;
+  dst[lane * OST_WPB + warp] = q;         // trip lane
+  dst[(32 + lane) * OST_WPB + warp] = r;  // trip 32 + lane
+}
+
+template <int V>
+static void run_ordst2(Ctx& c, FILE* fr, unsigned* d_st, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, ord_stamp2<V>, L, 0u, (float*)c.d_out, d_st, c.d_rec);
+  static const char* const name[2] = {"f16", "f4"};
+  imp_row(c, "mech_ordst2", (const void*)ord_stamp2<V>, name[V], 1, W, L.bps, L.tpb, OS2_T, "v=" + std::to_string(V), m);
+  const size_t words = (size_t)L.grid * 2 * 32 * OST_WPB;
+  std::vector<unsigned> h(words);
+  CK(cudaMemcpy(h.data(), d_st, words * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::vector<BlockRec> rec(L.grid);
+  CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  const int wpb = L.tpb / 32;
+  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
+    for (int w = 0; w < wpb; ++w)
+      for (int k = 0; k < 64; ++k)
+        fprintf(fr, "%s,%d,%d,%u,%d,%d,%u\n", name[V], W, blk, rec[blk].smid, w, k, h[(size_t)blk * 2 * 32 * OST_WPB + k * OST_WPB + w]);
+  fflush(fr);
+}
+
+void group_mech_ordst2(Ctx& c) {
+  unsigned* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * 2 * 2 * 32 * OST_WPB * sizeof(unsigned)));
+  FILE* fr = imp_side_file("ordst2_raw.csv");
+  fprintf(fr, "variant,W,block,smid,warp,trip,t\n");
+  for (int W : {1, 4, 8, 12, 16, 20, 24, 32}) {
+    run_ordst2<0>(c, fr, d_st, W);
+    run_ordst2<1>(c, fr, d_st, W);
+  }
+  fclose(fr);
+  CK(cudaFree(d_st));
+}
