@@ -55,28 +55,22 @@ def fmt(f):
     return "lag %s  young %s  old %s" % (g(f["lag"], 0), g(f["young"], 1), g(f["old"], 1))
 
 
-def read_raw(path):
-    conf = {}
-    with open(path) as f:
-        for r in csv.DictReader(f):
-            key = (r["variant"], int(r["W"]))
-            conf.setdefault(key, {}).setdefault(int(r["block"]), {}).setdefault(int(r["warp"]), {})[int(r["trip"])] = int(r["t"])
-    return conf
+def _ordst():
+    """mech_ordst's analyse.py (its read_raw and read_smsim read these stamps alike: one format)"""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ordst", "analyse.py")
+    spec = importlib.util.spec_from_file_location("ordst_analyse", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+read_raw = _ordst().read_raw
 
 
 def read_smsim(path, heads):
-    warps, seen = {}, {}
-    with open(path) as f:
-        for r in csv.DictReader(f):
-            pc, w = int(r["pc"], 0), int(r["warp"])
-            if pc not in heads or r["block"] != "0":
-                continue
-            n = seen.get((w, pc), 0)
-            seen[(w, pc)] = n + 1
-            k = heads[pc] + n
-            if k < 64:
-                warps.setdefault(w, {})[k] = int(r["cycle"])
-    return warps
+    """block 0's warps {warp: {trip: t}} from smsim's --stamps (every trip; the summary reads 0 and 63)"""
+    return _ordst().read_smsim(path, heads)[0]
 
 
 def predict(policy, verbose):
