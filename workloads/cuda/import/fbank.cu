@@ -550,3 +550,56 @@ void group_mech_ordst2(Ctx& c) {
   fclose(fr);
   CK(cudaFree(d_st));
 }
+
+// mech_cs2r (round 42): does a clock read (CS2R.32 R, SR_CLOCKLO) take the 16-lane ALU pipe? smsim has it there;
+// on its own pipe smsim's gty would let a block's warp 0 read its clock after the start barrier at once (as the
+// H100's mech_ordst2 did) and every set moves (2.404 -> 2.351% under bgrr). cs2r_tput<V>: a trip of 8 clock
+// reads, each into an FFMA (the FMA pipe), V 0; the same and 8 LOP3s on other registers (the ALU), V 1; the
+// FFMAs and LOP3s alone (the FFMAs read a register), V 2; 64 trips at 8-64 warps. With the clock on the ALU, V 1
+// at 32 warps is bound by the ALU's 2 cycles a warp instruction (~17 reads and LOP3s a warp a trip: ~34 cycles
+// a warp's trip a scheduler); off it, by issue (~28).
+#define CT_T 64
+template <int V>
+__global__ void __launch_bounds__(1024) cs2r_tput(unsigned f, float* out, BlockRec* rec) {
+  float a[8];
+  unsigned u[8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i) a[i] = 1.f + threadIdx.x * 1e-3f + 0.1f * i, u[i] = threadIdx.x * 7u + i;
+  const unsigned k1 = f + 0x1234u, k2 = f ^ 0x9876u;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int t = 0; t < CT_T; ++t) {
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+      unsigned c;
+      if (V != 2)
+        asm volatile("mov.u32 %0, %%clock;" : "=r"(c));
+      else
+        c = u[(i + 1) & 7];
+      asm volatile("fma.rn.f32 %0, %1, 0f33800000, %0;" : "+f"(a[i]) : "f"(__uint_as_float(c)));
+      if (V != 0) asm volatile("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(u[i]) : "r"(k1), "r"(k2));
+    }
+  }
+  float t = 0.f;
+  unsigned x = 0;
+#pragma unroll
+  for (int i = 0; i < 8; ++i) t += a[i], x ^= u[i];
+  if (t == 1234.5f || x == 0x12345u) out[imp_gtid()] = t + (float)x;  // never true
+  imp_end(rec);
+}
+
+template <int V>
+static void run_cs2r(Ctx& c, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, cs2r_tput<V>, L, 0u, (float*)c.d_out, c.d_rec);
+  static const char* const name[3] = {"clk", "clk_alu", "alu"};
+  imp_row(c, "mech_cs2r", (const void*)cs2r_tput<V>, name[V], 1, W, L.bps, L.tpb, CT_T, "v=" + std::to_string(V), m);
+}
+
+void group_mech_cs2r(Ctx& c) {
+  for (int W : {1, 8, 16, 32, 64}) {
+    run_cs2r<0>(c, W);
+    run_cs2r<1>(c, W);
+    run_cs2r<2>(c, W);
+  }
+}

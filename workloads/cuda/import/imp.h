@@ -384,6 +384,7 @@ void group_mech_wide8(Ctx& c);   // wide.cu (round 42)
 void group_mech_fbank(Ctx& c);   // fbank.cu (round 30)
 void group_mech_fpair(Ctx& c);   // fbank.cu (round 32)
 void group_mech_ordst2(Ctx& c);  // fbank.cu: ord_stamp2<V>, the trip starts stamped from trip 0 (round 42)
+void group_mech_cs2r(Ctx& c);    // fbank.cu: cs2r_tput<V>, clock reads beside ALU work (round 42)
 void group_mech_ordst(Ctx& c);   // fbank.cu: ord_stamp<V>, each warp's trip starts stamped at 1-8 warps a scheduler (round 37)
 void group_mech_fpair2(Ctx& c);  // fbank.cu: fpair_i<8, 9> (iimm, ialt) beside isame and ialt3 (round 36)
 void group_mech_pinc(Ctx& c);
