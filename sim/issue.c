@@ -17,7 +17,7 @@
  * tests/data/h200); the rest is the other rooms'.
  *
  * Reads from struct arch: pipe_latency, wide_pass_cycles, wide_issue_cycles,
- * wide_low_lead_cycles, wide_lsu_cycles,
+ * wide_low_lead_cycles, wide_lsu_cycles, lsu_read_cycles,
  * max_inflight_sectors, bsync_cycles,
  * fetch_line_bytes, fetch_line_cycles, fetch_cycles, fetch_turn.
  */
@@ -295,7 +295,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 				u->rsb = 1;
 				u->rsb_reg = (uint16_t)(ISA_SB0 + in->rsb);
 				if (op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL))
-					u->rsb_at = (uint8_t)s->a->lsu_read_cycles;
+					u->rsb_at = (uint16_t)s->a->lsu_read_cycles;
 			}
 			continue;
 		}
@@ -354,7 +354,9 @@ static int issue_decode(struct sim *s, const struct program *prog)
 /* Control bits at issue: the stall count holds the warp's next instruction
  * (REG_STALL) from its issue, slip cycles late when it waited for its
  * collection window, and the read scoreboard clears once the operands have
- * been collected (oc cycles). With yield_switch, the yield hint (uop.yld)
+ * been collected (oc cycles); a global or local load's no sooner than
+ * lsu_read_cycles after its issue (uop.rsb_at: mech_wide7, mech_wide8, round
+ * 42). With yield_switch, the yield hint (uop.yld)
  * ends the scheduler's greedy run on the warp: its next pick goes by the
  * policy's order (sched_pick). */
 static inline void issue_ctl(struct sim *s, struct warp *w, const struct uop *u, int oc, int slip)

@@ -302,8 +302,8 @@ struct uop {
 	uint8_t stall;       /* U_CTL: cycles before the warp's next instruction (at least 1) */
 	uint8_t rsb;         /* U_CTL: the read scoreboard's register, 0 none */
 	uint16_t rsb_reg;
-	uint8_t rsb_at;      /* U_CTL: cycles after issue before the read scoreboard clears at the
-			      * earliest (a global or local load: lsu_read_cycles), else 0 */
+	uint16_t rsb_at;     /* U_CTL: cycles after issue before the read scoreboard clears at the
+			      * earliest (a global or local load: lsu_read_cycles, up to 1000), else 0 */
 	uint8_t sbmax;       /* U_CTL: dst is a scoreboard: a result posted on it clears it no
 			      * sooner than the ones already posted (the latest lands last) */
 	uint8_t pside;       /* the side its fixed-latency result is made on (SIDE_* << SIDE_SHIFT), 0 none */

@@ -1136,6 +1136,9 @@ static void sm_3_35_load_read(void **state)
 	struct arch at0 = sm90;
 	at0.lsu_read_cycles = 0;
 	assert_int_equal(extra_cycles(&at0, war, 16, exit_, 32), 16 * 4);
+	struct arch at300 = sm90; /* a read past 255 cycles is kept whole (the field allows 1000) */
+	at300.lsu_read_cycles = 300;
+	assert_int_equal(extra_cycles(&at300, war, 16, exit_, 32), 16 * (300 + 1));
 	assert_int_equal(extra_cycles(&sm90, lds, 16, exit_, 32), 16 * 4);
 	assert_int_equal(extra_cycles(&sm90, free_, 16, exit_, 32), 16 * 4);
 	assert_int_equal(extra_cycles(&at0, free_, 16, exit_, 32), 16 * 4);
