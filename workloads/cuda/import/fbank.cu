@@ -603,3 +603,78 @@ void group_mech_cs2r(Ctx& c) {
     run_cs2r<2>(c, W);
   }
 }
+
+// mech_ordst3 (round 42, for the next round): a block's start under the issue order. mech_ordst2 found gty's
+// order in the loop (a scheduler's oldest warp can wait for the young ones' whole loop), but the H100's warp 0
+// reads its clock after the start barrier at once, where smsim's gty lets the young warps' post-barrier
+// instructions (issued before the release: BAR.SYNC.DEFER_BLOCKING) and then their loops go first. ord_start<V>:
+// every warp reads the clock right after the start barrier (t0), again right before its loop (t1, after V 0:
+// nothing, V 1: 16 independent LOP3s) and after its 64-trip loop of 16 FFMA chains (t2); lane 0 stores them.
+template <int V>
+__global__ void __launch_bounds__(1024) ord_start(unsigned f, float* out, unsigned* st, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float a[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) a[i] = 1.f + threadIdx.x * 1e-3f + 0.1f * i;
+  unsigned u[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) u[i] = threadIdx.x * 3u + i;
+  const float b = __uint_as_float(0x3f800000u + ((threadIdx.x ^ f) & 0xffu)), c = __uint_as_float(0x3a800000u + (f & 0xffu));
+  const unsigned k1 = f + 0x1234u, k2 = f ^ 0x9876u;
+  unsigned t0, t1, t2;
+  imp_begin(rec);
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(t0));
+  if (V == 1) {
+#pragma unroll
+    for (int i = 0; i < 16; ++i) asm volatile("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(u[i]) : "r"(k1), "r"(k2));
+  }
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(t1));
+#pragma unroll 1
+  for (int s = 0; s < 64; ++s) {
+#pragma unroll
+    for (int i = 0; i < 16; ++i) asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(a[i]) : "f"(b), "f"(c));
+  }
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(t2));
+  float t = 0.f;
+  unsigned x = 0;
+#pragma unroll
+  for (int i = 0; i < 16; ++i) t += a[i], x ^= u[i];
+  if (t == 1234.5f || x == 0x12345u) out[imp_gtid()] = t + (float)x;  // never true
+  if (lane == 0) {
+    unsigned* dst = st + ((size_t)blockIdx.x * 32 + warp) * 3;
+    dst[0] = t0, dst[1] = t1, dst[2] = t2;
+  }
+  imp_end(rec);
+}
+
+template <int V>
+static void run_ordst3(Ctx& c, FILE* fr, unsigned* d_st, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, ord_start<V>, L, 0u, (float*)c.d_out, d_st, c.d_rec);
+  static const char* const name[2] = {"f16", "alu16"};
+  imp_row(c, "mech_ordst3", (const void*)ord_start<V>, name[V], 1, W, L.bps, L.tpb, 64, "v=" + std::to_string(V), m);
+  std::vector<unsigned> h((size_t)L.grid * 32 * 3);
+  CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::vector<BlockRec> rec(L.grid);
+  CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  const int wpb = L.tpb / 32;
+  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
+    for (int w = 0; w < wpb; ++w) {
+      const unsigned* x = h.data() + ((size_t)blk * 32 + w) * 3;
+      fprintf(fr, "%s,%d,%d,%u,%d,%u,%u,%u,%u\n", name[V], W, blk, rec[blk].smid, w, (unsigned)rec[blk].c0, x[0], x[1], x[2]);
+    }
+  fflush(fr);
+}
+
+void group_mech_ordst3(Ctx& c) {
+  unsigned* d_st = nullptr;
+  CK(cudaMalloc(&d_st, (size_t)c.sms * 2 * 32 * 3 * sizeof(unsigned)));
+  FILE* fr = imp_side_file("ordst3_raw.csv");
+  fprintf(fr, "variant,W,block,smid,warp,c0,t0,t1,t2\n");
+  for (int W : {4, 8, 12, 16, 24, 32}) {
+    run_ordst3<0>(c, fr, d_st, W);
+    run_ordst3<1>(c, fr, d_st, W);
+  }
+  fclose(fr);
+  CK(cudaFree(d_st));
+}
