@@ -95,20 +95,25 @@ VARIANTS = [  # name, kernel, loop heads (pc: first trip), import options
 WS = [1, 4, 8, 12, 16, 20, 24, 32]
 
 
-def predict(policy):
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.abspath(os.path.join(here, "..", "..", "..", "..", ".."))
+def smsim_cycles(listing, kernel, opts, W, policy, stamps):
+    """smsim (bin/smsim of this checkout, or SMSIM) on a kernel of a listing at W warps under a policy, every
+    clock read into the file stamps (--stamps); returns its cycles (also mech_ordst2's and mech_ordst3's)"""
+    root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", ".."))
     smsim = os.environ.get("SMSIM", os.path.join(root, "bin", "smsim"))
-    listing = os.path.join(here, "sass_local.txt")
+    out = subprocess.run([smsim, "run", "--sass", listing, "--kernel", kernel] + opts +
+                         ["--warps", str(W), "--policy", policy, "--stamps", stamps, "--csv"],
+                         capture_output=True, text=True, check=True).stdout
+    rows = list(csv.reader(out.splitlines()))
+    return rows[1][rows[0].index("cycles")]
+
+
+def predict(policy):
+    listing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sass_local.txt")
     with tempfile.TemporaryDirectory() as tmp:
         for name, kernel, heads, opts in VARIANTS:
             for W in WS:
                 st = os.path.join(tmp, "st.csv")
-                out = subprocess.run([smsim, "run", "--sass", listing, "--kernel", kernel] + opts.split() +
-                                     ["--mem", "LDG=pattern=uniform,footprint=8M", "--warps", str(W), "--policy", policy,
-                                      "--stamps", st, "--csv"], capture_output=True, text=True, check=True).stdout
-                rows = list(csv.reader(out.splitlines()))
-                cyc = rows[1][rows[0].index("cycles")]
+                cyc = smsim_cycles(listing, kernel, opts.split() + ["--mem", "LDG=pattern=uniform,footprint=8M"], W, policy, st)
                 print("%-4s %-3s W=%-3d cycles %7s  %s" % (policy, name, W, cyc, summary(read_smsim(st, heads))))
 
 

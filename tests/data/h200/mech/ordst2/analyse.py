@@ -11,11 +11,12 @@ warp's stamps at trips 0 and 63 less the block's earliest trip-0 stamp, and one 
   young   p50 over schedulers of the youngest warp's cycles a trip (trips 0-63)
   old     p50 over schedulers of the oldest warp's cycles a trip (trips 0-63; '-' if it has no trip-63 stamp)
 """
-import csv
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ordst"))
+import analyse as ordst  # mech_ordst's analyse.py: its stamp readers and smsim_cycles (one format)
 
 VARIANTS = [  # name, kernel, loop heads (pc: first trip), import options
     ("f16", "_Z10ord_stamp2ILi0EEvjPfPjP8BlockRec", {0x2a0: 0, 0x440: 32}, "--trips 0x400=32 --trips 0x5a0=96 --span 0x90:0x770"),
@@ -55,38 +56,21 @@ def fmt(f):
     return "lag %s  young %s  old %s" % (g(f["lag"], 0), g(f["young"], 1), g(f["old"], 1))
 
 
-def _ordst():
-    """mech_ordst's analyse.py (its read_raw and read_smsim read these stamps alike: one format)"""
-    import importlib.util
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ordst", "analyse.py")
-    spec = importlib.util.spec_from_file_location("ordst_analyse", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-read_raw = _ordst().read_raw
+read_raw = ordst.read_raw
 
 
 def read_smsim(path, heads):
     """block 0's warps {warp: {trip: t}} from smsim's --stamps (every trip; the summary reads 0 and 63)"""
-    return _ordst().read_smsim(path, heads)[0]
+    return ordst.read_smsim(path, heads)[0]
 
 
 def predict(policy, verbose):
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.abspath(os.path.join(here, "..", "..", "..", "..", ".."))
-    smsim = os.environ.get("SMSIM", os.path.join(root, "bin", "smsim"))
-    listing = os.path.join(here, "sass_local.txt")
+    listing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sass_local.txt")
     with tempfile.TemporaryDirectory() as tmp:
         for name, kernel, heads, opts in VARIANTS:
             for W in WS:
                 st = os.path.join(tmp, "st.csv")
-                out = subprocess.run([smsim, "run", "--sass", listing, "--kernel", kernel] + opts.split() +
-                                     ["--warps", str(W), "--policy", policy, "--stamps", st, "--csv"],
-                                     capture_output=True, text=True, check=True).stdout
-                rows = list(csv.reader(out.splitlines()))
-                cyc = rows[1][rows[0].index("cycles")]
+                cyc = ordst.smsim_cycles(listing, kernel, opts.split(), W, policy, st)
                 f, text = block_summary(read_smsim(st, heads))
                 print("%-4s %-3s W=%-3d cycles %7s  %s" % (policy, name, W, cyc, fmt(f)))
                 if verbose and W in (8, 12, 16, 32):

@@ -11,9 +11,11 @@ among the block's warps (0 first), and the latest t2 less the earliest.
 """
 import csv
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ordst"))
+import analyse as ordst  # mech_ordst's analyse.py: smsim_cycles
 
 # name, kernel, clock pcs (t0, t1, t2), import options
 VARIANTS = [
@@ -38,19 +40,12 @@ def summary(ws):
 
 
 def predict(policy):
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.abspath(os.path.join(here, "..", "..", "..", "..", ".."))
-    smsim = os.environ.get("SMSIM", os.path.join(root, "bin", "smsim"))
-    listing = os.path.join(here, "sass_local.txt")
+    listing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sass_local.txt")
     with tempfile.TemporaryDirectory() as tmp:
         for name, kernel, pcs, opts in VARIANTS:
             for W in WS:
                 st = os.path.join(tmp, "st.csv")
-                out = subprocess.run([smsim, "run", "--sass", listing, "--kernel", kernel] + opts.split() +
-                                     ["--warps", str(W), "--policy", policy, "--stamps", st, "--csv"],
-                                     capture_output=True, text=True, check=True).stdout
-                rows = list(csv.reader(out.splitlines()))
-                cyc = rows[1][rows[0].index("cycles")]
+                cyc = ordst.smsim_cycles(listing, kernel, opts.split(), W, policy, st)
                 ws = {}
                 with open(st) as f:
                     for r in csv.DictReader(f):
