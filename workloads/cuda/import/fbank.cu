@@ -436,18 +436,36 @@ __global__ void __launch_bounds__(1024) ord_stamp(unsigned f, const uint2* __res
   dst[(32 + lane) * OST_WPB + warp] = r;  // trip OST_S0 + 32 + lane
 }
 
+// A launch's stamps (ord_stamp's layout: a block's 2 x 32 trips by OST_WPB warps) into h and its blocks'
+// records (their SMs) into rec; ost_rows writes blocks 0-3's as ordst_raw.csv rows (variant, W, block, smid,
+// warp, trip, t), the first stamped trip trip0 (mech_ordst, mech_ordst2).
+static void ost_fetch(const Ctx& c, const unsigned* d_st, const LaunchCfg& L, std::vector<unsigned>& h,
+                      std::vector<BlockRec>& rec) {
+  h.resize((size_t)L.grid * 2 * 32 * OST_WPB);
+  CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  rec.resize(L.grid);
+  CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+}
+
+static void ost_rows(FILE* fr, const char* name, int W, const LaunchCfg& L, const std::vector<unsigned>& h,
+                     const std::vector<BlockRec>& rec, int trip0) {
+  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
+    for (int w = 0; w < L.tpb / 32; ++w)
+      for (int k = 0; k < 64; ++k)
+        fprintf(fr, "%s,%d,%d,%u,%d,%d,%u\n", name, W, blk, rec[blk].smid, w, trip0 + k,
+                h[(size_t)blk * 2 * 32 * OST_WPB + k * OST_WPB + w]);
+  fflush(fr);
+}
+
 template <int V>
 static void run_ordst(Ctx& c, FILE* fr, unsigned* d_st, int W) {
   const LaunchCfg L = cfg_W(c.sms, W);
   const Meas m = measure(c, ord_stamp<V>, L, 0u, (const uint2*)c.d_out, (float*)c.d_out, d_st, c.d_rec);
   static const char* const name[3] = {"f4", "f8", "mix"};
   imp_row(c, "mech_ordst", (const void*)ord_stamp<V>, name[V], 1, W, L.bps, L.tpb, OST_T, "v=" + std::to_string(V), m);
-  const size_t words = (size_t)L.grid * 2 * 32 * OST_WPB;
-  std::vector<unsigned> h(words), sm(L.grid);
-  CK(cudaMemcpy(h.data(), d_st, words * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  // the blocks' SMs: the harness's records (BlockRec) hold them for every block of the last launch
-  std::vector<BlockRec> rec(L.grid);
-  CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  std::vector<unsigned> h;
+  std::vector<BlockRec> rec;  // the blocks' SMs: the harness's records hold them for every block of the last launch
+  ost_fetch(c, d_st, L, h, rec);
   const int wpb = L.tpb / 32;
   std::vector<unsigned> tt;  // trip times, every SM's warps
   for (int blk = 0; blk < L.grid; ++blk)
@@ -456,12 +474,7 @@ static void run_ordst(Ctx& c, FILE* fr, unsigned* d_st, int W) {
         const unsigned* b = h.data() + (size_t)blk * 2 * 32 * OST_WPB;
         tt.push_back(b[(k + 1) * OST_WPB + w] - b[k * OST_WPB + w]);
       }
-  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
-    for (int w = 0; w < wpb; ++w)
-      for (int k = 0; k < 64; ++k)
-        fprintf(fr, "%s,%d,%d,%u,%d,%d,%u\n", name[V], W, blk, rec[blk].smid, w, OST_S0 + k,
-                h[(size_t)blk * 2 * 32 * OST_WPB + k * OST_WPB + w]);
-  fflush(fr);
+  ost_rows(fr, name[V], W, L, h, rec, OST_S0);
   fprintf(stderr, "imp: mech_ordst %s W=%d trip p10/p50/p90 %s\n", name[V], W, lat_q(tt).c_str());
 }
 
@@ -525,17 +538,10 @@ static void run_ordst2(Ctx& c, FILE* fr, unsigned* d_st, int W) {
   const Meas m = measure(c, ord_stamp2<V>, L, 0u, (float*)c.d_out, d_st, c.d_rec);
   static const char* const name[2] = {"f16", "f4"};
   imp_row(c, "mech_ordst2", (const void*)ord_stamp2<V>, name[V], 1, W, L.bps, L.tpb, OS2_T, "v=" + std::to_string(V), m);
-  const size_t words = (size_t)L.grid * 2 * 32 * OST_WPB;
-  std::vector<unsigned> h(words);
-  CK(cudaMemcpy(h.data(), d_st, words * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  std::vector<BlockRec> rec(L.grid);
-  CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
-  const int wpb = L.tpb / 32;
-  for (int blk = 0; blk < std::min(L.grid, 4); ++blk)
-    for (int w = 0; w < wpb; ++w)
-      for (int k = 0; k < 64; ++k)
-        fprintf(fr, "%s,%d,%d,%u,%d,%d,%u\n", name[V], W, blk, rec[blk].smid, w, k, h[(size_t)blk * 2 * 32 * OST_WPB + k * OST_WPB + w]);
-  fflush(fr);
+  std::vector<unsigned> h;
+  std::vector<BlockRec> rec;
+  ost_fetch(c, d_st, L, h, rec);
+  ost_rows(fr, name[V], W, L, h, rec, 0);
 }
 
 void group_mech_ordst2(Ctx& c) {
