@@ -684,3 +684,56 @@ void group_mech_ordst3(Ctx& c) {
   fclose(fr);
   CK(cudaFree(d_st));
 }
+
+// mech_chold (round 43): does a warp waiting for its register banks hold its scheduler's issue slot? A loop
+// trip's first FFMA finds the .reuse cache empty (the trip's last FFMA keeps nothing): FFMA a = b * a + c reads
+// all three, two of them from one bank (smsim's banks: register number mod 2), 2 cycles; an FFMA right after
+// that reads the same bank waits a cycle for it. smsim lets another warp issue in that cycle, and then go on
+// (bgrr, gty: the warp that issued last goes first): with two warps a scheduler the other warp's back-edge
+// branch, waiting for its ISETP, goes there, and the two warps' branch bubbles stay apart. The H200's tight
+// FFMA loops at 2 warps a scheduler are 5-15% slower than that (tests/data/h200/tloop tl_f16 at 8 warps: 47
+// cycles a pair of trips, smsim 40), as if the pair ran in phase; holding the slot (a what-if build) gives 48.5,
+// and tl_f4's 8-warp cycles and Nsight Compute's issue-slot use within 0.3 points. chold<R, IMM>: 256 trips
+// of 8 FFMA chains a_i = b * a_i + c (IMM 0) or + 2^-10 (IMM 1), the chains in the order R, R+1, ... mod 8. In
+// this compile (sass_local.txt): <7, 0> wait: the first FFMA reads bank 1 twice and the second reads bank 1;
+// <6, 0> conf: the first reads bank 0 twice, the second bank 1 (no wait); <0, 1> clean: no conflict. ptxas
+// puts the counter's compare 5 FFMAs before the branch, so the branch waits for it. Written from a search over
+// chain counts and orders (the allocation is ptxas's).
+template <int R, int IMM>
+__global__ void __launch_bounds__(1024) chold(unsigned f, float* out, BlockRec* rec) {
+  float a[8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i) a[i] = 1.f + threadIdx.x * 1e-3f + 0.1f * i;
+  const float b = __uint_as_float(0x3f800000u + ((threadIdx.x ^ f) & 0xffu)),
+              c = __uint_as_float(0x3a800000u + ((threadIdx.x + f) & 0xffu));
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < 256; ++s) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      if (IMM) asm volatile("fma.rn.f32 %0, %1, %0, 0f3A800000;" : "+f"(a[(k + R) % 8]) : "f"(b));
+      else asm volatile("fma.rn.f32 %0, %1, %0, %2;" : "+f"(a[(k + R) % 8]) : "f"(b), "f"(c));
+    }
+  }
+  float t = 0.f;
+#pragma unroll
+  for (int i = 0; i < 8; ++i) t += a[i];
+  if (t == 1234.5f) out[imp_gtid()] = t;  // never true
+  imp_end(rec);
+}
+
+template <int R, int IMM>
+static void run_chold(Ctx& c, const char* name, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, chold<R, IMM>, L, 0u, (float*)c.d_out, c.d_rec);
+  imp_row(c, "mech_chold", (const void*)chold<R, IMM>, name, 1, W, L.bps, L.tpb, 256,
+          "r=" + std::to_string(R) + ";imm=" + std::to_string(IMM), m);
+}
+
+void group_mech_chold(Ctx& c) {
+  for (int W : {4, 8, 12, 16, 24, 32, 48, 64}) {
+    run_chold<7, 0>(c, "wait", W);
+    run_chold<6, 0>(c, "conf", W);
+    run_chold<0, 1>(c, "clean", W);
+  }
+}
