@@ -395,6 +395,7 @@ void group_mech_stw(Ctx& c);
 void group_mech_mixbw(Ctx& c);
 void group_mech_stk(Ctx& c);
 void group_mech_strd(Ctx& c);
+void group_mech_strw(Ctx& c);   // store.cu: st_rw<S, W>, coalesced stores to lines written S x W stores before (round 43)
 void group_mech_ststamp(Ctx& c);  // store.cu (round 36): st_stamp<WD, PAT, W>, mech_strd's store stamped a warp a step
 void group_mech_stks(Ctx& c);
 void group_mech_stb(Ctx& c);

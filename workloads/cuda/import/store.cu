@@ -149,6 +149,47 @@ void group_mech_strd(Ctx& c) {
   CK(cudaFree(dy));
 }
 
+// mech_strw (round 43, from a read of the store sets: mech_stw st (fresh lines) against st_l2 (4 slots
+// written over and over) at 16 warps, 6.58 against 8.19 cycles of the SM a line; mech_stb/stb4 at 8 warps
+// 8.3 -> 7.0 cycles a line as the stores between two writes of a line grow 32 -> 256): does a full-line store
+// to a line the SM wrote a short while ago cost its store path more than one to a line it has not? st_rw<S, W>
+// is st_war<1, 0, W> (one FFMA chain and one coalesced 4-byte store a lane a step, SR_STEPS steps, a line a
+// warp a step) with the block's lines in S slots written in turn (S 1, 2, 4, 8, 16, 64), or (S 0) a new line
+// every step (fresh: 2 MB a block at 32 warps): a line is written again after S x W stores of the block.
+template <int S, int W>
+__global__ void __launch_bounds__(32 * W) st_rw(float* out, float* y, float a, float b, BlockRec* rec) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float* blk = y + (size_t)blockIdx.x * (S ? S : SR_STEPS) * 1024;
+  float v = (float)lane;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < SR_STEPS; ++s) {
+    v = v * a + b;
+    blk[(size_t)(S ? (s & (S - 1)) : s) * 1024 + warp * 32 + lane] = v;
+  }
+  if (v == 12345.f) out[imp_gtid()] = v;  // never true
+  imp_end(rec);
+}
+
+template <int S, int W>
+static void run_strw(Ctx& c, float* dy) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, st_rw<S, W>, L, (float*)c.d_out, dy, 1.0f, 0.0f, c.d_rec);
+  imp_row(c, "mech_strw", (const void*)st_rw<S, W>, S ? "s" + std::to_string(S) : std::string("fresh"), 1, W, L.bps,
+          L.tpb, SR_STEPS, "s=" + std::to_string(S) + ";steps=" + std::to_string(SR_STEPS), m);
+}
+
+void group_mech_strw(Ctx& c) {
+  float* dy = nullptr;
+  const size_t n = (size_t)c.sms * SR_STEPS * 1024;  // fresh: SR_STEPS slots of 1024 floats a block
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dy, 0, n * sizeof(float)));
+  imp_each<8, 16, 32>([&](auto w) {
+    imp_each<1, 2, 4, 8, 16, 64, 0>([&](auto s) { run_strw<decltype(s)::value, decltype(w)::value>(c, dy); });
+  });
+  CK(cudaFree(dy));
+}
+
 // mech_ststamp (round 36, after mech_strd: at 4-16 warps a coalesced 128-B store takes ~8 cycles of
 // the SM a line, at 32 warps 6.6). Do a block's warps store in bursts (in step) or spread out, in
 // which order are the 4 schedulers' warps (warp % 4) served, and how long does each store wait to
