@@ -209,9 +209,6 @@ struct arch {
 					   * (its address: mech_ldgaddr, mech_iwaddr); 0: as the ALU side */
 	int lsu_read_cycles;              /* a global or local load's registers are read, and its read scoreboard
 					   * clears, this many cycles after its issue (0: with its operands) */
-	int collect_hold;                 /* 1: the warp that issued last, its next instruction held only by its
-					   * pipe's operand collection (a register bank still reading), holds its
-					   * scheduler's issue slot then (greedy policies); 0: another warp may issue */
 };
 
 /*

@@ -366,18 +366,6 @@ static __attribute__((noinline)) uint64_t sched_oldest_block(const struct sim *s
 	return cand & (old | mem);
 }
 
-/* A greedy policy's last warp, not a candidate, held only by its pipe's
- * operand collection (its operands ready, the pipe's lanes free) */
-static int sched_greedy_held(const struct sim *s, const struct sched *sc, uint64_t cand)
-{
-	if (sc->last < 0 || s->policy == POLICY_LRR || ((cand >> sc->last) & 1))
-		return 0;
-	const struct warp *w = &s->w[sc->last];
-	if (!w->live || !(w->parked || w->deps_ok) || w->at_bar)
-		return 0;
-	return sc->pipe_free[w->pipe] > s->now && sc->lanes_free[w->pipe] <= s->now;
-}
-
 /* The eligible warp the policy issues, from the candidate mask. */
 static int sched_pick(const struct sim *s, const struct sched *sc, uint64_t cand)
 {
@@ -471,19 +459,6 @@ static uint64_t sched_scan(struct sim *s, struct sched *sc)
 		}
 		cand |= 1ull << slot;
 		loose |= 1ull << slot;
-	}
-	if (cand && s->a->collect_hold && sched_greedy_held(s, sc, cand)) {
-		/* the greedy warp's own collection holds the issue slot: nothing issues */
-		for (uint64_t u = loose; u; u &= u - 1) {
-			struct warp *x = &s->w[__builtin_ctzll(u)];
-			if (x->state != ST_NOT_SELECTED)
-				warp_set_state(s, x, ST_NOT_SELECTED);
-			x->wake = s->now + 1;
-			sched_wheel_add(s, sc, x->slot, x->wake);
-		}
-		for (uint64_t u = fresh; u; u &= u - 1)
-			sched_park(s, sc, &s->w[__builtin_ctzll(u)]);
-		cand = 0;
 	}
 	if (cand) {
 		int slot = sched_pick(s, sc, cand);

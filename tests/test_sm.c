@@ -1145,56 +1145,6 @@ static void sm_3_35_load_read(void **state)
 }
 
 /*
- * sm-3.36: a warp waiting for its own operand collection holds its
- * scheduler's issue slot (collect_hold, round 43: mech_chold), by hand on
- * sm_90's banks (regfile_banks 2, shared by a scheduler's pipes). 8 warps, two
- * a scheduler: warps 0-3 (IF warp<4) run n times FFMA R10, R2, R4, R5 (R2 and
- * R4 on bank 0: reads at t, t+1), FMUL R12, R6, R7 (its bank-0 read waits for
- * t+2: the FMA pipe is held to t+3) and FMUL R16, R8, R9; warps 4-7 n
- * independent IADD3s (the 16-lane ALU: one every 2 cycles). With the hold
- * off, the IADD3 warp issues in the FMA warp's held cycle t+2 (its IADD3s 4
- * cycles apart, never throttled), so a repetition costs the scheduler 4
- * cycles: 64 more cost 256. With the hold on, the FMA warp (greedy: it issued
- * last) keeps the slot, the cycle goes empty, and the IADD3 warp runs after
- * it: 4 + 2 a repetition, 384 for 64 more. Every policy alike (each greedy
- * first).
- */
-static char *hold_prog(int n)
-{
-	const char *c = "[B------:R-:W-:-:S01] ";
-	char a[256], b[64];
-	snprintf(a, sizeof a, "%sFFMA R10, R2, R4, R5\n%sFMUL R12, R6, R7\n%sFMUL R16, R8, R9\n", c, c, c);
-	snprintf(b, sizeof b, "%sIADD3 R14, R3, 0x1, RZ\n", c);
-	char *pa = repeat("", a, n, ""), *pb = repeat("", b, n, "");
-	size_t len = strlen(pa) + strlen(pb) + 256;
-	char *t = malloc(len);
-	snprintf(t, len, ".regs 32\n%sIF warp<4\n%sELSE\n%sENDIF\n%sEXIT\n", c, pa, pb, c);
-	free(pa);
-	free(pb);
-	return t;
-}
-static uint64_t hold_extra(const struct arch *a, enum sched_policy pol)
-{
-	char *one = hold_prog(64), *two = hold_prog(128);
-	uint64_t d = run_arch(a, two, 256, 1, pol).cycles - run_arch(a, one, 256, 1, pol).cycles;
-	free(one);
-	free(two);
-	return d;
-}
-static void sm_3_36_collect_hold(void **state)
-{
-	(void)state;
-	struct arch off = sm90, on = sm90;
-	off.collect_hold = 0;
-	on.collect_hold = 1;
-	const enum sched_policy pols[] = {POLICY_GRR, POLICY_BGRR, POLICY_GTY};
-	for (int k = 0; k < 3; k++) {
-		assert_int_equal(hold_extra(&off, pols[k]), 64 * 4);
-		assert_int_equal(hold_extra(&on, pols[k]), 64 * (4 + 2));
-	}
-}
-
-/*
  * sm-3.10: the constant cache's port, by hand (const_cycles_per_addr 2,
  * tests/data/h200/mech mech_ldc). 8 warps (2 a scheduler) each issue 16
  * independent LDCs: every LDC holds the SM's one port for 2 cycles per
@@ -3093,7 +3043,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read), cmocka_unit_test(sm_3_36_collect_hold),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
