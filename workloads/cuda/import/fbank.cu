@@ -737,3 +737,52 @@ void group_mech_chold(Ctx& c) {
     run_chold<0, 1>(c, "clean", W);
   }
 }
+
+// mech_chold2 (round 43, after mech_chold's H100 run: a bank conflict cost the scheduler about one issue slot a
+// trip whatever the next FFMA read, and Nsight Compute counted dispatch stalls only with it; but there the
+// conflicting FFMA -- the only one reading three registers -- was also the trip's first, after the taken back
+// edge): is the cost the conflict, wherever it is, or a three-register read right after the branch? chold3<P>:
+// 256 trips of 8 FFMA chains b * a_i + 2^-10 (two registers, b reused) but for the one at position P, b2 * a_i + c
+// (three registers, none reused: two of them in one bank whatever ptxas allocates); P 0 first3 (right after the
+// branch), P 4 mid3 (in the middle; the trip's first FFMA reads b and an a_i of the other bank), each run beside
+// mech_chold's clean (no three-register read).
+template <int P>
+__global__ void __launch_bounds__(1024) chold3(unsigned f, float* out, BlockRec* rec) {
+  float a[8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i) a[i] = 1.f + threadIdx.x * 1e-3f + 0.1f * i;
+  const float b = __uint_as_float(0x3f800000u + ((threadIdx.x ^ f) & 0xffu)),
+              b2 = __uint_as_float(0x3f800100u + ((threadIdx.x ^ f) & 0xffu)),
+              c = __uint_as_float(0x3a800000u + ((threadIdx.x + f) & 0xffu));
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < 256; ++s) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      if (k == P) asm volatile("fma.rn.f32 %0, %1, %0, %2;" : "+f"(a[k]) : "f"(b2), "f"(c));
+      else asm volatile("fma.rn.f32 %0, %1, %0, 0f3A800000;" : "+f"(a[k]) : "f"(b));
+    }
+  }
+  float t = 0.f;
+#pragma unroll
+  for (int i = 0; i < 8; ++i) t += a[i];
+  if (t == 1234.5f) out[imp_gtid()] = t;  // never true
+  imp_end(rec);
+}
+
+template <int P>
+static void run_chold3(Ctx& c, const char* name, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, chold3<P>, L, 0u, (float*)c.d_out, c.d_rec);
+  imp_row(c, "mech_chold2", (const void*)chold3<P>, name, 1, W, L.bps, L.tpb, 256, "p=" + std::to_string(P), m);
+}
+
+void group_mech_chold2(Ctx& c) {
+  for (int W : {4, 8, 12, 16, 24, 32, 48, 64}) {
+    run_chold3<0>(c, "first3", W);
+    run_chold3<4>(c, "mid3", W);
+    const LaunchCfg L = cfg_W(c.sms, W);
+    const Meas m = measure(c, chold<0, 1>, L, 0u, (float*)c.d_out, c.d_rec);
+    imp_row(c, "mech_chold2", (const void*)chold<0, 1>, "clean", 1, W, L.bps, L.tpb, 256, "r=0;imm=1", m);
+  }
+}
