@@ -723,18 +723,18 @@ __global__ void __launch_bounds__(1024) chold(unsigned f, float* out, BlockRec* 
 }
 
 template <int R, int IMM>
-static void run_chold(Ctx& c, const char* name, int W) {
+static void run_chold(Ctx& c, const char* group, const char* name, int W) {
   const LaunchCfg L = cfg_W(c.sms, W);
   const Meas m = measure(c, chold<R, IMM>, L, 0u, (float*)c.d_out, c.d_rec);
-  imp_row(c, "mech_chold", (const void*)chold<R, IMM>, name, 1, W, L.bps, L.tpb, 256,
+  imp_row(c, group, (const void*)chold<R, IMM>, name, 1, W, L.bps, L.tpb, 256,
           "r=" + std::to_string(R) + ";imm=" + std::to_string(IMM), m);
 }
 
 void group_mech_chold(Ctx& c) {
   for (int W : {4, 8, 12, 16, 24, 32, 48, 64}) {
-    run_chold<7, 0>(c, "wait", W);
-    run_chold<6, 0>(c, "conf", W);
-    run_chold<0, 1>(c, "clean", W);
+    run_chold<7, 0>(c, "mech_chold", "wait", W);
+    run_chold<6, 0>(c, "mech_chold", "conf", W);
+    run_chold<0, 1>(c, "mech_chold", "clean", W);
   }
 }
 
@@ -781,8 +781,6 @@ void group_mech_chold2(Ctx& c) {
   for (int W : {4, 8, 12, 16, 24, 32, 48, 64}) {
     run_chold3<0>(c, "first3", W);
     run_chold3<4>(c, "mid3", W);
-    const LaunchCfg L = cfg_W(c.sms, W);
-    const Meas m = measure(c, chold<0, 1>, L, 0u, (float*)c.d_out, c.d_rec);
-    imp_row(c, "mech_chold2", (const void*)chold<0, 1>, "clean", 1, W, L.bps, L.tpb, 256, "r=0;imm=1", m);
+    run_chold<0, 1>(c, "mech_chold2", "clean", W);
   }
 }
