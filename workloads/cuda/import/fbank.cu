@@ -784,3 +784,74 @@ void group_mech_chold2(Ctx& c) {
     run_chold<0, 1>(c, "mech_chold2", "clean", W);
   }
 }
+
+// mech_clag (round 44): after an FFMA reads one register bank twice, what do the next FFMAs that read that bank once
+// cost a lone warp? smsim (committed, OLD): the first such FFMA collects a cycle late and holds the FMA pipe a
+// cycle more, so one cycle a trip for any K >= 1 such followers; the what-if (NEW, SMSIM_LAG=1): the pipe is not
+// held and an instruction reading each bank at most once may collect a cycle late unless the scheduler's previous
+// instruction did, so K = 1 costs nothing and K = 2, 3 one cycle. chold3 (K = 1) and tloop tl_f4 cost the H200
+// nothing, mech_offalu ffma_on (K = 2) one cycle. clag<V>: 256 trips of 8 FFMA chains a_k = b * a_k + 2^-10 in
+// the order a0..a7, but a3 = b * a3 + c (b from the .reuse cache: a3 and c read, both bank 1, 2 cycles), then
+// K = V of a4..a6 in bank 1 (one read each) and the rest in bank 0. The banks are pinned: each a_k (and c) is one
+// half of its own 64-bit register pair (the other half a dummy carried through the loop), lo = even = bank 0, hi =
+// odd = bank 1; ptxas keeps the pairs and the source order, so the four variants have the same code but for
+// register numbers (sass_local.txt in tests/data/h200/mech/clag). b is ptxas's (odd): the trip's first FFMA reads
+// it with a0 (bank 0), the only other read of the trip.
+#define CLAG_LO(k) "{a" #k ", z" #k "}"
+#define CLAG_HI(k) "{z" #k ", a" #k "}"
+#define CLAG_F(k) "fma.rn.f32 a" #k ", %9, a" #k ", 0f3A800000;\n"
+#define CLAG_ASM(P4, P5, P6)                                                                                    \
+  asm volatile("{.reg .f32 a0, z0, a1, z1, a2, z2, a3, z3, a4, z4, a5, z5, a6, z6, a7, z7, c, zc;\n"          \
+               "mov.b64 " CLAG_LO(0) ", %0; mov.b64 " CLAG_LO(1) ", %1; mov.b64 " CLAG_LO(2) ", %2;\n"        \
+               "mov.b64 " CLAG_HI(3) ", %3; mov.b64 " P4(4) ", %4; mov.b64 " P5(5) ", %5;\n"                  \
+               "mov.b64 " P6(6) ", %6; mov.b64 " CLAG_LO(7) ", %7; mov.b64 {zc, c}, %8;\n"                     \
+               CLAG_F(0) CLAG_F(1) CLAG_F(2) "fma.rn.f32 a3, %9, a3, c;\n" CLAG_F(4) CLAG_F(5) CLAG_F(6) CLAG_F(7) \
+               "mov.b64 %0, " CLAG_LO(0) "; mov.b64 %1, " CLAG_LO(1) "; mov.b64 %2, " CLAG_LO(2) ";\n"        \
+               "mov.b64 %3, " CLAG_HI(3) "; mov.b64 %4, " P4(4) "; mov.b64 %5, " P5(5) ";\n"                  \
+               "mov.b64 %6, " P6(6) "; mov.b64 %7, " CLAG_LO(7) "; mov.b64 %8, {zc, c};}"                      \
+               : "+l"(q[0]), "+l"(q[1]), "+l"(q[2]), "+l"(q[3]), "+l"(q[4]), "+l"(q[5]), "+l"(q[6]), "+l"(q[7]), \
+                 "+l"(q[8])                                                                                     \
+               : "f"(b))
+template <int V>
+__global__ void __launch_bounds__(1024) clag(unsigned f, float* out, BlockRec* rec) {
+  const float t0 = 1.f + threadIdx.x * 1e-3f;
+  unsigned long long q[9];
+#pragma unroll
+  for (int i = 0; i < 8; ++i) asm("mov.b64 %0, {%1, %2};" : "=l"(q[i]) : "f"(t0 + 0.1f * i), "f"(t0 - 0.1f * i));
+  asm("mov.b64 %0, {%1, %2};" : "=l"(q[8]) : "f"(t0 + 0.05f), "f"(__uint_as_float(0x3a800000u + ((threadIdx.x + f) & 0xffu))));
+  const float b = __uint_as_float(0x3f800000u + ((threadIdx.x ^ f) & 0xffu));
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < 256; ++s) {
+    if (V == 0) CLAG_ASM(CLAG_LO, CLAG_LO, CLAG_LO);
+    else if (V == 1) CLAG_ASM(CLAG_HI, CLAG_LO, CLAG_LO);
+    else if (V == 2) CLAG_ASM(CLAG_HI, CLAG_HI, CLAG_LO);
+    else CLAG_ASM(CLAG_HI, CLAG_HI, CLAG_HI);
+  }
+  float t = 0.f;
+#pragma unroll
+  for (int i = 0; i < 9; ++i) {
+    float l, h;
+    asm("mov.b64 {%0, %1}, %2;" : "=f"(l), "=f"(h) : "l"(q[i]));
+    t += l + h;
+  }
+  if (t == 1234.5f) out[imp_gtid()] = t;  // never true
+  imp_end(rec);
+}
+
+template <int V>
+static void run_clag(Ctx& c, int W) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, clag<V>, L, 0u, (float*)c.d_out, c.d_rec);
+  imp_row(c, "mech_clag", (const void*)clag<V>, "k" + std::to_string(V), 1, W, L.bps, L.tpb, 256,
+          "k=" + std::to_string(V), m);
+}
+
+void group_mech_clag(Ctx& c) {
+  for (int W : {4, 8, 16, 32}) {
+    run_clag<0>(c, W);
+    run_clag<1>(c, W);
+    run_clag<2>(c, W);
+    run_clag<3>(c, W);
+  }
+}

@@ -387,6 +387,7 @@ void group_mech_ordst2(Ctx& c);  // fbank.cu: ord_stamp2<V>, the trip starts sta
 void group_mech_ordst3(Ctx& c);  // fbank.cu: ord_start<V>, every warp's clock after the start barrier (round 42)
 void group_mech_chold(Ctx& c);   // fbank.cu: chold<R, IMM>, FFMA loops whose trip waits for a register bank (round 43)
 void group_mech_chold2(Ctx& c);  // fbank.cu: chold3<P>, a three-register FFMA first in the trip or in its middle (round 43)
+void group_mech_clag(Ctx& c);  // fbank.cu: clag<V>, K FFMAs reading bank 1 once after one reading it twice (round 44)
 void group_mech_cs2r(Ctx& c);    // fbank.cu: cs2r_tput<V>, clock reads beside ALU work (round 42)
 void group_mech_ordst(Ctx& c);   // fbank.cu: ord_stamp<V>, each warp's trip starts stamped at 1-8 warps a scheduler (round 37)
 void group_mech_fpair2(Ctx& c);  // fbank.cu: fpair_i<8, 9> (iimm, ialt) beside isame and ialt3 (round 36)

@@ -217,7 +217,7 @@ static const GroupEntry kGroups[] = {
     {"mech_pinc", group_mech_pinc}, {"mech_ldst", group_mech_ldst}, {"mech_stw", group_mech_stw}, {"mech_mixbw", group_mech_mixbw}, {"mech_stk", group_mech_stk}, {"mech_strd", group_mech_strd}, {"mech_strw", group_mech_strw}, {"mech_stks", group_mech_stks}, {"mech_stb", group_mech_stb}, {"mech_stb4", group_mech_stb4}, {"mech_wbload", group_mech_wbload}, {"mech_wbdist", group_mech_wbdist},
     {"mech_mixst", group_mech_mixst},
     {"mech_ststamp", group_mech_ststamp}, {"mech_fpair2", group_mech_fpair2},
-    {"mech_ordst", group_mech_ordst}, {"mech_ordst2", group_mech_ordst2}, {"mech_cs2r", group_mech_cs2r}, {"mech_ordst3", group_mech_ordst3}, {"mech_chold", group_mech_chold}, {"mech_chold2", group_mech_chold2},
+    {"mech_ordst", group_mech_ordst}, {"mech_ordst2", group_mech_ordst2}, {"mech_cs2r", group_mech_cs2r}, {"mech_ordst3", group_mech_ordst3}, {"mech_chold", group_mech_chold}, {"mech_chold2", group_mech_chold2}, {"mech_clag", group_mech_clag},
 };
 
 void imp_blocks_dump(const void* fn, const LaunchCfg& L, const std::vector<BlockRec>& h) {
