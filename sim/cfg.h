@@ -192,6 +192,10 @@ struct arch {
 					   * it reads can deliver its reads within max(2, its most reads of one bank)
 					   * cycles; until then its scheduler issues nothing, and its stall count and
 					   * result count from then (pipe_window). 0: its reads wait for the banks */
+	int regfile_lag_once;             /* 1 (with regfile_window): on the FMA pipes (fma, fmaheavy) a collection
+					   * holds its pipe only its issue interval, and an instruction reading no
+					   * bank twice may collect a cycle late only when the scheduler's previous
+					   * instruction did not (pipe_window); 0: round 36's window and hold */
 	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
 					   * reads no data registers from the banks (its address registers it does);
 					   * 1: every source, as a live store */

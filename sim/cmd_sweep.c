@@ -177,7 +177,7 @@ static void print_table(const struct sweep *s, const char *workload)
 				       100 * best->st.ipc / (base->little.rate > 0 ? base->little.rate : 1), 100 * best->st.stalls[top],
 				       warp_state_names[top],
 				       top == ST_MATH_PIPE_THROTTLE || top == ST_WAIT
-					       ? " (operand collection: register-bank conflicts hold the pipe a second cycle and delay the result)"
+					       ? " (operand collection: register-bank conflicts read a bank a second cycle, hold an operand collector and delay the result)"
 					       : "");
 				continue;
 			}

@@ -275,15 +275,37 @@ static inline void pipe_hold_all(struct sched *sc, uint64_t t)
  * as here (their pipe takes one every 2 cycles). With several warps on a
  * scheduler the wait holds the others too: same and three at 8-32 warps
  * -17.8..-3.2% -> within 2.3% of the H100 (README, What still misses).
+ *
+ * With regfile_lag_once, on the FMA pipes (lag_once), the one cycle late an
+ * instruction reading no bank twice may collect is allowed only when the
+ * scheduler's previous instruction did not collect late (oc_late): a
+ * second late one in a row waits. On an H100 (tests/data/h100/mech/chold2,
+ * mech_chold2, round 44) chold3's FFMA reading bank 0 twice, then one
+ * reading bank 0 once (late), then one reading bank 1, costs a lone warp
+ * nothing wherever it sits in the trip (first3 = mid3 = clean + the fetch
+ * line's 2 cycles), where the round-36 rule with the FMA pipe held
+ * (pipe_collector) gave a cycle; mech_offalu ffma_on's two-read FFMA then
+ * two one-read FFMAs of the same bank (H200, round 29) costs its lone warp
+ * the cycle; a two-read instruction never collects late (mech_fpair same,
+ * three).
  */
-static int pipe_window(struct sched *sc, uint64_t now, int oc)
+static int pipe_window(struct sched *sc, uint64_t now, int oc, int lag_once)
 {
 	unsigned r = sc->oc_reads;
 	int w = pipe_reads_cycles(r), slip;
-	w = w > 2 ? w : 2;
-	if (oc <= w)
-		return 0;
-	slip = oc - w;
+	if (lag_once) {
+		int late = w == 1 && !sc->oc_late; /* the late cycle it may take */
+		slip = oc - w - late;
+		sc->oc_late = slip > 0 ? late : oc > w;
+		if (slip <= 0)
+			return 0;
+	} else {
+		sc->oc_late = 0;
+		w = w > 2 ? w : 2;
+		if (oc <= w)
+			return 0;
+		slip = oc - w;
+	}
 	for (int b = 0; r; r >>= 2, b++) {
 		unsigned c = r & 3;
 		if (c && sc->bank_free[b] - c < now + (uint64_t)slip)
@@ -317,7 +339,8 @@ static int pipe_window(struct sched *sc, uint64_t now, int oc)
 static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched *sc, int pipe, int oc, int busy)
 {
 	uint64_t now = s->now;
-	int k = 0, n = s->oc_n, slip = s->rf_window ? pipe_window(sc, now, oc) : 0;
+	int fma = pipe == PIPE_FMA || pipe == PIPE_FMAHEAVY;
+	int k = 0, n = s->oc_n, slip = s->rf_window ? pipe_window(sc, now, oc, fma && s->rf_lag_once) : 0;
 	for (int i = 1; i < n; i++)
 		if (sc->oc_free[i] < sc->oc_free[k])
 			k = i;
@@ -326,10 +349,11 @@ static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched 
 	for (int i = 1; i < n; i++)
 		if (sc->oc_free[i] < full)
 			full = sc->oc_free[i];
-	if (pipe == PIPE_FMA || pipe == PIPE_FMAHEAVY) {
-		/* its last bank's first read: each bank read its c reads up to bank_free */
+	if (fma) {
+		/* its last bank's first read: each bank read its c reads up to
+		 * bank_free; with regfile_lag_once only its issue interval */
 		uint64_t first = now;
-		unsigned r = sc->oc_reads;
+		unsigned r = s->rf_lag_once ? 0 : sc->oc_reads;
 		for (int b = 0; r; r >>= 2, b++)
 			if ((r & 3) && sc->bank_free[b] - (r & 3) > first)
 				first = sc->bank_free[b] - (r & 3);
@@ -419,6 +443,7 @@ static void pipe_init(struct sim *s)
 	s->rf_shared = a->regfile_shared && a->regfile_banks > 0;
 	s->oc_n = s->rf_shared ? a->regfile_collectors : 0;
 	s->rf_window = s->oc_n > 0 && a->regfile_window;
+	s->rf_lag_once = s->rf_window && a->regfile_lag_once;
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
 }

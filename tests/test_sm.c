@@ -657,6 +657,39 @@ static void sm_10_7_window(void **state)
 	assert_int_equal(run_arch(&a, two, 32, 1, POLICY_GRR).cycles, 7);
 }
 
+/* sm-10.9: one late collection in a row on the FMA pipes (regfile_lag_once
+ * 1, round 44: mech_chold2 on an H100, mech_offalu's lone warp), by hand,
+ * one warp, control bits, every stall count 1. FFMA R20, R2, R4, R7 (bank 0
+ * twice, bank 1 once) at 0 reads bank 0 at 0-1; FFMA R21, R6, RZ, RZ (bank
+ * 0 once) at 1 reads it at 2, a cycle late, which it may (the FFMA before
+ * it was on time); then
+ * - FFMA R22, R9, RZ, RZ (bank 1) at 2 and FFMA R23, R8, RZ, RZ (bank 0,
+ *   free at 3) at 3: EXIT 4, 5 cycles. Round 36's rule (0) holds the FMA
+ *   pipe until the late FFMA's read starts, 2: the third at 3, the fourth
+ *   4, EXIT 5: 6.
+ * - FFMA R22, R8, RZ, RZ (bank 0 again) would read at 3, a second late
+ *   collection in a row: it waits to 3 (its stall count from then), FFMA
+ *   R23, R9, RZ, RZ (bank 1) at 4, EXIT 5: 6 cycles; round 36's 6 too
+ *   (the pipe held to 3). */
+static void sm_10_9_lag_once(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	assert_int_equal(a.regfile_lag_once, 1);
+	const char *k1 = "[B------:R-:W-:-:S01] FFMA R20, R2, R4, R7\n[B------:R-:W-:-:S01] FFMA R21, R6, RZ, RZ\n"
+			 "[B------:R-:W-:-:S01] FFMA R22, R9, RZ, RZ\n[B------:R-:W-:-:S01] FFMA R23, R8, RZ, RZ\n"
+			 "[B------:R-:W-:-:S05] EXIT\n";
+	const char *k2 = "[B------:R-:W-:-:S01] FFMA R20, R2, R4, R7\n[B------:R-:W-:-:S01] FFMA R21, R6, RZ, RZ\n"
+			 "[B------:R-:W-:-:S01] FFMA R22, R8, RZ, RZ\n[B------:R-:W-:-:S01] FFMA R23, R9, RZ, RZ\n"
+			 "[B------:R-:W-:-:S05] EXIT\n";
+	assert_int_equal(run_arch(&a, k1, 32, 1, POLICY_GRR).cycles, 5);
+	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 6);
+	a.regfile_lag_once = 0;
+	assert_int_equal(run_arch(&a, k1, 32, 1, POLICY_GRR).cycles, 6);
+	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 6);
+}
+
 /* sm-10.3: a result read on the other side (cross_side_cycles 1, round 18
  * mech_lpair: ptxas's stall counts and the H200 give 4 cycles from producer
  * to consumer within the FMA pipes or within the ALU, 5 across), by hand,
@@ -3009,7 +3042,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_2_sixteen_lane_banks),
 		cmocka_unit_test(sm_10_3_cross_side),
 		cmocka_unit_test(sm_10_4_wide_hold_shared_banks), cmocka_unit_test(sm_10_5_reuse_by_pipe),
-		cmocka_unit_test(sm_10_7_window), cmocka_unit_test(sm_10_8_wide_lsu),
+		cmocka_unit_test(sm_10_7_window),
+		cmocka_unit_test(sm_10_9_lag_once), cmocka_unit_test(sm_10_8_wide_lsu),
 		cmocka_unit_test(sm_10_6_collectors),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
