@@ -94,7 +94,7 @@ static const struct field memory_fields[] = {
 
 static const struct field timing_fields[] = {
 	FI(cta_launch_cycles, 0, 1000000), FI(warp_launch_group, 0, 64), FI(warp_launch_cycles, 0, 100000), FI(branch_cycles, 0, 1000), FI(fetch_line_bytes, 0, 65536), FI(fetch_line_cycles, 0, 1000), FI(fetch_cycles, 0, 1000), FI(fetch_turn, 0, 2), FI(loop_cycles, 0, 100000), FI(loop_insns, 1, 3),
-	FI(regfile_banks, 0, 8), FI(operand_reuse, 0, 1), FI(regfile_shared, 0, 1), FI(regfile_collectors, 0, 8), FI(regfile_window, 0, 1), FI(regfile_lag_once, 0, 1), FI(off_store_reads_data, 0, 1), FI(off_alu_reads, 0, 1), FI(bsync_cycles, 0, 1000), FI(warpsync_cycles, 0, 100000), FI(warpsync_sched_cycles, 0, 100000),
+	FI(regfile_banks, 0, 8), FI(operand_reuse, 0, 1), FI(regfile_shared, 0, 1), FI(regfile_collectors, 0, 8), FI(regfile_window, 0, 1), FI(regfile_fma_free, 0, 1), FI(off_store_reads_data, 0, 1), FI(off_alu_reads, 0, 1), FI(bsync_cycles, 0, 1000), FI(warpsync_cycles, 0, 100000), FI(warpsync_sched_cycles, 0, 100000),
 	FI(diverge_cycles, 0, 1000), FD(bar_release_cycles, 0, 1e6), FD(bar_warp_cycles, 0, 1000), FD(bar_arrive_cycles, 0, 1000), FI(bar_hold_variable, 0, 1), FI(yield_switch, 0, 1),
 	FI(cross_side_cycles, 0, 1000), FI(wide_pass_cycles, 0, 1000), FI(wide_issue_cycles, 0, 1000), FI(wide_low_lead_cycles, 0, 1000), FI(wide_lsu_cycles, 0, 1000), FI(lsu_read_cycles, 0, 1000),
 	{NULL, 0, 0, 0, 0, 0},

@@ -187,15 +187,16 @@ struct arch {
 					   * whose reads take more than a cycle holds one from its issue until they
 					   * are done and nothing issues while all are held; on the FMA pipes (fma,
 					   * fmaheavy) its collection then holds its pipe only until its last bank
-					   * starts reading. 0: every collection holds its pipe to its end */
+					   * starts reading (regfile_fma_free 0) or its issue interval (1). 0:
+					   * every collection holds its pipe to its end */
 	int regfile_window;               /* 1 (with regfile_collectors): an instruction issues only once each bank
 					   * it reads can deliver its reads within max(2, its most reads of one bank)
 					   * cycles; until then its scheduler issues nothing, and its stall count and
 					   * result count from then (pipe_window). 0: its reads wait for the banks */
-	int regfile_lag_once;             /* 1 (with regfile_window): on the FMA pipes (fma, fmaheavy) a collection
-					   * holds its pipe only its issue interval, and an instruction reading no
-					   * bank twice may collect a cycle late only when the scheduler's previous
-					   * instruction did not (pipe_window); 0: round 36's window and hold */
+	int regfile_fma_free;             /* 1 (with regfile_collectors): on the FMA pipes (fma, fmaheavy) a
+					   * collection holds its pipe only its issue interval, its late reads
+					   * delaying no other instruction but through the banks and the
+					   * collectors (pipe_collector); 0: until its last bank starts reading */
 	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
 					   * reads no data registers from the banks (its address registers it does);
 					   * 1: every source, as a live store */

@@ -515,8 +515,6 @@ static void issue_warp(struct sim *s, struct warp *w)
 	int slip = 0; /* the cycles it waited for its collection window (pipe_window): it issues then */
 	if (__builtin_expect(oc > 1, 0) && s->oc_n > 0)
 		slip = pipe_collector(s, sc, pipe, oc, busy); /* the operand collectors */
-	else
-		sc->oc_late = 0;
 	if (__builtin_expect(u->hold, 0))
 		pipe_hold_all(sc, s->now + u->hold); /* nothing else issues before now + hold */
 	sc->last = w->slot; /* with control bits the yield hint may undo it (issue_ctl) */

@@ -275,37 +275,15 @@ static inline void pipe_hold_all(struct sched *sc, uint64_t t)
  * as here (their pipe takes one every 2 cycles). With several warps on a
  * scheduler the wait holds the others too: same and three at 8-32 warps
  * -17.8..-3.2% -> within 2.3% of the H100 (README, What still misses).
- *
- * With regfile_lag_once, on the FMA pipes (lag_once), the one cycle late an
- * instruction reading no bank twice may collect is allowed only when the
- * scheduler's previous instruction did not collect late (oc_late): a
- * second late one in a row waits. On an H100 (tests/data/h100/mech/chold2,
- * mech_chold2, round 44) chold3's FFMA reading bank 0 twice, then one
- * reading bank 0 once (late), then one reading bank 1, costs a lone warp
- * nothing wherever it sits in the trip (first3 = mid3 = clean + the fetch
- * line's 2 cycles), where the round-36 rule with the FMA pipe held
- * (pipe_collector) gave a cycle; mech_offalu ffma_on's two-read FFMA then
- * two one-read FFMAs of the same bank (H200, round 29) costs its lone warp
- * the cycle; a two-read instruction never collects late (mech_fpair same,
- * three).
  */
-static int pipe_window(struct sched *sc, uint64_t now, int oc, int lag_once)
+static int pipe_window(struct sched *sc, uint64_t now, int oc)
 {
 	unsigned r = sc->oc_reads;
 	int w = pipe_reads_cycles(r), slip;
-	if (lag_once) {
-		int late = w == 1 && !sc->oc_late; /* the late cycle it may take */
-		slip = oc - w - late;
-		sc->oc_late = slip > 0 ? late : oc > w;
-		if (slip <= 0)
-			return 0;
-	} else {
-		sc->oc_late = 0;
-		w = w > 2 ? w : 2;
-		if (oc <= w)
-			return 0;
-		slip = oc - w;
-	}
+	w = w > 2 ? w : 2;
+	if (oc <= w)
+		return 0;
+	slip = oc - w;
 	for (int b = 0; r; r >>= 2, b++) {
 		unsigned c = r & 3;
 		if (c && sc->bank_free[b] - c < now + (uint64_t)slip)
@@ -335,12 +313,22 @@ static int pipe_window(struct sched *sc, uint64_t now, int oc, int lag_once)
  * What still misses). An IADD3.X of three reads of bank 1 holds the ALU
  * for all three (tests/data/h200/mech/iwmix iw_alu at one warp: 4 cycles a
  * trip faster with the FMA rule). Out of line: the common path stays small.
+ *
+ * With regfile_fma_free the FMA pipes are held only their issue interval:
+ * an FFMA whose reads come late (behind a bank the last one read twice)
+ * delays the next instruction only through the banks and the collectors.
+ * On an H100 (round 44) an FFMA reading bank 0 twice costs a lone warp
+ * nothing wherever it sits in the trip (tests/data/h100/mech/chold2:
+ * chold3's first3 = mid3 = clean + the loop head's fetch line), nor do 1,
+ * 2 or 3 FFMAs after it that each read that bank once, late
+ * (tests/data/h100/mech/clag: k0 = k1 = k2 = k3 = 7339 cycles at one warp
+ * a scheduler, and within 0.1% at 8-32 warps); holding the pipe gave each
+ * a cycle, and at 8-32 warps the scheduler to another warp for a trip.
  */
 static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched *sc, int pipe, int oc, int busy)
 {
 	uint64_t now = s->now;
-	int fma = pipe == PIPE_FMA || pipe == PIPE_FMAHEAVY;
-	int k = 0, n = s->oc_n, slip = s->rf_window ? pipe_window(sc, now, oc, fma && s->rf_lag_once) : 0;
+	int k = 0, n = s->oc_n, slip = s->rf_window ? pipe_window(sc, now, oc) : 0;
 	for (int i = 1; i < n; i++)
 		if (sc->oc_free[i] < sc->oc_free[k])
 			k = i;
@@ -349,11 +337,11 @@ static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched 
 	for (int i = 1; i < n; i++)
 		if (sc->oc_free[i] < full)
 			full = sc->oc_free[i];
-	if (fma) {
+	if (pipe == PIPE_FMA || pipe == PIPE_FMAHEAVY) {
 		/* its last bank's first read: each bank read its c reads up to
-		 * bank_free; with regfile_lag_once only its issue interval */
+		 * bank_free; with regfile_fma_free only its issue interval */
 		uint64_t first = now;
-		unsigned r = s->rf_lag_once ? 0 : sc->oc_reads;
+		unsigned r = s->rf_fma_free ? 0 : sc->oc_reads;
 		for (int b = 0; r; r >>= 2, b++)
 			if ((r & 3) && sc->bank_free[b] - (r & 3) > first)
 				first = sc->bank_free[b] - (r & 3);
@@ -443,7 +431,7 @@ static void pipe_init(struct sim *s)
 	s->rf_shared = a->regfile_shared && a->regfile_banks > 0;
 	s->oc_n = s->rf_shared ? a->regfile_collectors : 0;
 	s->rf_window = s->oc_n > 0 && a->regfile_window;
-	s->rf_lag_once = s->rf_window && a->regfile_lag_once;
+	s->rf_fma_free = s->oc_n > 0 && a->regfile_fma_free;
 	for (int r = 0; r < ISA_NREGS; r++)
 		s->bank_of[r] = (uint8_t)(a->regfile_banks > 0 ? r % a->regfile_banks : 0);
 }

@@ -188,7 +188,6 @@ struct sched {
 	uint64_t bank_free[8]; /* regfile_shared: cycle each register bank has read what it was given */
 	uint64_t oc_free[8];   /* regfile_collectors: cycle each operand collector is free (pipe_collector) */
 	unsigned oc_reads;     /* pipe_collect: the last collection's reads by bank (pipe_collector) */
-	int oc_late;           /* regfile_lag_once: the scheduler's last instruction collected late (pipe_window) */
 	/* the ready set: warps whose next instruction has its operands, by slot
 	 * bit, by the pipe of that instruction. They are not looked at
 	 * each cycle: a ready warp is eligible exactly when its pipe is free,
@@ -375,7 +374,7 @@ struct sim {
 	int rf_shared;       /* regfile_shared with banks (pipe_init) */
 	int oc_n;            /* regfile_collectors with rf_shared, else 0 (pipe_init) */
 	int rf_window;       /* regfile_window with oc_n (pipe_init) */
-	int rf_lag_once;     /* regfile_lag_once with rf_window (pipe_init) */
+	int rf_fma_free;     /* regfile_fma_free with oc_n (pipe_init) */
 	double *decay;       /* [DECAY_N] exp(-dt / dram_window_cycles) for dt = 0, 1, ... */
 	uint32_t *qtab;      /* [qn] mem_queue_delay_at(n sectors) */
 	int qn;

@@ -657,26 +657,24 @@ static void sm_10_7_window(void **state)
 	assert_int_equal(run_arch(&a, two, 32, 1, POLICY_GRR).cycles, 7);
 }
 
-/* sm-10.9: one late collection in a row on the FMA pipes (regfile_lag_once
- * 1, round 44: mech_chold2 on an H100, mech_offalu's lone warp), by hand,
- * one warp, control bits, every stall count 1. FFMA R20, R2, R4, R7 (bank 0
- * twice, bank 1 once) at 0 reads bank 0 at 0-1; FFMA R21, R6, RZ, RZ (bank
- * 0 once) at 1 reads it at 2, a cycle late, which it may (the FFMA before
- * it was on time); then
- * - FFMA R22, R9, RZ, RZ (bank 1) at 2 and FFMA R23, R8, RZ, RZ (bank 0,
- *   free at 3) at 3: EXIT 4, 5 cycles. Round 36's rule (0) holds the FMA
+/* sm-10.9: the FMA pipe held only its issue interval (regfile_fma_free 1,
+ * round 44: mech_chold2 and mech_clag on an H100), by hand, one warp,
+ * control bits, every stall count 1. FFMA R20, R2, R4, R7 (bank 0 twice,
+ * bank 1 once) at 0 reads bank 0 at 0-1; FFMA R21, R6, RZ, RZ (bank 0
+ * once) at 1 reads it at 2, a cycle late (within its window); then
+ * - FFMA R22, R9, RZ, RZ (bank 1) at 2, FFMA R23, R8, RZ, RZ (bank 0,
+ *   free at 3) at 3: EXIT 4, 5 cycles. Round 35's hold (0) keeps the FMA
  *   pipe until the late FFMA's read starts, 2: the third at 3, the fourth
  *   4, EXIT 5: 6.
- * - FFMA R22, R8, RZ, RZ (bank 0 again) would read at 3, a second late
- *   collection in a row: it waits to 3 (its stall count from then), FFMA
- *   R23, R9, RZ, RZ (bank 1) at 4, EXIT 5: 6 cycles; round 36's 6 too
- *   (the pipe held to 3). */
-static void sm_10_9_lag_once(void **state)
+ * - FFMA R22, R8, RZ, RZ (bank 0 again) at 2 reads at 3, late again, and
+ *   FFMA R23, R9, RZ, RZ (bank 1) at 3: EXIT 4, 5 cycles; with the hold
+ *   the third waits to 3 (its read then on time), the fourth 4, EXIT 5: 6. */
+static void sm_10_9_fma_free(void **state)
 {
 	(void)state;
 	struct arch a = sm90;
 	a.warp_launch_group = 0;
-	assert_int_equal(a.regfile_lag_once, 1);
+	assert_int_equal(a.regfile_fma_free, 1);
 	const char *k1 = "[B------:R-:W-:-:S01] FFMA R20, R2, R4, R7\n[B------:R-:W-:-:S01] FFMA R21, R6, RZ, RZ\n"
 			 "[B------:R-:W-:-:S01] FFMA R22, R9, RZ, RZ\n[B------:R-:W-:-:S01] FFMA R23, R8, RZ, RZ\n"
 			 "[B------:R-:W-:-:S05] EXIT\n";
@@ -684,8 +682,8 @@ static void sm_10_9_lag_once(void **state)
 			 "[B------:R-:W-:-:S01] FFMA R22, R8, RZ, RZ\n[B------:R-:W-:-:S01] FFMA R23, R9, RZ, RZ\n"
 			 "[B------:R-:W-:-:S05] EXIT\n";
 	assert_int_equal(run_arch(&a, k1, 32, 1, POLICY_GRR).cycles, 5);
-	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 6);
-	a.regfile_lag_once = 0;
+	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 5);
+	a.regfile_fma_free = 0;
 	assert_int_equal(run_arch(&a, k1, 32, 1, POLICY_GRR).cycles, 6);
 	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 6);
 }
@@ -3043,7 +3041,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_10_3_cross_side),
 		cmocka_unit_test(sm_10_4_wide_hold_shared_banks), cmocka_unit_test(sm_10_5_reuse_by_pipe),
 		cmocka_unit_test(sm_10_7_window),
-		cmocka_unit_test(sm_10_9_lag_once), cmocka_unit_test(sm_10_8_wide_lsu),
+		cmocka_unit_test(sm_10_9_fma_free), cmocka_unit_test(sm_10_8_wide_lsu),
 		cmocka_unit_test(sm_10_6_collectors),
 		/* sim/mem.c */
 		cmocka_unit_test(sm_3_1_dependent_loads),
