@@ -796,7 +796,9 @@ void group_mech_chold2(Ctx& c) {
 // half of its own 64-bit register pair (the other half a dummy carried through the loop), lo = even = bank 0, hi =
 // odd = bank 1; ptxas keeps the pairs and the source order, so the four variants have the same code but for
 // register numbers (sass_local.txt in tests/data/h200/mech/clag). b is ptxas's (odd): the trip's first FFMA reads
-// it with a0 (bank 0), the only other read of the trip.
+// it with a0 (bank 0), the only other read of the trip. Timed on an H100 (round 44, tests/data/h100/mech/clag):
+// k0 = k1 = k2 = k3 at every W, neither rule; the model now holds the FMA pipe only its issue interval
+// (timing.regfile_fma_free).
 #define CLAG_LO(k) "{a" #k ", z" #k "}"
 #define CLAG_HI(k) "{z" #k ", a" #k "}"
 #define CLAG_F(k) "fma.rn.f32 a" #k ", %9, a" #k ", 0f3A800000;\n"
