@@ -338,13 +338,14 @@ static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched 
 		if (sc->oc_free[i] < full)
 			full = sc->oc_free[i];
 	if (pipe == PIPE_FMA || pipe == PIPE_FMAHEAVY) {
-		/* its last bank's first read: each bank read its c reads up to
-		 * bank_free; with regfile_fma_free only its issue interval */
+		/* its last bank's first read (each bank read its c reads up to
+		 * bank_free); with regfile_fma_free its issue: the pipe is held
+		 * only its issue interval */
 		uint64_t first = now;
-		unsigned r = s->rf_fma_free ? 0 : sc->oc_reads;
-		for (int b = 0; r; r >>= 2, b++)
-			if ((r & 3) && sc->bank_free[b] - (r & 3) > first)
-				first = sc->bank_free[b] - (r & 3);
+		if (!s->rf_fma_free)
+			for (unsigned r = sc->oc_reads, b = 0; r; r >>= 2, b++)
+				if ((r & 3) && sc->bank_free[b] - (r & 3) > first)
+					first = sc->bank_free[b] - (r & 3);
 		int hold = (int)(first - now) + 1, e = hold > busy ? hold : busy;
 		sc->pipe_free[pipe] = now + (uint64_t)e;
 		/* the pipe's busy period (pipe_period) ends there too */
