@@ -370,6 +370,7 @@ void group_stream(Ctx& c);
 void group_nbody(Ctx& c);  // nbody.cu (round 29)
 void group_scan(Ctx& c);
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
+void group_mech_offg(Ctx& c);    // offalu.cu: off_alu<1> guarded against <4> unguarded (round 45)
 void group_mech_yield(Ctx& c);   // offalu.cu (round 38)
 void group_mech_iwaddr(Ctx& c);  // iwaddr.cu (round 39)
 void group_mech_wide(Ctx& c);    // wide.cu (round 40)
@@ -397,6 +398,7 @@ void group_mech_stw(Ctx& c);
 void group_mech_mixbw(Ctx& c);
 void group_mech_stk(Ctx& c);
 void group_mech_strd(Ctx& c);
+void group_mech_strwg(Ctx& c);  // store.cu: st_rw<S, W> on a grid of the SMs >> G (round 45)
 void group_mech_strw(Ctx& c);   // store.cu: st_rw<S, W>, coalesced stores to lines written S x W stores before (round 43)
 void group_mech_ststamp(Ctx& c);  // store.cu (round 36): st_stamp<WD, PAT, W>, mech_strd's store stamped a warp a step
 void group_mech_stks(Ctx& c);

@@ -190,6 +190,35 @@ void group_mech_strw(Ctx& c) {
   CK(cudaFree(dy));
 }
 
+// mech_strwg (round 45, after mech_strw on an H100: its SMs' times spread 2x within a launch (s4 at 8
+// warps: 25154 .. 57158 cycles), fresh lines at 32 warps move 1594 B a cycle, the H100's DRAM, and the
+// H200's own store sets spread as much (mech_strd coal_b4 at 8 warps: 22653 .. 48775, its fastest SM at the
+// lone-warp pace): the whole GPU's L2 and DRAM set those rows, not one SM's store path). st_rw<S, W> as
+// mech_strw on fewer SMs: a grid of the SMs >> G blocks (G 3: 16 of 132; 1: 66), one an SM, and the full
+// grid (G 0) in the same call; what one SM's path takes with the rest of the GPU idle, at S 2, 4, 16 and
+// fresh (tests/data/h100/mech/strwg/predictions.txt, written before the call).
+template <int S, int W>
+static void run_strwg(Ctx& c, float* dy, int G) {
+  LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  if (G) L.grid = c.sms >> G, L.bps = 0;  // fewer blocks than SMs: one an SM, no placement check
+  const Meas m = measure(c, st_rw<S, W>, L, (float*)c.d_out, dy, 1.0f, 0.0f, c.d_rec);
+  imp_row(c, "mech_strwg", (const void*)st_rw<S, W>,
+          (S ? "s" + std::to_string(S) : std::string("fresh")) + "_g" + std::to_string(L.grid), 1, W, L.bps, L.tpb,
+          SR_STEPS, "s=" + std::to_string(S) + ";steps=" + std::to_string(SR_STEPS) + ";grid=" + std::to_string(L.grid), m);
+}
+
+void group_mech_strwg(Ctx& c) {
+  float* dy = nullptr;
+  const size_t n = (size_t)c.sms * SR_STEPS * 1024;  // as mech_strw
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dy, 0, n * sizeof(float)));
+  for (int G : {3, 1, 0})
+    imp_each<8, 16, 32>([&](auto w) {
+      imp_each<2, 4, 16, 0>([&](auto s) { run_strwg<decltype(s)::value, decltype(w)::value>(c, dy, G); });
+    });
+  CK(cudaFree(dy));
+}
+
 // mech_ststamp (round 36, after mech_strd: at 4-16 warps a coalesced 128-B store takes ~8 cycles of
 // the SM a line, at 32 warps 6.6). Do a block's warps store in bursts (in step) or spread out, in
 // which order are the 4 schedulers' warps (warp % 4) served, and how long does each store wait to
