@@ -101,8 +101,8 @@ void group_mech_offalu(Ctx& c) {
 // more than ffma_off on the H200, 1279 at 8 warps and 4999 at 32 (about 2.5 cycles a warp-trip), where
 // smsim gives 1, 259 and 433: its FFMAs read only a bank apiece once the reuse cache holds b and c). Is it
 // the guard? off_alu<4> is off_alu<1> without the @p guards: ptxas gives it the same registers (b R12,
-// c R11, the same accumulators but one) and reuse flags; the loop counter is R6 (bank 2) where off_alu<1>
-// has R4 (bank 0), and the loop starts at 0x1d0 (0x1e0). smsim gives the two the same cycles (within 0.4%;
+// c R11, the same accumulators but one, R22 for R6; the counter R6 for R4: the same banks of sm_90's two,
+// instruction by instruction) and reuse flags; the loop starts at 0x1d0 (0x1e0). smsim gives the two the same cycles (within 0.4%;
 // tests/data/h100/mech/offg/predictions.txt, written before the call).
 void group_mech_offg(Ctx& c) {
   unsigned* dflag = nullptr;
