@@ -193,10 +193,11 @@ struct arch {
 					   * it reads can deliver its reads within max(2, its most reads of one bank)
 					   * cycles; until then its scheduler issues nothing, and its stall count and
 					   * result count from then (pipe_window). 0: its reads wait for the banks */
-	int regfile_fma_free;             /* 1 (with regfile_collectors): on the FMA pipes (fma, fmaheavy) a
-					   * collection holds its pipe only its issue interval, its late reads
-					   * delaying no other instruction but through the banks and the
-					   * collectors (pipe_collector); 0: until its last bank starts reading */
+	int regfile_fma_free;             /* 1 (with regfile_collectors): on the FMA pipes (fma, fmaheavy) an
+					   * unguarded instruction's collection holds its pipe only its issue
+					   * interval, its late reads delaying no other instruction but through
+					   * the banks and the collectors (pipe_collector); a guarded one's (@P)
+					   * and, with 0, every one's until its last bank starts reading */
 	int off_store_reads_data;         /* 0: a global or local store predicated off in every lane of the warp
 					   * reads no data registers from the banks (its address registers it does);
 					   * 1: every source, as a live store */

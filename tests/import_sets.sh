@@ -38,7 +38,7 @@ echo "h100_mech_wide7|tests/data/h200/mech/wide/programs_chains.csv|tests/data/h
 for r in fpair:mech/fpair/sass_local.txt fpair2:mech/fpair2/sass_local.txt barw0s:mech/barw0/sass.txt \
 	twoend:mech/twoend/sass_local.txt iwaddr:mech/iwaddr/sass_local.txt yield:mech/yield/sass_local.txt ordst:mech/ordst/sass_local.txt \
 	ordst2:mech/ordst2/sass_local.txt cs2r:mech/cs2r/sass_local.txt chold:mech/chold/sass_local.txt \
-	chold2:mech/chold2/sass_local.txt clag:mech/clag/sass_local.txt; do
+	chold2:mech/chold2/sass_local.txt clag:mech/clag/sass_local.txt offg:mech/offg/sass_local.txt; do
 	d=mech/${r%%:*}
 	echo "h100_$(echo "$d" | tr / _)|tests/data/h200/$d/programs.csv|tests/data/h100/$d/runs.csv|tests/data/h200/${r#*:}"
 done

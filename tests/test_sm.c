@@ -668,7 +668,10 @@ static void sm_10_7_window(void **state)
  *   4, EXIT 5: 6.
  * - FFMA R22, R8, RZ, RZ (bank 0 again) at 2 reads at 3, late again, and
  *   FFMA R23, R9, RZ, RZ (bank 1) at 3: EXIT 4, 5 cycles; with the hold
- *   the third waits to 3 (its read then on time), the fourth 4, EXIT 5: 6. */
+ *   the third waits to 3 (its read then on time), the fourth 4, EXIT 5: 6.
+ * A guarded instruction keeps the hold (round 45, mech_offg on an H100):
+ * k1 with the late FFMA guarded (@P0 FFMA R21, R6, RZ, RZ) takes 6; with
+ * only the first guarded, whose own reads start at its issue, 5. */
 static void sm_10_9_fma_free(void **state)
 {
 	(void)state;
@@ -683,6 +686,14 @@ static void sm_10_9_fma_free(void **state)
 			 "[B------:R-:W-:-:S05] EXIT\n";
 	assert_int_equal(run_arch(&a, k1, 32, 1, POLICY_GRR).cycles, 5);
 	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 5);
+	const char *g2 = "[B------:R-:W-:-:S01] FFMA R20, R2, R4, R7\n[B------:R-:W-:-:S01] @P0 FFMA R21, R6, RZ, RZ\n"
+			 "[B------:R-:W-:-:S01] FFMA R22, R9, RZ, RZ\n[B------:R-:W-:-:S01] FFMA R23, R8, RZ, RZ\n"
+			 "[B------:R-:W-:-:S05] EXIT\n";
+	const char *g1 = "[B------:R-:W-:-:S01] @P0 FFMA R20, R2, R4, R7\n[B------:R-:W-:-:S01] FFMA R21, R6, RZ, RZ\n"
+			 "[B------:R-:W-:-:S01] FFMA R22, R9, RZ, RZ\n[B------:R-:W-:-:S01] FFMA R23, R8, RZ, RZ\n"
+			 "[B------:R-:W-:-:S05] EXIT\n";
+	assert_int_equal(run_arch(&a, g2, 32, 1, POLICY_GRR).cycles, 6);
+	assert_int_equal(run_arch(&a, g1, 32, 1, POLICY_GRR).cycles, 5);
 	a.regfile_fma_free = 0;
 	assert_int_equal(run_arch(&a, k1, 32, 1, POLICY_GRR).cycles, 6);
 	assert_int_equal(run_arch(&a, k2, 32, 1, POLICY_GRR).cycles, 6);
