@@ -514,7 +514,7 @@ static void issue_warp(struct sim *s, struct warp *w)
 	pipe_period(sc, pipe, s->now, busy, oc);
 	int slip = 0; /* the cycles it waited for its collection window (pipe_window): it issues then */
 	if (__builtin_expect(oc > 1, 0) && s->oc_n > 0) /* the operand collectors (a guard keeps the hold) */
-		slip = pipe_collector(s, sc, pipe, oc, busy, in->has_pred && in->pred != ISA_PT && in->pred != ISA_UPT);
+		slip = pipe_collector(s, sc, pipe, oc, busy, in);
 	if (__builtin_expect(u->hold, 0))
 		pipe_hold_all(sc, s->now + u->hold); /* nothing else issues before now + hold */
 	sc->last = w->slot; /* with control bits the yield hint may undo it (issue_ctl) */

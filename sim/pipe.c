@@ -324,7 +324,7 @@ static int pipe_window(struct sched *sc, uint64_t now, int oc)
  * (tests/data/h100/mech/clag: k0 = k1 = k2 = k3 = 7339 cycles at one warp
  * a scheduler, and within 0.1% at 8-32 warps); holding the pipe gave each
  * a cycle, and at 8-32 warps the scheduler to another warp for a trip.
- * A guarded instruction (@P, `guarded`) is still held as round 35 had it:
+ * A guarded instruction (@P) is still held as round 35 had it:
  * on an H100 (round 45, tests/data/h100/mech/offg) mech_offalu's loop of
  * 8 @P1 FFMAs a trip, two of them reading bank 0 twice and each followed
  * by FFMAs reading bank 0 once, takes a lone warp 7835.5 cycles (the H200
@@ -333,7 +333,7 @@ static int pipe_window(struct sched *sc, uint64_t now, int oc)
  * gives 7841, without it 7585). Out of line: a collection of oc > 1.
  */
 static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched *sc, int pipe, int oc, int busy,
-							int guarded)
+							const struct insn *in)
 {
 	uint64_t now = s->now;
 	int k = 0, n = s->oc_n, slip = s->rf_window ? pipe_window(sc, now, oc) : 0;
@@ -350,7 +350,7 @@ static __attribute__((noinline)) int pipe_collector(struct sim *s, struct sched 
 		 * bank_free); with regfile_fma_free, unless guarded, its issue:
 		 * the pipe is held only its issue interval */
 		uint64_t first = now;
-		if (!s->rf_fma_free || guarded)
+		if (!s->rf_fma_free || (in->has_pred && in->pred != ISA_PT && in->pred != ISA_UPT))
 			for (unsigned r = sc->oc_reads, b = 0; r; r >>= 2, b++)
 				if ((r & 3) && sc->bank_free[b] - (r & 3) > first)
 					first = sc->bank_free[b] - (r & 3);
