@@ -25,7 +25,10 @@ while IFS='|' read -r name m r s; do
 			for (i = 1; i < NF; i++) { if ($i == "meas") me = $(i + 1); if ($i == "sim") si = $(i + 1) }
 			e = (si - me) / me * 100; s += e < 0 ? -e : e; k++ }
 		END { if (k) printf "%s %d %.6f\n", n, k, s }' "$out" >>"$tmp/sums"
+	sed -n 's/^simulated within the range of the measured SMs .*: \([0-9]*\) of \([0-9]*\) rows$/\1 \2/p' "$out" >>"$tmp/inrange"
 done <"$tmp/sets"
 awk '{ printf "%-28s %5d rows  %6.2f%%\n", $1, $2, $3 / $2; n += $2; s += $3 }
 	END { printf "all: %d rows mean |error| %.3f%%\n", n, n ? s / n : 0 }' "$tmp/sums"
+touch "$tmp/inrange"
+awk '{ i += $1; n += $2 } END { if (n) printf "simulated within the range of the measured SMs: %d of %d rows with the range recorded (%.1f%%)\n", i, n, 100 * i / n }' "$tmp/inrange"
 exit $bad

@@ -29,6 +29,9 @@
 #   JOBS=N          parallel imports and simulations (default 2)
 #   FAMILY=regex    only the families whose name matches (awk regex)
 #   VERBOSE=1       also one line per row: W, param, measured, simulated, error
+#                   and, where runs.csv has cycles_min and cycles_max, the range of
+#                   the launch's SMs ("SMs lo..hi", "in" when the simulated cycles
+#                   lie within it); a summary line counts those rows
 #   KEEP=dir        work in dir and keep it (the programs: dir/prog/pN.prog,
 #                   their options: dir/progs)
 #   MANIFEST, RUNS, SASS   other inputs (defaults: tests/data/h200/import/...; SASS may be gzipped, .gz)
@@ -207,6 +210,7 @@ fileno == 2 {
 	if (quick + 0 && !(W in QW)) next
 	nr++; QM[nr] = m; QW_[nr] = W; QB[nr] = r[6] + 0; QT[nr] = r[7] + 0; QIT[nr] = r[8]
 	QP[nr] = param; QC[nr] = r[10]; QL[nr] = ilp
+	QLO[nr] = (r[11] ~ /^[0-9]+(\.[0-9]*)?$/) ? r[11] : "-"; QHI[nr] = (r[12] ~ /^[0-9]+(\.[0-9]*)?$/) ? r[12] : "-"
 	if (!((m, param) in CIDX)) CIDX[m, param] = ++NC[m]
 }
 END {
@@ -243,7 +247,7 @@ END {
 			SID[skey] = ++nsim
 			printf "%d:%d:%d:%s:%s:%d:%s\n", nsim, PID[key], W, smem, co, QT[q], nb > (tmp "/sims")
 		}
-		printf "%d\t%d\t%d\t%s\t%s\n", m, SID[skey], W, param, QC[q] > (tmp "/rows")
+		printf "%d\t%d\t%d\t%s\t%s\t%s\t%s\n", m, SID[skey], W, param, QC[q], QLO[q], QHI[q] > (tmp "/rows")
 	}
 	for (j = 1; j <= nfam; j++) {
 		printf "%d\t%s\t%s\t%s\n", j, FN[j], FG[j], FM[j] > (tmp "/fams")
@@ -363,7 +367,7 @@ FNR == 1 { fileno++ }
 fileno == 1 { FAMN[$1] = $2; FAMG[$1] = $3; FAML[$1] = $4; if ($1 + 0 > nf) nf = $1 + 0; next }
 fileno == 2 { RES[$1] = $2; next }
 fileno == 3 {
-	nrow++; RF[nrow] = $1; RW[nrow] = $3; RC[nrow] = $4; RM[nrow] = $5
+	nrow++; RF[nrow] = $1; RW[nrow] = $3; RC[nrow] = $4; RM[nrow] = $5; RLO[nrow] = $6; RHI[nrow] = $7
 	RSIM[nrow] = (($2 in RES) && RES[$2] ~ /^[0-9]+$/) ? RES[$2] : ""
 	if (RSIM[nrow] == "")
 		print FAMN[$1] ": W=" $3 " " $4 ": no simulated cycles (" (($2 in RES) ? RES[$2] : "no result") ")" >> (tmp "/errors")
@@ -379,7 +383,10 @@ END {
 			if (abs(e) > abs(worst)) worst = e
 			g = FAMG[f]; GN[g]++; GS[g] += abs(e); if (abs(e) > GW[g]) GW[g] = abs(e)
 			TN++; TS += abs(e); if (abs(e) > TW) TW = abs(e)
-			if (verbose + 0) vl = vl sprintf("    W=%-3d %-56s meas %9.0f  sim %9.0f  %+7.1f%%\n", RW[i], substr(RC[i], 1, 56), RM[i], RSIM[i], e)
+			inr = RLO[i] != "-" && RLO[i] != "" && RHI[i] != "-" && RHI[i] != ""
+			if (inr) { RN++; if (RSIM[i] + 0 >= RLO[i] + 0 && RSIM[i] + 0 <= RHI[i] + 0) RIN++ }
+			if (verbose + 0) vl = vl sprintf("    W=%-3d %-56s meas %9.0f  sim %9.0f  %+7.1f%%%s\n", RW[i], substr(RC[i], 1, 56), RM[i], RSIM[i], e,
+							 inr ? sprintf("  SMs %.0f..%.0f%s", RLO[i], RHI[i], (RSIM[i] + 0 >= RLO[i] + 0 && RSIM[i] + 0 <= RHI[i] + 0) ? " in" : "") : "")
 		}
 		if (n == 0) continue
 		mape = s / n; GF[FAMG[f]]++; nfam++
@@ -394,6 +401,7 @@ END {
 	for (a = 1; a <= ng; a++) for (b = a + 1; b <= ng; b++) if (order[b] < order[a]) { t = order[a]; order[a] = order[b]; order[b] = t }
 	for (a = 1; a <= ng; a++) { g = order[a]; printf "%-12s %8d %6d %7.1f %8.1f %6d\n", g, GF[g], GN[g], GS[g] / GN[g], GW[g], GX[g] + 0 }
 	if (TN) printf "%-12s %8d %6d %7.1f %8.1f %6d\n", "all", nfam, TN, TS / TN, TW, fails
+	if (RN) printf "simulated within the range of the measured SMs (fastest to slowest of the launch): %d of %d rows\n", RIN, RN
 	if (suggest + 0) printf "\nsuggested max_mape (int(MAPE) + 1):\n%s", SG
 	print fails + 0 > (tmp "/nfail")
 }
