@@ -721,6 +721,20 @@ e2 "run: --kernel without --sass" "--kernel, --trips, --taken and --mem go with 
 run "$SMSIM" import --help
 expect "import --help" 0 -F "import FILE --kernel NAME" "$T/out"
 
+# import_validate's SM range: mech_offg's ffma_off (7584 and 7591 cycles at 1 and 4 warps in round 45) against
+# two rows whose launch's SMs span 7000..8000 (the simulated cycles inside) and 7700..7800 (outside)
+grep -v -E '^mech_offg\.ffma_(on|ng_on),' tests/data/h200/mech/offg/programs.csv >"$T/range_programs.csv"
+{
+	head -n 3 tests/data/h100/mech/offg/runs.csv
+	grep '^mech_offg,.*,ffma_off,1,1,' tests/data/h100/mech/offg/runs.csv | awk -F, -v OFS=, '{ $11 = 7000; $12 = 8000; print }'
+	grep '^mech_offg,.*,ffma_off,1,4,' tests/data/h100/mech/offg/runs.csv | awk -F, -v OFS=, '{ $11 = 7700; $12 = 7800; print }'
+} >"$T/range_runs.csv"
+run env SMSIM="$SMSIM" VERBOSE=1 MANIFEST="$T/range_programs.csv" RUNS="$T/range_runs.csv" SASS=tests/data/h200/mech/offg/sass_local.txt \
+	sh tests/import_validate.sh
+expect "import_validate: the SMs' range, inside" 0 -E 'W=1 .* SMs 7000\.\.8000 in$' "$T/out"
+expect "import_validate: the SMs' range, outside" 0 -E 'W=4 .* SMs 7700\.\.7800$' "$T/out"
+expect "import_validate: rows inside the SMs' range counted" 0 -F "(fastest to slowest of the launch): 1 of 2 rows" "$T/out"
+
 # the fuzz seeds follow the arch format (regenerate with tests/fuzz/gen_arch_inputs.py)
 for seed in tests/fuzz/corpus/fuzz_arch/sm_90.json tests/fuzz/corpus/fuzz_arch/sm_70.json; do
 	if "$SMSIM" occupancy --arch "$seed" --threads 256 --regs 32 >/dev/null 2>"$T/err"; then
