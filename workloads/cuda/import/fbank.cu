@@ -857,3 +857,62 @@ void group_mech_clag(Ctx& c) {
     run_clag<3>(c, W);
   }
 }
+
+// mech_wphase (round 45, after mech_ops and fma_u on an H100: op_chain_g<0, 1> at 8 warps runs on each SM in one of
+// round 9's two regimes, the bank conflict hidden or paid (tests/data/h200/mech/bank/README.md), 36490 .. 42134
+// cycles within one launch, the median in either by GPU). Which regime a scheduler's two warps settle in, against
+// their start offset, read from every warp's clock: ph_stamp is op_chain_g<0, 1>'s loop (one dependent FFMA chain
+// acc = a * acc + b, a and b loaded, 32 FFMAs a trip, PH_T trips) with each warp's clock (32-bit %clock) read right
+// before and right after its loop; lane 0 writes them, with the block's SM, to wphase.csv (W, launch, block, smid,
+// warp, t0, t1) for every block. Predictions: tests/data/h100/mech/wphase/predictions.txt.
+#define PH_T 256
+__global__ void __launch_bounds__(1024) ph_stamp(float* out, const float* ab, int n, unsigned* st, BlockRec* rec) {
+  const float a = ab[0], b = ab[1];
+  if (a == b) out[imp_gtid()] = -1.f;  // never true; the loads complete before the start
+  float acc = (float)(threadIdx.x * 3u + 1u);
+  imp_begin(rec);
+  unsigned t0, t1;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(t0));
+#pragma unroll 1
+  for (int i = 0; i < n; ++i) {
+#pragma unroll
+    for (int r = 0; r < 32; ++r) acc = fmaf(a, acc, b);
+  }
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(t1));
+  out[imp_gtid()] = acc;
+  if ((threadIdx.x & 31) == 0) {
+    st[(size_t)blockIdx.x * 64 + (threadIdx.x >> 5) * 2] = t0;
+    st[(size_t)blockIdx.x * 64 + (threadIdx.x >> 5) * 2 + 1] = t1;
+  }
+  imp_end(rec);
+}
+
+void group_mech_wphase(Ctx& c) {
+  float* d_ab = nullptr;
+  unsigned* d_st = nullptr;
+  const float h_ab[2] = {0.999f, 0.001f};
+  CK(cudaMalloc(&d_ab, sizeof h_ab));
+  CK(cudaMemcpy(d_ab, h_ab, sizeof h_ab, cudaMemcpyHostToDevice));
+  CK(cudaMalloc(&d_st, (size_t)c.sms * 64 * sizeof(unsigned)));
+  FILE* fr = imp_side_file("wphase.csv");
+  fprintf(fr, "W,launch,block,smid,warp,t0,t1\n");
+  for (int W : {4, 8, 12})
+    for (int rep = 0; rep < (W == 8 ? 3 : 1); ++rep) {
+      const LaunchCfg L = cfg_W(c.sms, W);
+      const Meas m = measure(c, ph_stamp, L, (float*)c.d_out, d_ab, PH_T, d_st, c.d_rec);
+      imp_row(c, "mech_wphase", (const void*)ph_stamp, "chain", 1, W, L.bps, L.tpb, PH_T,
+              "rep=" + std::to_string(rep) + ";ops_per_thread=" + std::to_string(32 * PH_T), m);
+      std::vector<unsigned> h((size_t)L.grid * 64);
+      std::vector<BlockRec> rec(L.grid);
+      CK(cudaMemcpy(h.data(), d_st, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(rec.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+      for (int blk = 0; blk < L.grid; ++blk)
+        for (int w = 0; w < L.tpb / 32; ++w)
+          fprintf(fr, "%d,%d,%d,%u,%d,%u,%u\n", W, rep, blk, rec[blk].smid, w, h[(size_t)blk * 64 + w * 2],
+                  h[(size_t)blk * 64 + w * 2 + 1]);
+      fflush(fr);
+    }
+  fclose(fr);
+  CK(cudaFree(d_st));
+  CK(cudaFree(d_ab));
+}

@@ -370,6 +370,7 @@ void group_stream(Ctx& c);
 void group_nbody(Ctx& c);  // nbody.cu (round 29)
 void group_scan(Ctx& c);
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
+void group_mech_wphase(Ctx& c);  // fbank.cu: ph_stamp, every warp's clock around a conflicting chain (round 45)
 void group_mech_offg(Ctx& c);    // offalu.cu: off_alu<1> guarded against <4> unguarded (round 45)
 void group_mech_yield(Ctx& c);   // offalu.cu (round 38)
 void group_mech_iwaddr(Ctx& c);  // iwaddr.cu (round 39)
