@@ -1,7 +1,8 @@
 # tests/data/h100/mech/wphase/pairs.py FILE: per launch, the warps' loop times and, at 8 warps, each scheduler pair's
 # start offset (warp s + 4 less warp s, cycles) by regime (paid: the pair's mean loop time above 38500 cycles).
+# FILE: wphase.csv (xz -dc wphase.csv.xz > wphase.csv).
 import csv, sys, statistics, collections
-f = sys.argv[1]  
+f = sys.argv[1]
 rows = list(csv.DictReader(open(f)))
 by = collections.defaultdict(dict)
 for r in rows:
