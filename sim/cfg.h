@@ -187,7 +187,8 @@ struct arch {
 					   * whose reads take more than a cycle holds one from its issue until they
 					   * are done and nothing issues while all are held; on the FMA pipes (fma,
 					   * fmaheavy) its collection then holds its pipe only until its last bank
-					   * starts reading (regfile_fma_free 0) or its issue interval (1). 0:
+					   * starts reading (regfile_fma_free 0, or a guarded instruction) or
+					   * its issue interval (regfile_fma_free 1). 0:
 					   * every collection holds its pipe to its end */
 	int regfile_window;               /* 1 (with regfile_collectors): an instruction issues only once each bank
 					   * it reads can deliver its reads within max(2, its most reads of one bank)

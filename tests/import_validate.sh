@@ -383,10 +383,13 @@ END {
 			if (abs(e) > abs(worst)) worst = e
 			g = FAMG[f]; GN[g]++; GS[g] += abs(e); if (abs(e) > GW[g]) GW[g] = abs(e)
 			TN++; TS += abs(e); if (abs(e) > TW) TW = abs(e)
-			inr = RLO[i] != "-" && RLO[i] != "" && RHI[i] != "-" && RHI[i] != ""
-			if (inr) { RN++; if (RSIM[i] + 0 >= RLO[i] + 0 && RSIM[i] + 0 <= RHI[i] + 0) RIN++ }
-			if (verbose + 0) vl = vl sprintf("    W=%-3d %-56s meas %9.0f  sim %9.0f  %+7.1f%%%s\n", RW[i], substr(RC[i], 1, 56), RM[i], RSIM[i], e,
-							 inr ? sprintf("  SMs %.0f..%.0f%s", RLO[i], RHI[i], (RSIM[i] + 0 >= RLO[i] + 0 && RSIM[i] + 0 <= RHI[i] + 0) ? " in" : "") : "")
+			rng = ""  # the SMs of the launch, fastest to slowest, where runs.csv has them
+			if (RLO[i] != "-" && RHI[i] != "-") {
+				inr = RSIM[i] + 0 >= RLO[i] + 0 && RSIM[i] + 0 <= RHI[i] + 0
+				RN++; RIN += inr
+				rng = sprintf("  SMs %.0f..%.0f%s", RLO[i], RHI[i], inr ? " in" : "")
+			}
+			if (verbose + 0) vl = vl sprintf("    W=%-3d %-56s meas %9.0f  sim %9.0f  %+7.1f%%%s\n", RW[i], substr(RC[i], 1, 56), RM[i], RSIM[i], e, rng)
 		}
 		if (n == 0) continue
 		mape = s / n; GF[FAMG[f]]++; nfam++

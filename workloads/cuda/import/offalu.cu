@@ -15,6 +15,15 @@
 #include "imp.h"
 
 #define OFF_T 256
+// 8 FFMA a_i = a_i * b + c, each guarded by G ("@p ": p holds f != 0; "": none); the same PTX text for off_alu<1>
+// and, unguarded, off_alu<4>
+#define OFF_FFMA8(G)                                                                                               \
+  asm volatile("{ .reg .pred p; setp.ne.u32 p, %8, 0;\n" G "fma.rn.f32 %0, %0, %9, %10; " G                       \
+               "fma.rn.f32 %1, %1, %9, %10; " G "fma.rn.f32 %2, %2, %9, %10;\n" G "fma.rn.f32 %3, %3, %9, %10; " G \
+               "fma.rn.f32 %4, %4, %9, %10; " G "fma.rn.f32 %5, %5, %9, %10;\n" G "fma.rn.f32 %6, %6, %9, %10; " G \
+               "fma.rn.f32 %7, %7, %9, %10; }"                                                                    \
+               : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)                   \
+               : "r"(f), "f"(b), "f"(c))
 
 template <int OP>
 __global__ void __launch_bounds__(1024) off_alu(const unsigned* flag, float* out, BlockRec* rec) {
@@ -36,21 +45,9 @@ __global__ void __launch_bounds__(1024) off_alu(const unsigned* flag, float* out
           : "+r"(u0), "+r"(u1), "+r"(u2), "+r"(u3), "+r"(u4), "+r"(u5), "+r"(u6), "+r"(u7)
           : "r"(f), "r"(ub), "r"(uc));
     if (OP == 1)
-      asm volatile(
-          "{ .reg .pred p; setp.ne.u32 p, %8, 0;\n"
-          "@p fma.rn.f32 %0, %0, %9, %10; @p fma.rn.f32 %1, %1, %9, %10; @p fma.rn.f32 %2, %2, %9, %10;\n"
-          "@p fma.rn.f32 %3, %3, %9, %10; @p fma.rn.f32 %4, %4, %9, %10; @p fma.rn.f32 %5, %5, %9, %10;\n"
-          "@p fma.rn.f32 %6, %6, %9, %10; @p fma.rn.f32 %7, %7, %9, %10; }"
-          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
-          : "r"(f), "f"(b), "f"(c));
+      OFF_FFMA8("@p ");
     if (OP == 4)  // OP 1 without its guards (mech_offg)
-      asm volatile(
-          "{ .reg .pred p; setp.ne.u32 p, %8, 0;\n"
-          "fma.rn.f32 %0, %0, %9, %10; fma.rn.f32 %1, %1, %9, %10; fma.rn.f32 %2, %2, %9, %10;\n"
-          "fma.rn.f32 %3, %3, %9, %10; fma.rn.f32 %4, %4, %9, %10; fma.rn.f32 %5, %5, %9, %10;\n"
-          "fma.rn.f32 %6, %6, %9, %10; fma.rn.f32 %7, %7, %9, %10; }"
-          : "+f"(a0), "+f"(a1), "+f"(a2), "+f"(a3), "+f"(a4), "+f"(a5), "+f"(a6), "+f"(a7)
-          : "r"(f), "f"(b), "f"(c));
+      OFF_FFMA8("");
     if (OP == 2)
       asm volatile(
           "{ .reg .pred p; setp.ne.u32 p, %8, 0;\n"

@@ -171,19 +171,31 @@ __global__ void __launch_bounds__(32 * W) st_rw(float* out, float* y, float a, f
   imp_end(rec);
 }
 
+// One row: mech_strw's (G < 0: the full grid), or mech_strwg's on a grid of the SMs >> G blocks (G 0: the full
+// grid, named by it; below).
 template <int S, int W>
-static void run_strw(Ctx& c, float* dy) {
-  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+static void run_strw(Ctx& c, float* dy, int G = -1) {
+  LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  if (G > 0) L.grid = c.sms >> G, L.bps = 0;  // fewer blocks than SMs: one an SM, no placement check
   const Meas m = measure(c, st_rw<S, W>, L, (float*)c.d_out, dy, 1.0f, 0.0f, c.d_rec);
-  imp_row(c, "mech_strw", (const void*)st_rw<S, W>, S ? "s" + std::to_string(S) : std::string("fresh"), 1, W, L.bps,
-          L.tpb, SR_STEPS, "s=" + std::to_string(S) + ";steps=" + std::to_string(SR_STEPS), m);
+  std::string variant = S ? "s" + std::to_string(S) : std::string("fresh");
+  std::string param = "s=" + std::to_string(S) + ";steps=" + std::to_string(SR_STEPS);
+  if (G >= 0) variant += "_g" + std::to_string(L.grid), param += ";grid=" + std::to_string(L.grid);
+  imp_row(c, G < 0 ? "mech_strw" : "mech_strwg", (const void*)st_rw<S, W>, variant, 1, W, L.bps, L.tpb, SR_STEPS,
+          param, m);
+}
+
+// st_rw's lines: SR_STEPS slots of 1024 floats a block (fresh), zeroed
+static float* strw_lines(Ctx& c) {
+  float* dy = nullptr;
+  const size_t n = (size_t)c.sms * SR_STEPS * 1024;
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemset(dy, 0, n * sizeof(float)));
+  return dy;
 }
 
 void group_mech_strw(Ctx& c) {
-  float* dy = nullptr;
-  const size_t n = (size_t)c.sms * SR_STEPS * 1024;  // fresh: SR_STEPS slots of 1024 floats a block
-  CK(cudaMalloc(&dy, n * sizeof(float)));
-  CK(cudaMemset(dy, 0, n * sizeof(float)));
+  float* dy = strw_lines(c);
   imp_each<8, 16, 32>([&](auto w) {
     imp_each<1, 2, 4, 8, 16, 64, 0>([&](auto s) { run_strw<decltype(s)::value, decltype(w)::value>(c, dy); });
   });
@@ -196,25 +208,12 @@ void group_mech_strw(Ctx& c) {
 // lone-warp pace): the whole GPU's L2 and DRAM set those rows, not one SM's store path). st_rw<S, W> as
 // mech_strw on fewer SMs: a grid of the SMs >> G blocks (G 3: 16 of 132; 1: 66), one an SM, and the full
 // grid (G 0) in the same call; what one SM's path takes with the rest of the GPU idle, at S 2, 4, 16 and
-// fresh (tests/data/h100/mech/strwg/predictions.txt, written before the call).
-template <int S, int W>
-static void run_strwg(Ctx& c, float* dy, int G) {
-  LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
-  if (G) L.grid = c.sms >> G, L.bps = 0;  // fewer blocks than SMs: one an SM, no placement check
-  const Meas m = measure(c, st_rw<S, W>, L, (float*)c.d_out, dy, 1.0f, 0.0f, c.d_rec);
-  imp_row(c, "mech_strwg", (const void*)st_rw<S, W>,
-          (S ? "s" + std::to_string(S) : std::string("fresh")) + "_g" + std::to_string(L.grid), 1, W, L.bps, L.tpb,
-          SR_STEPS, "s=" + std::to_string(S) + ";steps=" + std::to_string(SR_STEPS) + ";grid=" + std::to_string(L.grid), m);
-}
-
+// fresh (tests/data/h100/mech/strwg/predictions.txt, written before the call). Its rows: run_strw, above.
 void group_mech_strwg(Ctx& c) {
-  float* dy = nullptr;
-  const size_t n = (size_t)c.sms * SR_STEPS * 1024;  // as mech_strw
-  CK(cudaMalloc(&dy, n * sizeof(float)));
-  CK(cudaMemset(dy, 0, n * sizeof(float)));
+  float* dy = strw_lines(c);
   for (int G : {3, 1, 0})
     imp_each<8, 16, 32>([&](auto w) {
-      imp_each<2, 4, 16, 0>([&](auto s) { run_strwg<decltype(s)::value, decltype(w)::value>(c, dy, G); });
+      imp_each<2, 4, 16, 0>([&](auto s) { run_strw<decltype(s)::value, decltype(w)::value>(c, dy, G); });
     });
   CK(cudaFree(dy));
 }
