@@ -404,6 +404,7 @@ void group_mech_strw(Ctx& c);   // store.cu: st_rw<S, W>, coalesced stores to li
 void group_mech_ststamp(Ctx& c);  // store.cu (round 36): st_stamp<WD, PAT, W>, mech_strd's store stamped a warp a step
 void group_mech_stks(Ctx& c);
 void group_mech_stb(Ctx& c);
+void group_mech_offst(Ctx& c);  // store.cu: off_st<V, W>, memory instructions off in every lane (round 46)
 void group_mech_stb4(Ctx& c);
 void group_mech_pstore(Ctx& c);
 

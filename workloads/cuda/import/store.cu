@@ -705,3 +705,72 @@ void group_mech_stb4(Ctx& c) {
   CK(cudaFree(dy));
   CK(cudaFree(d_flags));
 }
+
+// mech_offst (round 46): what a store predicated off in every lane costs the SM where nothing else binds.
+// mech_stb's off_k8 at 32 warps (257.6 cycles a step for 256 off stores) bounds it at 1.0 cycle a store,
+// but that loop is issue-bound as well (its steps grow 0.66 cycles a store from K 1 to 8, 1.31 cycles an
+// issue slot of a scheduler), and stores off after a barrier (mech_pstore, thread 0's record in
+// mech_bphase) seemed to cost 1.3-1.8. off_st<V, W>: one block of W warps an SM, OS_TRIPS trips of 16
+// memory instructions under one predicate from data (one asm block: one ISETP, then the 16), off in every
+// lane, so each trip is 16 + 4 issue slots a warp (ISETP, VIADD, the 16, ISETP, BRA): V 0 STG.E, V 1 LDS,
+// V 2 LDG.E; V 3 a barrier then V 0's 16 stores (every warp's burst right after the release), V 4 the
+// barrier alone. The predicate is on > s (on = 0 from data), so ptxas predicates the 16 (with a predicate
+// it can hoist it branches around each). The LDS offsets pass the array's end: never executed.
+#define OS_TRIPS 256
+#define OS_ST4(o) "@p st.global.f32 [%1+" #o "], %2;\n\t"
+#define OS_LDS(o) "@p ld.shared.f32 %0, [%3+" #o "];\n\t"
+#define OS_LDG(o) "@p ld.global.f32 %0, [%2+" #o "];\n\t"
+#define OS_16(M) M(0) M(4096) M(8192) M(12288) M(16384) M(20480) M(24576) M(28672) M(32768) M(36864) M(40960) \
+  M(45056) M(49152) M(53248) M(57344) M(61440)
+template <int V, int W>
+__global__ void __launch_bounds__(32 * W) off_st(float* y, const unsigned* flags, BlockRec* rec) {
+  __shared__ float sh[16 * 1024 / 4 + 32];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float* p = y + (size_t)blockIdx.x * 16 * 1024 + warp * 32 + lane;  // 64 KB a block; never written
+  const unsigned on = flags[lane];                                    // 0 in every lane
+  const unsigned sa = (unsigned)__cvta_generic_to_shared(sh + lane);
+  float v = (float)lane, r = 0.f;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int s = 0; s < OS_TRIPS; ++s) {
+    if (V >= 3) __syncthreads();
+    if (V == 0 || V == 3)
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %0, %5;\n\t" OS_16(OS_ST4) "}" ::"r"(on), "l"(p), "f"(v), "f"(r),
+                   "r"(sa), "r"(s) : "memory");
+    if (V == 1)
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %1, %4;\n\t" OS_16(OS_LDS) "}" : "+f"(r) : "r"(on), "l"(p), "r"(sa),
+                   "r"(s) : "memory");
+    if (V == 2)
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %1, %4;\n\t" OS_16(OS_LDG) "}" : "+f"(r) : "r"(on), "l"(p), "r"(sa),
+                   "r"(s) : "memory");
+  }
+  if (r == 12345.f) y[imp_gtid()] = r;  // never true (every load off): keeps the loads
+  imp_end(rec);
+}
+
+template <int V, int W>
+static void run_offst(Ctx& c, float* dy, const unsigned* d_flags) {
+  const LaunchCfg L = cfg_W(c.sms, W, PREP_NONE);
+  const Meas m = measure(c, off_st<V, W>, L, dy, d_flags, c.d_rec);
+  static const char* vn[] = {"stg", "lds", "ldg", "bar_stg", "bar"};
+  imp_row(c, "mech_offst", (const void*)off_st<V, W>, vn[V], 1, W, L.bps, L.tpb, OS_TRIPS,
+          "v=" + std::to_string(V) + ";trips=" + std::to_string(OS_TRIPS), m);
+}
+
+void group_mech_offst(Ctx& c) {
+  float* dy = nullptr;
+  unsigned* d_flags = nullptr;
+  CK(cudaMalloc(&dy, (size_t)c.sms * 16 * 1024 * sizeof(float) + 65536));
+  CK(cudaMalloc(&d_flags, 32 * sizeof(unsigned)));
+  CK(cudaMemset(d_flags, 0, 32 * sizeof(unsigned)));
+  imp_each<1, 4, 8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    run_offst<0, W>(c, dy, d_flags);
+    run_offst<1, W>(c, dy, d_flags);
+    run_offst<2, W>(c, dy, d_flags);
+    run_offst<3, W>(c, dy, d_flags);
+    run_offst<4, W>(c, dy, d_flags);
+  });
+  CK(cudaFree(dy));
+  CK(cudaFree(d_flags));
+}
