@@ -34,7 +34,7 @@
 #include "../sim/err.h"
 #include "sass.h"
 
-#define IMPORT_MAX_RULES 64
+#define IMPORT_MAX_RULES 256 /* per option: a fully unrolled kernel names each of its (bitonic_t<1>: 128 LDS/STS) */
 #define IMPORT_ATTRS_LEN 400 /* --mem attributes: offsets= of 32 lanes fits */
 
 struct import_rule {

@@ -969,6 +969,20 @@ static void import_errors(void **state)
 		if (import_opt(&o, opt[i].flag, opt[i].value, &e) != SIM_EINPUT || !strstr(e.msg, opt[i].what))
 			fail_msg("option case %zu: message \"%s\", expected \"%s\"", i, e.msg, opt[i].what);
 	}
+	/* 256 rules of an option (bitonic_t<1>'s 64 LDS and 64 STS a trip, one --mem each, took 128), the
+	 * 257th an error naming the limit */
+	struct import_opts *o = calloc(1, sizeof *o);
+	struct err e = {{0}};
+	char v[32];
+	assert_non_null(o);
+	for (int i = 0; i < 256; i++) {
+		snprintf(v, sizeof v, "0x%x=stride=8", 16 * i);
+		assert_int_equal(import_opt(o, "--mem", v, &e), 0);
+	}
+	assert_int_equal(o->nmem, 256);
+	assert_int_equal(import_opt(o, "--mem", "0x1000=stride=8", &e), SIM_EINPUT);
+	assert_string_equal(e.msg, "--mem: too many rules (expected at most 256)");
+	free(o);
 }
 
 int main(int argc, char **argv)

@@ -11,9 +11,9 @@
 # is lane l at word 2 l: `stride=8`), for j = 32 .. 1024 32 consecutive words (1 wavefront). The importer
 # takes one description an instruction and the pattern changes with j: 45 of a sort's 66 steps are the
 # 2-way ones, so the manifest gives every j-loop LDS and STS `stride=8` (MEM=free: none, the other bound;
-# predictions.txt gives both and the 45/66 mix). At W 1 the j loop's 128 LDS/STS are more than the 64 --mem
-# rules the importer takes: there `--mem LDS=stride=8 --mem STS=stride=8` (the copies into and out of shared
-# memory, run once a launch, then 2-way too: at W 2 and 32 the same change moves the span 0 and 1 cycle).
+# predictions.txt gives both and the 45/66 mix). At W 1 the j loop has 128 LDS/STS: the importer took 64 --mem
+# rules an option when the predictions were written (there `--mem LDS=stride=8 --mem STS=stride=8`, the copies
+# into and out of shared memory 2-way too: 0-1 cycle), 256 since round 46: one rule each, as at every W.
 # Every row's max_mape comes out 99; tests/import_limits.py then sets the limits by the rule.
 # Usage: python3 tests/data/h100/bitonic/gen_manifest.py tests/data/h100/bitonic/sass_local.txt > programs.csv
 import os
@@ -50,10 +50,8 @@ for name in re.findall(r'Function : (\S+)', listing):
         sys.exit('gen_manifest.py: %s: %d LDS/STS in the j loop (expected 4 a compare-exchange, %d)' % (name, len(mem), 4 * ce))
     f, t = span(path, name)
     opts = '--trips 0x%x=%d --trips 0x%x=%d --trips 0x%x=%d --span 0x%x:0x%x' % (je, J_TRIPS, ke, K_TRIPS, re_, REPS, f, t)
-    if not free and len(mem) <= 64:
+    if not free:
         opts += ''.join(' --mem 0x%x=stride=8' % pc for pc in mem)
-    elif not free:  # W 1: 128 of them, past the importer's 64 --mem rules; every LDS and STS then, the copies in
-        opts += ' --mem LDS=stride=8 --mem STS=stride=8'  # and out too (run once: at W 2 and 32 that moves 0-1 cycle)
     rows.append((W, 'bitonic.w%d,bitonic,n2048,1,*,%d,%s,99,"%s","2048 keys a block, %d compare-exchanges a thread a step, %d warps a block"' % (
         W, W, name, opts, ce, W)))
 print('# smsim import validation manifest for tests/data/h100/bitonic (group bitonic: bitonic_t<W>, a shared-memory bitonic sort of '
