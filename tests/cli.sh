@@ -735,6 +735,20 @@ expect "import_validate: the SMs' range, inside" 0 -E 'W=1 .* SMs 7000\.\.8000 i
 expect "import_validate: the SMs' range, outside" 0 -E 'W=4 .* SMs 7700\.\.7800$' "$T/out"
 expect "import_validate: rows inside the SMs' range counted" 0 -F "(fastest to slowest of the launch): 1 of 2 rows" "$T/out"
 
+# import_predict: a manifest's rows simulated before any measurement, through import_validate's launch
+# shape; mech_offst's stg row at 4 warps, against the same row run by hand (--warps 4 --smem 122880), and a
+# manifest row whose options need a measured row's values named
+grep -E '^(#|family|mech_offst\.stg_w4,)' tests/data/h200/mech/offst/programs.csv >"$T/pred_programs.csv"
+ip_opts=$(grep '^mech_offst.stg_w4,' tests/data/h200/mech/offst/programs.csv | sed 's/^[^"]*"\([^"]*\)".*/\1/')
+# shellcheck disable=SC2086
+ip_want=$("$SMSIM" run --sass tests/data/h200/mech/offst/sass_local.txt --kernel _Z6off_stILi0ELi4EEvPfPKjP8BlockRec $ip_opts \
+	--warps 4 --smem 122880 --csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cycles") c = i } NR == 2 { print $c }')
+run env SMSIM="$SMSIM" MANIFEST="$T/pred_programs.csv" SASS=tests/data/h200/mech/offst/sass_local.txt sh tests/import_predict.sh
+expect "import_predict: a row's cycles as run by hand" 0 -x "mech_offst.stg_w4 4 $ip_want" "$T/out"
+sed 's/--trips 0x\([0-9a-f]*\)=256/--trips 0x\1={iters}/' "$T/pred_programs.csv" >"$T/pred_bad.csv"
+run env SMSIM="$SMSIM" MANIFEST="$T/pred_bad.csv" SASS=tests/data/h200/mech/offst/sass_local.txt sh tests/import_predict.sh
+expect "import_predict: placeholders need a measured row" 2 -F "(mech_offst.stg_w4): options with {placeholders} need a measured row" "$T/err"
+
 # the fuzz seeds follow the arch format (regenerate with tests/fuzz/gen_arch_inputs.py)
 for seed in tests/fuzz/corpus/fuzz_arch/sm_90.json tests/fuzz/corpus/fuzz_arch/sm_70.json; do
 	if "$SMSIM" occupancy --arch "$seed" --threads 256 --regs 32 >/dev/null 2>"$T/err"; then

@@ -32,7 +32,9 @@ for f in txt.split('Function : ')[1:]:
     if len(mem) != (16 if op else 0):
         sys.exit('gen_manifest.py: %s: %d predicated %s in the loop (expected 16)' % (name, len(mem), op))
     fr, to = span(path, name)
-    opts = '--trips 0x%x=256 --span 0x%x:0x%x --mem LDG=footprint=1K' % (bpc, fr, to)
+    opts = '--trips 0x%x=256 --span 0x%x:0x%x' % (bpc, fr, to)
+    if any(re.match(r'LDG\b', t) for _, t in ins):  # the flags' load (bar: none, its flag unused)
+        opts += ' --mem LDG=footprint=1K'
     opts += ''.join(' --mem 0x%x=lanes=0' % pc for pc in mem)
     # the never-true guard store after an off load loop (r == 12345.f)
     guard = [pc for pc, t in ins if pc > bpc and re.match(r'@!P\d STG', t)]
