@@ -40,6 +40,11 @@
 #                   stream_group_bytes_per_cycle=8.26 turns on the stream loads'
 #                   latency spread, README "What still misses")
 #   POLICY=NAME     every run with --policy NAME (grr, gto, lrr, gty)
+#   PREDICT=1       no measurements: each manifest row simulated at the W its warps
+#                   column names (1|2|4, 1-8) or, for '*', at each W of $PREDICT_W
+#                   (default "1 2 4 8 16 32"), one block of 32 W threads an SM (two of
+#                   16 W above 32), its param the row's; RUNS is not read and each
+#                   row's "measured" cycles are 1 (tests/import_predict.sh prints them)
 #   SUGGEST=1       also print "family limit" with limit = int(MAPE) + 1, the rule
 #                   max_mape was set by (take the larger of a full and a QUICK run:
 #                   tests/import_limits.py writes them into the manifest)
@@ -69,6 +74,9 @@ VERBOSE=${VERBOSE:-0}
 MAXC=${MAXC:-50000000}
 KEEP=${KEEP:-}
 SUGGEST=${SUGGEST:-0}
+PREDICT=${PREDICT:-0}
+PREDICT_W=${PREDICT_W:-1 2 4 8 16 32}
+[ "$PREDICT" = 1 ] && RUNS=/dev/null
 ARCH_SET=${ARCH_SET:-}
 POLICY=${POLICY:-}
 
@@ -104,7 +112,7 @@ esac
 # progs: progid, kernel, options, family; sims: simid:progid:W:smem:carveout;
 # rows: famidx, simid, W, param, measured; unmatched: group, variant, count;
 # errors: one line each
-awk -v quick="$QUICK" -v quickw="$QUICK_W" -v famre="$FAMILY" -v tmp="$TMP" '
+awk -v quick="$QUICK" -v quickw="$QUICK_W" -v famre="$FAMILY" -v tmp="$TMP" -v predict="$PREDICT" -v predw="$PREDICT_W" '
 function csvsplit(line, f,    n, i, c, q, field, L) {
 	n = 0; field = ""; q = 0; L = length(line)
 	for (i = 1; i <= L; i++) {
@@ -178,6 +186,28 @@ function pmatch(mp, rp,    n, i, a, b, m, have) {
 	for (i = 1; i <= n; i++) if (!(a[i] in have)) return 0
 	return 1
 }
+# a runs.csv row (or, PREDICT=1, a manifest row at one W) matched to family m
+function addrow(m, W, bps, tpb, iters, param, cyc, ilp, lo, hi) {
+	MATCHED[m] = 1
+	if (famre != "" && FN[m] !~ famre) return
+	if (quick + 0 && !(W in QW)) return
+	nr++; QM[nr] = m; QW_[nr] = W; QB[nr] = bps; QT[nr] = tpb; QIT[nr] = iters
+	QP[nr] = param; QC[nr] = cyc; QL[nr] = ilp
+	QLO[nr] = (lo ~ /^[0-9]+(\.[0-9]*)?$/) ? lo : "-"; QHI[nr] = (hi ~ /^[0-9]+(\.[0-9]*)?$/) ? hi : "-"
+	if (!((m, param) in CIDX)) CIDX[m, param] = ++NC[m]
+}
+# PREDICT=1: family m at each W its warps column names, or predw for "*"
+function predrows(m,    n, a, i, r, w, lo, hi) {
+	if (FO[m] ~ /\{/) { err("programs.csv:" FLINE[m] " (" FN[m] "): options with {placeholders} need a measured row (iters, ...); give the values"); return }
+	if (FW[m] == "*" || FW[m] == "") n = split(predw, a, /[ ,]+/)
+	else n = split(FW[m], a, "|")
+	for (i = 1; i <= n; i++) {
+		if (a[i] == "") continue
+		if (split(a[i], r, "-") == 2) { lo = r[1] + 0; hi = r[2] + 0 } else lo = hi = a[i] + 0
+		for (w = lo; w <= hi; w++)
+			addrow(m, w, w > 32 ? 2 : 1, w > 32 ? 16 * w : 32 * w, 0, (FP[m] == "*" || FP[m] == "") ? "predict" : FP[m], 1, (FI[m] == "*") ? 1 : FI[m], "-", "-")
+	}
+}
 BEGIN {
 	nq = split(quickw, qa, /[ ,]+/)
 	for (i = 1; i <= nq; i++) if (qa[i] != "") QW[qa[i] + 0] = 1
@@ -205,15 +235,10 @@ fileno == 2 {
 	for (j = 1; j <= nfam; j++)
 		if (FG[j] == grp && FV[j] == var && (FI[j] == "*" || FI[j] == ilp) && pmatch(FP[j], param) && wmatch(FW[j], W)) { m = j; break }
 	if (!m) { UN[grp "\t" var]++; next }
-	MATCHED[m] = 1
-	if (famre != "" && FN[m] !~ famre) next
-	if (quick + 0 && !(W in QW)) next
-	nr++; QM[nr] = m; QW_[nr] = W; QB[nr] = r[6] + 0; QT[nr] = r[7] + 0; QIT[nr] = r[8]
-	QP[nr] = param; QC[nr] = r[10]; QL[nr] = ilp
-	QLO[nr] = (r[11] ~ /^[0-9]+(\.[0-9]*)?$/) ? r[11] : "-"; QHI[nr] = (r[12] ~ /^[0-9]+(\.[0-9]*)?$/) ? r[12] : "-"
-	if (!((m, param) in CIDX)) CIDX[m, param] = ++NC[m]
+	addrow(m, W, r[6] + 0, r[7] + 0, r[8], param, r[10], ilp, r[11], r[12])
 }
 END {
+	if (predict + 0) for (j = 1; j <= nfam; j++) predrows(j)
 	for (q = 1; q <= nr; q++) {
 		m = QM[q]; W = QW_[q]; bps = QB[q]; param = QP[q]
 		if (quick + 0 && NC[m] > 4) {          # QUICK: 4 curves, evenly spaced

@@ -8,7 +8,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import span  # tests/span_pcs.py
+from span_pcs import loops, span  # tests/span_pcs.py
 
 path = sys.argv[1]
 txt = open(path).read()
@@ -23,11 +23,10 @@ for f in txt.split('Function : ')[1:]:
     V, W = int(m.group(1)), int(m.group(2))
     var, op, what = names[V]
     ins = [(int(a, 16), t.strip()) for a, t in re.findall(r'/\*([0-9a-f]{4})\*/\s+([^;]*);', f)]
-    bra = [(pc, t) for pc, t in ins if re.match(r'@P\d BRA 0x', t) and int(t.split()[-1], 16) < pc]
-    if len(bra) != 1:
-        sys.exit('gen_manifest.py: %s: %d back edges (expected the trip loop)' % (name, len(bra)))
-    bpc, bt = bra[0]
-    top = int(bt.split()[-1], 16)
+    lp = loops(path, name)
+    if len(lp) != 1:
+        sys.exit('gen_manifest.py: %s: %d back edges (expected the trip loop)' % (name, len(lp)))
+    bpc, top = lp[0]
     mem = [pc for pc, t in ins if op and top <= pc < bpc and re.match(r'@P\d ' + re.escape(op) + r' ', t)]
     if len(mem) != (16 if op else 0):
         sys.exit('gen_manifest.py: %s: %d predicated %s in the loop (expected 16)' % (name, len(mem), op))
