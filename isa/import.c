@@ -57,10 +57,18 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 	if (strcmp(flag, "--trips") == 0) {
 		const char *num = eq ? eq + 1 : value;
 		unsigned long long v, k = 0;
-		long m = 0;
+		long m = 0, g = 0;
 		errno = 0;
 		v = strtoull(num, &end, 10);
-		if (eq && *end == ',' && !errno) {
+		if (eq && *end == ',' && !errno && strncmp(end + 1, "grow=", 5) == 0) {
+			/* N,grow=G: N + G t trips at the enclosing loop's trip t */
+			const char *d = end + 6;
+			g = strtol(d, &end, 10);
+			if (end == d || *end || errno || g == 0 || g < -1000000000L || g > 1000000000L)
+				return err_set(e, SIM_EINPUT, "--trips: expected PC=N,grow=G with G a non-zero whole number of trips "
+					       "(-1000000000 to 1000000000; 0x2c0=1,grow=1: 1, 2, 3 ... trips at the enclosing loop's "
+					       "trips 0, 1, 2 ...), got \"%.40s\"", value);
+		} else if (eq && *end == ',' && !errno) {
 			/* N,w0:M=K: the warps below M run K trips, the others N */
 			const char *w = end + 1, *d = w + 3;
 			if (strncmp(w, "w0:", 3) != 0 || !isdigit((unsigned char)*d))
@@ -90,6 +98,7 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 		r->value = (double)v;
 		r->warps = (int)m;
 		r->low = k;
+		r->grow = g;
 		return SIM_OK;
 	}
 	if (strcmp(flag, "--taken") == 0) {
@@ -931,6 +940,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					"--trips at its PC (the warps below %d: %llu trips)\n",
 					(unsigned long long)trips, r->warps, (unsigned long long)r->low, in[i].pc, in[best].pc,
 					best - i + 1, r->warps, (unsigned long long)r->low);
+			else if (r && r->grow)
+				fprintf(out, "LOOP %llu grow=%ld edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, "
+					"--trips at its PC (%llu %+ld at each trip of the enclosing loop)\n",
+					(unsigned long long)trips, r->grow, in[i].pc, in[best].pc, best - i + 1,
+					(unsigned long long)trips, r->grow);
 			else
 				fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
 					(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,

@@ -47,6 +47,7 @@ struct import_rule {
 			       * PC=N,w0:M=K: M, the warps that run `low` trips (LOOP N warp<M=K) */
 	int below;            /* --taken PC=w0:N: taken by the warps below N instead (IF warp>=N) */
 	uint64_t low;         /* --trips PC=N,w0:M=K: K, the trip count of the warps below M (warps = M) */
+	long grow;            /* --trips PC=N,grow=G: N + G t trips at the enclosing loop's trip t (LOOP N grow=G) */
 	int used;             /* set by import_kernel when it applied the rule */
 };
 

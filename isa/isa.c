@@ -221,9 +221,22 @@ int program_emit(struct program *p, const struct insn *in)
 	return p->ninsn++;
 }
 
+/* The most trips a LOOP runs an entry, given the most its enclosing loop runs
+ * (outer; 1 outside every loop): the larger of its counts, or for grow=G the
+ * larger of N and N + G (outer - 1). As a signed number: below 1 is an error
+ * program_finish reports. */
+static int64_t loop_max_trips(const struct insn *in, uint64_t outer)
+{
+	int64_t n = (int64_t)(in->count_warps && in->count_low > in->count ? in->count_low : in->count);
+	if (!in->grow)
+		return n;
+	return n + (int64_t)in->grow * (int64_t)(outer - 1); /* monotone in t: the last trip's is the extreme */
+}
+
 int program_finish(struct program *p, char *msg, int msglen)
 {
 	int stack[ISA_MAX_NEST + 1];
+	uint64_t most[ISA_MAX_NEST + 1]; /* an open LOOP's most trips an entry */
 	int depth = 0, maxreg = -1;
 	unsigned groups = 0; /* latency-draw groups opened so far (group=G) */
 
@@ -251,6 +264,26 @@ int program_finish(struct program *p, char *msg, int msglen)
 					 "%u: LOOP/IF nested too deeply (expected at most %d levels)",
 					 in->line, ISA_MAX_NEST);
 				return -1;
+			}
+			if (in->op == OP_LOOP) {
+				int o = depth - 1;
+				while (o >= 0 && p->code[stack[o]].op != OP_LOOP)
+					o--;
+				uint64_t outer = o >= 0 ? most[o] : 1;
+				if (in->grow && o < 0) {
+					snprintf(msg, (size_t)msglen, "%u: LOOP %llu grow=%d is in no loop (expected it inside the loop "
+						 "at whose trips its count grows)", in->line, (unsigned long long)in->count, in->grow);
+					return -1;
+				}
+				int64_t last = loop_max_trips(in, outer);
+				if (in->grow && (last < 1 || last > 1000000000LL)) { /* parse.h's PARSE_MAX_TRIPS */
+					snprintf(msg, (size_t)msglen, "%u: LOOP %llu grow=%d: %lld trips at trip t = %llu of the enclosing "
+						 "loop's %llu (N + G t; expected 1 to 1000000000 at every trip)", in->line,
+						 (unsigned long long)in->count, in->grow, (long long)last, (unsigned long long)outer - 1,
+						 (unsigned long long)outer);
+					return -1;
+				}
+				most[depth] = (uint64_t)(last > (int64_t)in->count ? last : (int64_t)in->count);
 			}
 			stack[depth++] = i;
 			break;
@@ -340,8 +373,9 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
-/* Dynamic count of [from, to): recursion over the structure, saturating. */
-static uint64_t count_range(const struct program *p, int from, int to)
+/* Dynamic count of [from, to): recursion over the structure, saturating;
+ * outer: the most trips of the enclosing loop (grow=G). */
+static uint64_t count_range(const struct program *p, int from, int to, uint64_t outer)
 {
 	uint64_t n = 0;
 	for (int i = from; i < to; i++) {
@@ -351,16 +385,17 @@ static uint64_t count_range(const struct program *p, int from, int to)
 			int end = (int)in->match;
 			/* body plus the ENDLOOP branch, count times (warp<M=K: the larger
 			 * of the two counts, an upper bound) */
-			uint64_t c = in->count_warps && in->count_low > in->count ? in->count_low : in->count;
-			n = sat_add(n, sat_mul(c, sat_add(count_range(p, i + 1, end), 1)));
+			int64_t m = loop_max_trips(in, outer);
+			uint64_t c = m > (int64_t)in->count ? (uint64_t)m : in->count;
+			n = sat_add(n, sat_mul(c, sat_add(count_range(p, i + 1, end, c), 1)));
 			i = end;
 			break;
 		}
 		case OP_IF: {
 			int mid = (int)in->match; /* ELSE or ENDIF */
 			int end = p->code[mid].op == OP_ELSE ? (int)p->code[mid].match : mid;
-			uint64_t a = count_range(p, i + 1, mid);
-			uint64_t b = mid < end ? count_range(p, mid + 1, end) : 0;
+			uint64_t a = count_range(p, i + 1, mid, outer);
+			uint64_t b = mid < end ? count_range(p, mid + 1, end, outer) : 0;
 			n = sat_add(n, 1); /* the branch */
 			if (in->pattern != IF_LANES) {
 				n = sat_add(n, a > b ? a : b); /* the longer path: an upper bound */
@@ -386,5 +421,5 @@ static uint64_t count_range(const struct program *p, int from, int to)
 
 uint64_t program_dynamic_count(const struct program *p)
 {
-	return count_range(p, 0, p->ninsn);
+	return count_range(p, 0, p->ninsn, 1);
 }

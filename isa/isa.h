@@ -214,6 +214,9 @@ struct insn {
 	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
 			    * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
+	int32_t grow;      /* LOOP N grow=G: a triangular loop, N + G t trips at the enclosing loop's
+			    * trip t (from 0; isa.c checks every count 1..1e9); 0: N every entry.
+			    * In match's padding: the struct stays 288 bytes */
 	uint64_t count;    /* LOOP: trip count (with count_warps: the other warps'); memory ops: footprint
 			    * bytes; IF warp<N, warp>=N: N */
 	double frac;       /* IF: fraction of lanes on the first path */

@@ -970,10 +970,26 @@ static int parse_line(struct lexer *lx, struct program *p)
 				if ((rc = parse_uint(lx, PARSE_MAX_TRIPS, UINT_POS, &v, "LOOP warp<M=K: expected K, a trip count 1 to 1000000000")))
 					return rc;
 				in.count_low = v;
+			} else if (strncasecmp(lx->p, "grow=", 5) == 0 && !in.grow) {
+				/* grow=G: N + G t trips at the enclosing loop's trip t */
+				char *end;
+				lx->p += 5;
+				errno = 0;
+				long g = strtol(lx->p, &end, 10);
+				if (end == lx->p || errno || g == 0 || g < -(long)PARSE_MAX_TRIPS || g > (long)PARSE_MAX_TRIPS ||
+				    is_word_char(*end))
+					return fail(lx, "LOOP grow: expected grow=G, a non-zero whole number of trips (-1000000000 to "
+						    "1000000000) added at each trip of the enclosing loop");
+				lx->p = end;
+				in.grow = (int32_t)g;
 			} else {
 				break;
 			}
 		}
+		if (in.grow && in.count_warps)
+			return err_set(lx->e, SIM_EINPUT, "%s:%d: LOOP %llu: grow=%d with warp<%d=%u (expected one of them: a count "
+				       "that grows with the enclosing loop's trips, or one for the warps below M)", lx->file,
+				       lx->lineno, (unsigned long long)in.count, in.grow, in.count_warps, in.count_low);
 		break;
 	case OP_IF:
 		skip_ws(lx);

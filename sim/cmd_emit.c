@@ -98,9 +98,31 @@ static void src(char *buf, size_t n, int reg, enum rclass c, int is_float)
 
 #define EMIT_L1_BYTES (64 * 1024)
 
+/* Whether the LOOP at i directly encloses a LOOP grow=G (which counts from
+ * this loop's trips: its start count is kept in %ls) */
+static int encloses_grow(const struct program *p, int i)
+{
+	int loops = 0;
+	for (int j = i + 1; j < (int)p->code[i].match; j++) {
+		if (p->code[j].op == OP_LOOP && loops++ == 0 && p->code[j].grow)
+			return 1;
+		if (p->code[j].op == OP_ENDLOOP)
+			loops--;
+	}
+	return 0;
+}
+
+static int has_grow(const struct program *p)
+{
+	for (int i = 0; i < p->ninsn; i++)
+		if (p->code[i].op == OP_LOOP && p->code[i].grow)
+			return 1;
+	return 0;
+}
+
 static void emit_body(FILE *f, const struct program *p)
 {
-	int depth = 0, label = 0, stack[ISA_MAX_NEST + 1], ifend[ISA_MAX_NEST + 1];
+	int depth = 0, label = 0, stack[ISA_MAX_NEST + 1], ifend[ISA_MAX_NEST + 1], isloop[ISA_MAX_NEST + 1];
 	for (int i = 0; i < p->ninsn; i++) {
 		const struct insn *in = &p->code[i];
 		char a[32], b[32], c[32];
@@ -146,13 +168,24 @@ static void emit_body(FILE *f, const struct program *p)
 			break;
 		case OP_BAR: fprintf(f, "\t\"bar.sync 0;\\n\\t\"\n"); break;
 		case OP_LOOP:
+			isloop[depth] = 1;
 			stack[depth++] = label;
 			/* the count goes through a runtime zero and the loop is marked
 			 * nounroll, so ptxas keeps one trip per LOOP as written */
-			fprintf(f, "\t\"add.u32 %%lc%d, %%zero, %llu;\\n\\t\"\n", depth - 1, (unsigned long long)in->count);
+			if (in->grow) { /* N + G t, t the enclosing loop's trips done: its start less its counter */
+				int o = depth - 2;
+				while (!isloop[o])
+					o--;
+				fprintf(f, "\t\"sub.u32 %%lc%d, %%ls%d, %%lc%d;\\n\\t\"\n\t\"mad.lo.s32 %%lc%d, %%lc%d, %d, %llu;\\n\\t\"\n",
+					depth - 1, o, o, depth - 1, depth - 1, in->grow, (unsigned long long)in->count);
+			} else {
+				fprintf(f, "\t\"add.u32 %%lc%d, %%zero, %llu;\\n\\t\"\n", depth - 1, (unsigned long long)in->count);
+			}
 			if (in->count_warps) /* warp<M=K: the warps below M count K */
 				fprintf(f, "\t\"setp.lt.u32 %%lp, %%warpid_b, %d;\\n\\t\"\n\t\"@%%lp add.u32 %%lc%d, %%zero, %llu;\\n\\t\"\n",
 					in->count_warps, depth - 1, (unsigned long long)in->count_low);
+			if (encloses_grow(p, i))
+				fprintf(f, "\t\"mov.u32 %%ls%d, %%lc%d;\\n\\t\"\n", depth - 1, depth - 1);
 			fprintf(f, "\t\"L%d:\\n\\t\"\n\t\".pragma \\\"nounroll\\\";\\n\\t\"\n", label);
 			label++;
 			break;
@@ -163,6 +196,7 @@ static void emit_body(FILE *f, const struct program *p)
 			break;
 		case OP_IF: {
 			int mid = (int)in->match, has_else = p->code[mid].op == OP_ELSE;
+			isloop[depth] = 0;
 			stack[depth] = label;
 			ifend[depth++] = has_else;
 			if (in->pattern != IF_LANES)
@@ -270,6 +304,8 @@ int cmd_emit_cuda(int argc, char **argv, struct err *e)
 	fprintf(a, "  asm volatile(\"{\\n\\t\"\n");
 		fprintf(a, "\t\".reg .b32 %%sr<%d>;\\n\\t.reg .b64 %%srd<%d>;\\n\\t.reg .f64 %%sfd<%d>;\\n\\t\"\n", ISA_NGPR, ISA_NGPR, ISA_NGPR);
 		fprintf(a, "\t\".reg .u32 %%lc<%d>;\\n\\t.reg .pred %%lp;\\n\\t.reg .u32 %%laneid_r, %%warpid_b, %%acc;\\n\\t\"\n", ISA_MAX_NEST);
+		if (has_grow(&p)) /* a LOOP grow=G's enclosing loop keeps its start count */
+			fprintf(a, "\t\".reg .u32 %%ls<%d>;\\n\\t\"\n", ISA_MAX_NEST);
 		fprintf(a, "\t\".reg .b64 %%clk, %%acc64;\\n\\t.reg .f64 %%accd;\\n\\t\"\n");
 		fprintf(a, "\t\".reg .f32 %%seed;\\n\\t.reg .u32 %%zero;\\n\\t\"\n");
 		fprintf(a, "\t\"mov.u32 %%laneid_r, %%3;\\n\\tmov.u32 %%warpid_b, %%4;\\n\\t\"\n");

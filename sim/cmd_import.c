@@ -122,6 +122,11 @@ static int readback_error(const char *sass, const char *text, struct err *e)
 		snprintf(pc, sizeof pc, "?");
 	const char *what = tag ? strstr(tag, ": ") : NULL;
 	snprintf(msg, sizeof msg, " %.700s", what ? what + 2 : e->msg);
+	const char *lp = line ? strstr(line, "# loop 0x") : NULL;
+	char head[16], edge[16];
+	if (lp && (!nl || lp < nl) && sscanf(lp, "# loop 0x%15[0-9a-fA-F]..0x%15[0-9a-fA-F]", head, edge) == 2)
+		/* a LOOP line: its trip count is the options' (--trips PC=N,grow=G) */
+		return err_set(e, SIM_EINPUT, "%s: the loop 0x%s..0x%s, as --trips makes it:%s", sass, head, edge, msg);
 	return err_set(e, SIM_EINPUT, "%s: the instruction at PC 0x%s is not one smsim's program language reads:%s", sass, pc,
 		       msg);
 }

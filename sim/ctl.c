@@ -108,6 +108,15 @@ static void ctl_skip_pseudo(const struct program *p, const struct arch *a, struc
 			f->kind = FR_LOOP;
 			f->start = w->pc;
 			f->left = w->wib < in->count_warps ? in->count_low : in->count;
+			if (in->grow) {
+				/* N + G t trips at the enclosing loop's trip t (isa.c
+				 * checked the counts and that there is one) */
+				const struct frame *g = f - 1;
+				while (g->kind != FR_LOOP)
+					g--;
+				f->left = (uint64_t)((int64_t)f->left + (int64_t)in->grow * (int64_t)(g->trips - g->left));
+			}
+			f->trips = (uint32_t)f->left;
 			f->trip_start = now;
 			w->pc++;
 			break;

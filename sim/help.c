@@ -148,9 +148,10 @@ static const struct help_opt import_opts[] = {
 		 "CUDA toolkit's cuobjdump, which needs no GPU)"},
 	{"--kernel NAME", "the kernel: mangled or demangled name, or a unique part of one; a missing or ambiguous "
 			  "name lists the kernels found"},
-	{"--trips N | PC=N | PC=N,w0:M=K", "trip count of every loop (N), or of the loop whose head or back edge is at PC "
-					    "(hex); with ,w0:M=K the warps below M run K trips (LOOP N warp<M=K); a loop without "
-					    "one is an error"},
+	{"--trips N | PC=N | PC=N,w0:M=K | PC=N,grow=G", "trip count of every loop (N), or of the loop whose head or back edge is at PC "
+					    "(hex); with ,w0:M=K the warps below M run K trips (LOOP N warp<M=K); with ,grow=G N + G t "
+					    "trips at the enclosing loop's trip t, from 0 (a triangular loop: LOOP N grow=G); a loop "
+					    "without one is an error"},
 	{"--taken PC=F|PC=wN|PC=w0:N", "fraction of lanes taking the forward branch at PC (default: none; the fall-through runs), or wN: every warp from N on takes it (warps 0..N-1 run the region: IF warp<N), or w0:N: the warps below N take it (the warps from N on run the region: IF warp>=N)"},
 	{"--off PC[,PC...]", "guarded instructions whose guard is false in every lane for the data (lanes=0: they issue "
 			     "and take their pipe, touch no memory and, on sm_90, read no registers); rsqrtf's and "
@@ -199,7 +200,7 @@ static const struct help_cmdinfo cmds[] = {
 	 run_opts, "run --arch sm_90 --workload dram_chase --set ilp=2 --warps 16"},
 	{"sweep", "ILP x resident-warps sweep of a workload, with knees and Little's law",
 	 "[--arch NAME] [--arch-set K=V,...] (--workload NAME [--ilp LIST] [--set K=V|K=A:B,...] | --program FILE | "
-	 "--sass FILE --kernel NAME [--trips N|PC=N[,w0:M=K]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu]) "
+	 "--sass FILE --kernel NAME [--trips N|PC=N[,w0:M=K|,grow=G]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu]) "
 	 "[--warps LIST] "
 	 "[--vary KEY=FROM:TO:STEP] [--jobs N] [--out FILE] [--resume] [--shard I/N] [--knee-tol F] "
 	 "[--policy bgrr|grr|gto|lrr|gty] [--json|--csv]",
@@ -225,7 +226,7 @@ static const struct help_cmdinfo cmds[] = {
 	 "same program on a GPU.\n",
 	 emit_opts, "emit-cuda isa/examples/fma_ilp2.prog --out k.cu"},
 	{"import", "a compiled kernel's SASS (cuobjdump -sass, nvdisasm, .cubin) as a program",
-	 "FILE --kernel NAME [--trips N|PC=N[,w0:M=K]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu] "
+	 "FILE --kernel NAME [--trips N|PC=N[,w0:M=K|,grow=G]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu] "
 	 "[--regs R] [--smem BYTES] [--out FILE.prog]",
 	 "Writes the kernel as an smsim program, one line per SASS instruction with its control bits\n"
 	 "(stall count, scoreboards, wait mask) and the original instruction as a comment, after a .pc\n"

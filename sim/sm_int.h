@@ -62,7 +62,10 @@ struct frame {
 	uint8_t else_lanes;  /* FR_IF: lanes on the ELSE path */
 	uint8_t diverged;    /* FR_IF: lanes on both paths: the reconvergence costs diverge_cycles */
 	int start;           /* FR_LOOP: index of the LOOP */
-	int end;             /* FR_IF: index of the ENDIF */
+	union {
+		int end;        /* FR_IF: index of the ENDIF */
+		uint32_t trips; /* FR_LOOP: the trips this entry runs (a nested LOOP grow=G counts from it) */
+	};
 	uint64_t left;       /* FR_LOOP: trips left including the current one */
 	uint64_t trip_start; /* FR_LOOP: cycle the current trip began (loop_cycles) */
 };

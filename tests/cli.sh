@@ -441,6 +441,11 @@ printf '.regs 8\nIF warp>=2\nFFMA R0, R0, R1, R2\nENDIF\nEXIT\n' >"$T/ge.prog"
 printf '.regs 8\nLOOP 2 warp<1=8\nFFMA R0, R0, R1, R2\nENDLOOP\nEXIT\n' >"$T/lw.prog"
 "$SMSIM" emit-cuda "$T/lw.prog" --out "$T/lw.cu" && grep -q '@%%lp add.u32 %%lc0, %%zero, 8;' "$T/lw.cu" &&
 	ok "emit-cuda: LOOP N warp<M=K counts K in the warps below M" || no "emit-cuda: LOOP warp<M=K" "$(grep lc0 "$T/lw.cu" | head -3)"
+printf '.regs 8\nLOOP 3\nIF 0.5\nLOOP 5 grow=-2\nFFMA R0, R0, R1, R2\nENDLOOP\nENDIF\nENDLOOP\nEXIT\n' >"$T/lg.prog"
+"$SMSIM" emit-cuda "$T/lg.prog" --out "$T/lg.cu" && grep -q 'mov.u32 %%ls0, %%lc0;' "$T/lg.cu" &&
+	grep -q 'sub.u32 %%lc2, %%ls0, %%lc0;' "$T/lg.cu" && grep -q 'mad.lo.s32 %%lc2, %%lc2, -2, 5;' "$T/lg.cu" &&
+	ok "emit-cuda: LOOP N grow=G counts N + G t from the enclosing loop's start and counter" ||
+	no "emit-cuda: LOOP grow=G" "$(grep -E 'lc|ls' "$T/lg.cu" | head -8)"
 printf 'LOOP 2\n  STG [R2], R0\nENDLOOP\nEXIT\n' >"$T/store.prog"
 e2 "emit-cuda with a store" "store.prog:2: STG is not supported by emit-cuda" "$SMSIM" emit-cuda "$T/store.prog"
 printf 'FFMA R2, R0, R1, R1\nLDG.64 R3, [R2] pattern=chase\nEXIT\n' >"$T/width.prog"
@@ -715,6 +720,25 @@ e2 "import: a missing kernel lists the kernels" "nosuchkernel" "$SMSIM" import "
 e2 "import: ambiguous kernel" "fma_u" "$SMSIM" import "$L" --kernel fma_u --trips 1
 e2 "import: --trips 0" "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 0
 e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1, wN or w0:N after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
+# --trips PC=N,grow=G (round 47): a triangular loop; 1, 3, 5, 7 inner trips in 4 outer ones run the
+# instructions of 4 inner trips each (16), and a count below 1 names the loop by its PCs
+cat > "$T/tri.sass" <<'EOT'
+Function : tri
+/*0000*/ MOV R1, RZ ;
+/*0010*/ MOV R2, RZ ;
+/*0020*/ FFMA R8, R8, R4, R5 ;
+/*0030*/ @P0 BRA 0x20 ;
+/*0040*/ IADD3 R1, R1, 0x1, RZ ;
+/*0050*/ @P1 BRA 0x10 ;
+/*0060*/ EXIT ;
+EOT
+run "$SMSIM" run --sass "$T/tri.sass" --kernel tri --trips 0x50=4 --trips 0x30=1,grow=2 --warps 1 --csv
+a=$(tail -n 1 "$T/out" | cut -d, -f8)
+run "$SMSIM" run --sass "$T/tri.sass" --kernel tri --trips 0x50=4 --trips 0x30=4 --warps 1 --csv
+b=$(tail -n 1 "$T/out" | cut -d, -f8)
+if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = 46 ]; then ok "import: --trips PC=N,grow=G runs 1+3+5+7 trips ($a instructions)"; else no "import: grow" "$a and $b instructions, expected 46 $(show "$T/err")"; fi
+e2 "import: a grow loop's count below 1" "tri.sass: the loop 0x0020..0x0030, as --trips makes it: LOOP 7 grow=-3: -2 trips at trip t = 3 of the enclosing loop's 4" "$SMSIM" run --sass "$T/tri.sass" --kernel tri --trips 0x50=4 --trips 0x30=7,grow=-3 --warps 1
+e2 "import: --trips grow=0" "--trips: expected PC=N,grow=G with G a non-zero whole number of trips" "$SMSIM" import "$T/tri.sass" --kernel tri --trips 0x30=1,grow=0
 e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
 e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1
 e2 "run: --kernel without --sass" "--kernel, --trips, --taken and --mem go with --sass FILE" "$SMSIM" run --workload fma --kernel x --warps 2

@@ -561,6 +561,49 @@ static void taken_warps(void **state)
 }
 
 /*
+ * --trips PC=N,grow=G (round 47): a triangular loop, N + G t trips at the
+ * enclosing loop's trip t (LOOP N grow=G): the inner loop at 0x20..0x30 in
+ * the outer one at 0x10..0x50 runs 1, 3, 5, 7 trips in the outer's 4. The
+ * same rule on the outer loop, which no loop encloses, is an error naming
+ * the line of the program the importer wrote and its loop.
+ */
+static void trips_grow(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ MOV R1, RZ ;\n"
+				      "/*0010*/ MOV R2, RZ ;\n"
+				      "/*0020*/ FFMA R8, R8, R4, R5 ;\n"
+				      "/*0030*/ @P0 BRA 0x20 ;\n"
+				      "/*0040*/ IADD3 R1, R1, 0x1, RZ ;\n"
+				      "/*0050*/ @P1 BRA 0x10 ;\n"
+				      "/*0060*/ EXIT ;\n";
+	const char *opts[] = {"--trips", "0x50=4", "--trips", "0x30=1,grow=2", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("trips grow: %s", e.msg);
+	int lp[2] = {-1, -1}, n = 0;
+	for (int i = 0; i < p.ninsn; i++)
+		if (p.code[i].op == OP_LOOP && n < 2)
+			lp[n++] = i;
+	assert_int_equal(n, 2);
+	assert_int_equal(p.code[lp[0]].count, 4);
+	assert_int_equal(p.code[lp[0]].grow, 0);
+	assert_int_equal(p.code[lp[1]].count, 1);
+	assert_int_equal(p.code[lp[1]].grow, 2);
+	assert_non_null(strstr(text, "LOOP 1 grow=2 edge=branch    # loop 0x0020..0x0030: 2 instructions a trip, --trips at its PC "
+				     "(1 +2 at each trip of the enclosing loop)"));
+	program_free(&p);
+	free(text);
+	const char *bad[] = {"--trips", "0x50=4,grow=1", "--trips", "0x30=2", NULL};
+	assert_int_not_equal(import_str(listing, "k", bad, &p, &text, &e), 0);
+	if (!strstr(e.msg, "LOOP 4 grow=1 is in no loop (expected it inside the loop at whose trips its count grows)"))
+		fail_msg("outer grow: %s", e.msg);
+}
+
+/*
  * Instructions off in every lane (round 29): --off PC[,PC...] gives each
  * named guarded instruction lanes=0 (an FFMA, a store), and the denormal
  * fixup idiom gives it by default: FSETP.GEU.AND P0, PT, |R4|, 1.1755e-38
@@ -949,6 +992,13 @@ static void import_errors(void **state)
 		{"--trips", "0x40=3,w0:2=0", "--trips: expected PC=N,w0:M=K with K a trip count 1 to 1000000000"},
 		{"--trips", "0x40=0,w0:2=5", "--trips: expected N or PC=N with N a trip count 1 to 1000000000"},
 		{"--trips", "3,w0:2=5", "--trips: expected PC=N with PC in hex (0x90), got \"3,w0:2=5\""},
+		{"--trips", "0x40=1,grow=0", "--trips: expected PC=N,grow=G with G a non-zero whole number of trips (-1000000000 to 1000000000; 0x2c0=1,grow=1: 1, 2, 3 ... trips at the enclosing loop's trips 0, 1, 2 ...), got \"0x40=1,grow=0\""},
+		{"--trips", "0x40=1,grow=", "--trips: expected PC=N,grow=G with G a non-zero"},
+		{"--trips", "0x40=1,grow=2x", "--trips: expected PC=N,grow=G with G a non-zero"},
+		{"--trips", "0x40=1,grow=1000000001", "--trips: expected PC=N,grow=G with G a non-zero"},
+		{"--trips", "0x40=1,grow=99999999999999999999", "--trips: expected PC=N,grow=G with G a non-zero"},
+		{"--trips", "0x40=0,grow=1", "--trips: expected N or PC=N with N a trip count 1 to 1000000000"},
+		{"--trips", "1,grow=1", "--trips: expected PC=N with PC in hex (0x90), got \"1,grow=1\""},
 		{"--taken", "0x20=w0:32", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0x20=w1:4", "--taken: expected wN or w0:N after '='"},
 		{"--taken", "0x20=w0:", "--taken: expected wN or w0:N after '='"},
@@ -993,7 +1043,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -2847,6 +2847,52 @@ static void sm_8_14_loop_warp_trips(void **state)
 }
 
 /*
+ * sm-8.16: LOOP N grow=G (round 47): N + G t trips at the enclosing loop's
+ * trip t. LOOP 3 > LOOP 1 grow=2 runs 1, 3, 5 trips of one FFMA (4 warp
+ * instructions a trip with the back edge's 3), then the outer back edge:
+ * 9 x 4 + 3 x 3 + EXIT = 46, as LOOP 3 > LOOP 3 and LOOP 3 > LOOP 5
+ * grow=-2 (5, 3, 1). The outer loop's trip t then costs what a trip of a
+ * fixed loop of that count costs: LOOP 3 less LOOP 2 of the grow loop is
+ * LOOP 3 > LOOP 5 less LOOP 2 > LOOP 5 (its third trip runs 5), of grow=-2
+ * that of LOOP 3 > LOOP 1 less LOOP 2 > LOOP 1 (one inner trip: the outer
+ * loop's own 29-cycle counter chain, loop_cycles); its second trip that of
+ * LOOP 2 > LOOP 3 less LOOP 1 > LOOP 3. Under LOOP 2 warp<1=4 (warp 0: 4
+ * outer trips, warp 1: 2), LOOP 1 grow=1 runs 1 + 2 + 3 + 4 = 10 trips in
+ * warp 0 (10 x 4 + 4 x 3 + 1 = 53) and 1 + 2 in warp 1 (3 x 4 + 2 x 3 + 1
+ * = 19): 72 at two warps. A grow loop in a grow loop: LOOP 2 > LOOP 1
+ * grow=1 > LOOP 1 grow=1 (outer trip 0: the middle 1 trip, the inner 1;
+ * trip 1: the middle 2, the inner 1 then 2): inner trips 4, middle 3,
+ * outer 2: 4 x 4 + 3 x 3 + 2 x 3 + 1 = 32.
+ */
+static uint64_t grow_cycles(const struct arch *a, int outer, const char *inner)
+{
+	char t[160];
+	snprintf(t, sizeof t, ".regs 8\nLOOP %d\nLOOP %s\nFFMA R0, R0, R1, R2\nENDLOOP\nENDLOOP\nEXIT\n", outer, inner);
+	return run_arch(a, t, 32, 1, POLICY_GRR).cycles;
+}
+
+static void sm_8_16_loop_grow(void **state)
+{
+	(void)state;
+	struct arch a = sm90;
+	a.warp_launch_group = 0;
+	const char *up = ".regs 8\nLOOP 3\nLOOP 1 grow=2\nFFMA R0, R0, R1, R2\nENDLOOP\nENDLOOP\nEXIT\n";
+	const char *down = ".regs 8\nLOOP 3\nLOOP 5 grow=-2\nFFMA R0, R0, R1, R2\nENDLOOP\nENDLOOP\nEXIT\n";
+	assert_int_equal(run_arch(&a, up, 32, 1, POLICY_GRR).warp_instructions, 46);
+	assert_int_equal(run_arch(&a, down, 32, 1, POLICY_GRR).warp_instructions, 46);
+	assert_int_equal(grow_cycles(&a, 3, "1 grow=2") - grow_cycles(&a, 2, "1 grow=2"), grow_cycles(&a, 3, "5") - grow_cycles(&a, 2, "5"));
+	assert_int_equal(grow_cycles(&a, 2, "1 grow=2") - grow_cycles(&a, 1, "1 grow=2"), grow_cycles(&a, 2, "3") - grow_cycles(&a, 1, "3"));
+	assert_int_equal(grow_cycles(&a, 3, "5 grow=-2") - grow_cycles(&a, 2, "5 grow=-2"), grow_cycles(&a, 3, "1") - grow_cycles(&a, 2, "1"));
+	assert_int_equal(grow_cycles(&a, 3, "1") - grow_cycles(&a, 2, "1"), a.loop_cycles);
+	assert_int_equal(grow_cycles(&a, 1, "1 grow=2"), grow_cycles(&a, 1, "1"));
+	const char *warps = ".regs 8\nLOOP 2 warp<1=4\nLOOP 1 grow=1\nFFMA R0, R0, R1, R2\nENDLOOP\nENDLOOP\nEXIT\n";
+	assert_int_equal(run_arch(&a, warps, 32, 1, POLICY_GRR).warp_instructions, 53);
+	assert_int_equal(run_arch(&a, warps, 64, 1, POLICY_GRR).warp_instructions, 53 + 19);
+	const char *nest = ".regs 8\nLOOP 2\nLOOP 1 grow=1\nLOOP 1 grow=1\nFFMA R0, R0, R1, R2\nENDLOOP\nENDLOOP\nENDLOOP\nEXIT\n";
+	assert_int_equal(run_arch(&a, nest, 32, 1, POLICY_GRR).warp_instructions, 32);
+}
+
+/*
  * sm-8.15: a WARPSYNC right after a divergent region's ENDIF (round 31,
  * warpsync_cycles 58, warpsync_sched_cycles 32 on sm_90): the warp waits
  * its turn at its scheduler's reconvergence unit, then 58. IF 0.03125
@@ -3096,7 +3142,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_8_4_control_bits),
 		cmocka_unit_test(sm_8_5_divergence),
 		cmocka_unit_test(sm_8_6_barrier_release),
-		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge), cmocka_unit_test(sm_8_14_loop_warp_trips), cmocka_unit_test(sm_8_15_warpsync_rejoin),
+		cmocka_unit_test(sm_8_12_uniform_pipe), cmocka_unit_test(sm_8_13_if_warp_ge), cmocka_unit_test(sm_8_14_loop_warp_trips), cmocka_unit_test(sm_8_16_loop_grow), cmocka_unit_test(sm_8_15_warpsync_rejoin),
 		cmocka_unit_test(sm_8_7_taken_branch),
 		cmocka_unit_test(sm_8_8_fetch_line),
 		cmocka_unit_test(sm_8_9_fetch_server),

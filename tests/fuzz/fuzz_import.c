@@ -4,7 +4,8 @@
  *
  * The first byte chooses the import options (trip counts, a taken
  * fraction, or wN, for the first forward branch, --unknown=alu, --off at the first
- * guarded instruction); the rest is the listing. Whatever the listing, an import that succeeds must write a
+ * guarded instruction, a trip count by warp or growing with the enclosing loop
+ * for the first loop); the rest is the listing. Whatever the listing, an import that succeeds must write a
  * program the parser reads or refuses with a message (cuobjdump's own
  * listings always read back: tests/test_import.c, tests/import_validate.sh),
  * and a program that reads must simulate to an end or a clean error
@@ -98,11 +99,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				break;
 			}
 		/* bit 5: the first backward branch's loop runs 1 + (data[0] & 3) trips, 3 in warp 0 (--trips
-		 * PC=N,w0:1=3 at the branch's PC) */
+		 * PC=N,w0:1=3 at the branch's PC); with bit 6, N + G t trips at its enclosing loop's trip t
+		 * instead (--trips PC=N,grow=G, G 1 or, with bit 7, -1: a count that may reach 0, or no
+		 * enclosing loop, is an error the import must name) */
 		for (int i = 0; i < K->n && (data[0] & 32); i++)
 			if (!strcmp(K->insn[i].opcode, "BRA") && K->insn[i].target >= 0 && K->insn[i].target <= (int64_t)K->insn[i].pc) {
 				char v[48];
-				snprintf(v, sizeof v, "0x%x=%d,w0:1=3", K->insn[i].pc, 1 + (data[0] & 3));
+				if (data[0] & 64)
+					snprintf(v, sizeof v, "0x%x=%d,grow=%d", K->insn[i].pc, 1 + (data[0] & 3),
+						 data[0] & 128 ? -1 : 1);
+				else
+					snprintf(v, sizeof v, "0x%x=%d,w0:1=3", K->insn[i].pc, 1 + (data[0] & 3));
 				if (import_opt(&ok, "--trips", v, &e) != SIM_OK)
 					abort();
 				break;

@@ -1,9 +1,9 @@
 # Writes tests/data/h100/bitonic/programs.csv from the set's SASS listing: bitonic_t<W>
 # (workloads/cuda/import/course2.cu), one row a kernel. Three loops, nested: the repeat loop (BT_REPS = 8
-# trips), the k loop (k = 2 .. 2048: 11 trips) and the j loop (j = k / 2 .. 1: log2 k trips, 1 to 11; 66
-# over a sort, so 6 a k trip: every j trip runs the same instructions, so 11 x 6 gives the 66 steps
-# exactly); ptxas unrolls the compare-exchanges of a step (1024 / 32 W of them) fully. --span from
-# tests/span_pcs.py.
+# trips), the k loop (k = 2 .. 2048: 11 trips) and the j loop (j = k / 2 .. 1: log2 k trips, 1 to 11, 66
+# over a sort: `--trips PC=1,grow=1`, 1 + t trips at the k loop's trip t, since round 47; before, 6 a k
+# trip, 11 x 6 = 66, the same instructions in other trips of k); ptxas unrolls the compare-exchanges of a
+# step (1024 / 32 W of them) fully. --span from tests/span_pcs.py.
 # Memory: the keys' LDG and the final STG are DRAM streams (the importer's default: 8 KB a block, the L2
 # flushed before each launch); the copy into shared memory (STS) and back (LDS) are a coalesced word a lane
 # (the default). The j loop's LDS and STS are the pair (i, i + j), i = 2 p - (p & (j - 1)), p the lane's
@@ -25,7 +25,7 @@ from span_pcs import loops, span  # tests/span_pcs.py
 
 REPS = 8          # BT_REPS in course2.cu (the kernel's reps parameter)
 K_TRIPS = 11      # k = 2, 4, ..., 2048
-J_TRIPS = 66 // K_TRIPS  # sum of log2 k over the k loop = 66 = 11 x 6
+J_TRIPS = '1,grow=1'  # log2 k = 1 + t at the k loop's trip t: 66 steps a sort
 
 path = sys.argv[1]
 free = os.environ.get('MEM') == 'free'
@@ -49,14 +49,14 @@ for name in re.findall(r'Function : (\S+)', listing):
     if len(mem) != 4 * ce:
         sys.exit('gen_manifest.py: %s: %d LDS/STS in the j loop (expected 4 a compare-exchange, %d)' % (name, len(mem), 4 * ce))
     f, t = span(path, name)
-    opts = '--trips 0x%x=%d --trips 0x%x=%d --trips 0x%x=%d --span 0x%x:0x%x' % (je, J_TRIPS, ke, K_TRIPS, re_, REPS, f, t)
+    opts = '--trips 0x%x=%s --trips 0x%x=%d --trips 0x%x=%d --span 0x%x:0x%x' % (je, J_TRIPS, ke, K_TRIPS, re_, REPS, f, t)
     if not free:
         opts += ''.join(' --mem 0x%x=stride=8' % pc for pc in mem)
     rows.append((W, 'bitonic.w%d,bitonic,n2048,1,*,%d,%s,99,"%s","2048 keys a block, %d compare-exchanges a thread a step, %d warps a block"' % (
         W, W, name, opts, ce, W)))
 print('# smsim import validation manifest for tests/data/h100/bitonic (group bitonic: bitonic_t<W>, a shared-memory bitonic sort of '
       '2048 keys a block, 8 repeats, workloads/cuda/import/course2.cu; SASS: sass_local.txt, a local compile)')
-print('# one row a kernel (W a template parameter); loops: repeat 8, k 11, j 6 a k trip (66 steps a sort); the j loop\'s LDS/STS '
+print('# one row a kernel (W a template parameter); loops: repeat 8, k 11, j 1 + t at k\'s trip t (66 steps a sort); the j loop\'s LDS/STS '
       '2-way bank conflicts (stride=8: the steps j < 32, 45 of 66)' + (' -- MEM=free: no --mem, every step conflict-free' if free else ''))
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
 for _, r in sorted(rows):
