@@ -655,6 +655,228 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 }
 
 /*
+ * The counted-loop idiom (round 47): a loop whose count the listing fixes,
+ * `for (int i = 0; i < 256; i++)` with the bound a constant. Its back edge
+ * @[!]Pk BRA, Pk last written in the body by ISETP.CMP[.U32].AND Pk, PT, Rc,
+ * imm, PT; Rc written once in the body, by IADD3 Rc, Rc, imm, RZ or VIADD
+ * Rc, Rc, imm (the step), and before the head by a constant: MOV Rc, imm|RZ,
+ * IMAD.MOV.U32 Rc, RZ, RZ, imm|RZ, CS2R Rc, SRZ, HFMA2.MMA Rc, -RZ, RZ, 0, h
+ * (h the half whose bits are the integer), or a copy (MOV, IMAD.MOV.U32) of a
+ * register so written, at most four copies deep. Every register of that
+ * chain must be written nowhere else in the loops around this one (else a
+ * later trip of theirs would start it elsewhere), Rc's first write must be
+ * inside each of them (so each entry starts from it), and no branch may jump
+ * over it to the head. Then the trips are the first n >= 1 at which the
+ * compare (of the stepped value, or of the value before the step when the
+ * ISETP comes first) lets the branch fall through, from 1 to 10^9, with no
+ * 32-bit wrap on the way. Returns them, or 0 where any of this fails;
+ * why (whylen) then says what was found, for the error.
+ */
+static int const_write(const struct sass_insn *x, int reg, int64_t *v, int *copy_of)
+{
+	const char *o = x->opcode;
+	*copy_of = -1;
+	if (x->pred >= 0)
+		return 0;
+	const struct sass_opnd *src = NULL;
+	if (!strcmp(o, "MOV") && !x->mods[0] && x->nop == 2)
+		src = &x->op[1];
+	else if (!strcmp(o, "IMAD") && !strcmp(x->mods, "MOV.U32") && x->nop == 4 && x->op[1].kind == SASS_REG &&
+		 x->op[1].num == SASS_RZ && x->op[2].kind == SASS_REG && x->op[2].num == SASS_RZ)
+		src = &x->op[3];
+	else if (!strcmp(o, "CS2R") && !x->mods[0] && x->nop == 2 && x->op[1].kind == SASS_SPECIAL &&
+		 x->op[0].num <= reg && reg <= x->op[0].num + 1) {
+		char t[16];
+		if (strcmp(sass_opnd_text(x, 1, t, sizeof t), "SRZ") != 0)
+			return 0;
+		*v = 0;
+		return 1;
+	} else if (!strcmp(o, "HFMA2") && !strcmp(x->mods, "MMA") && x->nop == 5 && x->op[1].kind == SASS_REG &&
+		   x->op[1].num == SASS_RZ && x->op[1].neg && x->op[2].kind == SASS_REG && x->op[2].num == SASS_RZ &&
+		   x->op[3].kind == SASS_IMM && (x->op[3].is_float ? x->op[3].fval == 0.0 : x->op[3].ival == 0) &&
+		   x->op[4].kind == SASS_IMM) {
+		/* the low half's bits: h = m 2^-24 for a subnormal half (m < 1024), or a normal one */
+		double h = x->op[4].is_float ? x->op[4].fval : (double)x->op[4].ival;
+		for (int bits = 0; bits < 0x7c00; bits++) {
+			int e = bits >> 10, m = bits & 1023;
+			double val = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
+			if (val == h) {
+				*v = bits;
+				return 1;
+			}
+		}
+		return 0;
+	}
+	if (!src || x->op[0].num != reg || src->neg || src->bnot || src->abs)
+		return 0;
+	if (src->kind == SASS_IMM && !src->is_float) {
+		*v = src->ival;
+		return *v >= INT32_MIN && *v <= UINT32_MAX;
+	}
+	if (src->kind == SASS_REG && src->num == SASS_RZ) {
+		*v = 0;
+		return 1;
+	}
+	if (src->kind == SASS_REG && src->num < 256) {
+		*copy_of = src->num;
+		return 1;
+	}
+	return 0;
+}
+
+/* Whether in[k] writes register reg (CS2R: a pair) */
+static int writes_reg(const struct sass_insn *x, int reg)
+{
+	int d = 0, nd = written_regs(x, isa_find_op(x->opcode, (int)strlen(x->opcode)), &d);
+	if (!strcmp(x->opcode, "CS2R") && nd == 1)
+		nd = 2;
+	return nd > 0 && d <= reg && reg < d + nd;
+}
+
+static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int edge, char *why, size_t whylen)
+{
+	const struct sass_insn *b = &in[edge];
+	snprintf(why, whylen, "its branch's predicate is not a compare of a counter with a constant");
+	if (b->pred < 0 || b->pred >= SASS_PT || b->pred_uniform)
+		return 0;
+	int ic = -1, is = -1;
+	for (int k = edge - 1; k >= head && ic < 0; k--)
+		if (pred_writes(&in[k]) >> b->pred & 1u)
+			ic = k;
+	if (ic < 0)
+		return 0;
+	const struct sass_insn *c = &in[ic];
+	const char *m = c->mods;
+	if (strcmp(c->opcode, "ISETP") || c->pred >= 0 || c->nop != 5 || c->op[0].kind != SASS_PRED ||
+	    c->op[1].kind != SASS_PRED || c->op[1].num != SASS_PT || c->op[1].lnot || c->op[4].kind != SASS_PRED ||
+	    c->op[4].num != SASS_PT || c->op[4].lnot || c->op[2].kind != SASS_REG || c->op[2].num >= SASS_RZ ||
+	    c->op[2].neg || c->op[2].bnot || !((c->op[3].kind == SASS_IMM && !c->op[3].is_float) ||
+					       (c->op[3].kind == SASS_REG && c->op[3].num == SASS_RZ)) || strlen(m) < 6 ||
+	    (strcmp(m + 2, ".AND") && strcmp(m + 2, ".U32.AND")))
+		return 0;
+	int reg = c->op[2].num, uns = strstr(m, ".U32") != NULL;
+	char cmp[3] = {m[0], m[1], 0};
+	int64_t bound = c->op[3].kind == SASS_IMM ? c->op[3].ival : 0, step = 0, init = 0;
+	if (uns ? (bound < 0 || bound > UINT32_MAX) : (bound < INT32_MIN || bound > INT32_MAX))
+		return 0;
+	/* the step: the one write of the counter in the body */
+	for (int k = head; k < edge; k++)
+		if (writes_reg(&in[k], reg)) {
+			if (is >= 0) {
+				snprintf(why, whylen, "R%d, the counter it compares, is written more than once a trip", reg);
+				return 0;
+			}
+			is = k;
+		}
+	const struct sass_insn *st = is >= 0 ? &in[is] : NULL;
+	if (!st || st->pred >= 0 || st->mods[0] || st->op[0].num != reg || st->op[1].kind != SASS_REG ||
+	    st->op[1].num != reg || st->op[1].neg || st->op[2].kind != SASS_IMM || st->op[2].is_float ||
+	    !((!strcmp(st->opcode, "IADD3") && st->nop == 4 && st->op[3].kind == SASS_REG && st->op[3].num == SASS_RZ) ||
+	      (!strcmp(st->opcode, "VIADD") && st->nop == 3))) {
+		snprintf(why, whylen, "R%d, the counter it compares, is not stepped by a constant (IADD3 R, R, imm, RZ or VIADD R, R, imm)", reg);
+		return 0;
+	}
+	step = st->op[2].ival;
+	if (step == 0 || step < -(1LL << 31) || step > (1LL << 31))
+		return 0;
+	/* the loops around this one: [lo, hi] */
+	int lo = head, hi = edge, inner_lo = 0;
+	for (int e2 = edge; e2 < n; e2++) {
+		int h2 = loop_head(in, e2);
+		if (h2 >= 0 && h2 <= head && !(e2 == edge && h2 == head)) {
+			lo = h2 < lo ? h2 : lo;
+			hi = e2 > hi ? e2 : hi;
+			inner_lo = h2 > inner_lo ? h2 : inner_lo;
+		}
+	}
+	/* the start: the chain of writes before the head */
+	int r = reg, at = head, first = -1;
+	for (int depth = 0; depth < 5; depth++) {
+		int w = -1, copy;
+		for (int k = at - 1; k >= 0 && w < 0; k--)
+			if (writes_reg(&in[k], r))
+				w = k;
+		if (w < 0 || !const_write(&in[w], r, &init, &copy)) {
+			snprintf(why, whylen, "R%d, the counter it compares, does not start from a constant before the loop", reg);
+			return 0;
+		}
+		if (first < 0)
+			first = w;
+		/* written nowhere else in the loops around (the step aside) */
+		for (int k = lo < w ? lo : w; k <= hi; k++)
+			if (k != w && !(r == reg && k == is) && writes_reg(&in[k], r)) {
+				snprintf(why, whylen, "R%d, the counter it compares, or the register it starts from, is written elsewhere in the loops around it", reg);
+				return 0;
+			}
+		if (copy < 0)
+			break;
+		if (depth == 4)
+			return 0;
+		r = copy;
+		at = w;
+	}
+	if (first < inner_lo) {
+		snprintf(why, whylen, "R%d, the counter it compares, starts outside the loop around it (it goes on from the last entry's value)", reg);
+		return 0;
+	}
+	for (int k = 0; k < n; k++) /* no branch over the start into the head */
+		if (is_branch(&in[k]) && k < first && in[k].target > (int64_t)in[first].pc && in[k].target <= (int64_t)in[head].pc) {
+			snprintf(why, whylen, "a branch at 0x%x jumps over the counter's start", in[k].pc);
+			return 0;
+		}
+	/* the compare before the step sees the value before it */
+	int64_t c1 = init + (is < ic ? step : 0);
+	int sense = !b->pred_neg;
+#define COUNTED_CAP 1000000000LL
+#define COUNTED_GO(c) ((!strcmp(cmp, "NE") ? (c) != bound : !strcmp(cmp, "EQ") ? (c) == bound : \
+			 !strcmp(cmp, "LT") ? (c) < bound : !strcmp(cmp, "LE") ? (c) <= bound : \
+			 !strcmp(cmp, "GT") ? (c) > bound : !strcmp(cmp, "GE") ? (c) >= bound : -1) == sense)
+	if (!strcmp(cmp, "NE") || !strcmp(cmp, "EQ") || !strcmp(cmp, "LT") || !strcmp(cmp, "LE") || !strcmp(cmp, "GT") ||
+	    !strcmp(cmp, "GE")) {
+		int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX, t = 0;
+		if (uns)
+			c1 = (int64_t)(uint32_t)c1; /* the start as the compare reads it */
+		else
+			c1 = (int64_t)(int32_t)c1;
+		if (!COUNTED_GO(c1)) {
+			t = 1;
+		} else if ((!strcmp(cmp, "NE") && sense) || (!strcmp(cmp, "EQ") && !sense)) {
+			/* on until the counter equals the bound */
+			if ((bound - c1) % step == 0 && (bound - c1) / step >= 1)
+				t = (bound - c1) / step + 1;
+		} else if ((!strcmp(cmp, "EQ") && sense) || (!strcmp(cmp, "NE") && !sense)) {
+			t = 2; /* equal at trip 1 only: the step moves it off */
+		} else {
+			/* an ordered compare of a linear counter: the first n whose value stops it */
+			int64_t a = 1, z = COUNTED_CAP + 1;
+			if (COUNTED_GO(c1 + (z - 1) * step))
+				t = 0; /* not within the cap */
+			else {
+				while (a + 1 < z) { /* cond holds at a, fails at z */
+					int64_t mid = a + (z - a) / 2;
+					if (COUNTED_GO(c1 + (mid - 1) * step))
+						a = mid;
+					else
+						z = mid;
+				}
+				t = z;
+			}
+		}
+		int64_t last = c1 + (t - 1) * step;
+		if (t >= 1 && t <= COUNTED_CAP && c1 >= lo32 && c1 <= hi32 && last >= lo32 && last <= hi32) {
+			snprintf(why, whylen, "the counted-loop idiom: R%d from %lld by %lld while %s%s %lld", reg, (long long)init,
+				 (long long)step, sense ? "" : "not ", cmp, (long long)bound);
+			return (uint64_t)t;
+		}
+	}
+	snprintf(why, whylen, "R%d from %lld by %lld against %lld does not stop within 1000000000 trips without wrapping",
+		 reg, (long long)init, (long long)step, (long long)bound);
+#undef COUNTED_GO
+#undef COUNTED_CAP
+	return 0;
+}
+
+/*
  * The denormal fixup idiom (round 29, nbody's rsqrtf): around the MUFU.RSQ
  * or MUFU.RCP of an rsqrtf, sqrtf or division compiled without ftz, ptxas
  * scales denormal inputs under FSETP.GEU.AND Pk, PT, |Rx|, 1.175494e-38, PT
@@ -922,12 +1144,19 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			struct import_rule *r = find_rule(o.trips, o.ntrips, &in[best]);
 			if (!r)
 				r = find_rule(o.trips, o.ntrips, &in[i]);
-			uint64_t trips = r ? (uint64_t)r->value : o.trips_all;
+			uint64_t trips = r ? (uint64_t)r->value : 0;
+			char why[200];
+			why[0] = '\0';
+			/* a rule at its PC, --trips N, else the counted-loop idiom */
 			if (r)
 				r->used = 1;
+			else if (o.trips_all)
+				trips = o.trips_all;
+			else
+				trips = counted_trips(in, n, i, best, why, sizeof why);
 			if (trips == 0) {
-				rc = err_set(e, SIM_EINPUT, "%s:%u: loop 0x%04x..0x%04x has no trip count (expected --trips N or --trips 0x%x=N)",
-					     fname, in[best].line, in[i].pc, in[best].pc, in[i].pc);
+				rc = err_set(e, SIM_EINPUT, "%s:%u: loop 0x%04x..0x%04x has no trip count (expected --trips N or --trips 0x%x=N; "
+					     "not the counted-loop idiom: %s)", fname, in[best].line, in[i].pc, in[best].pc, in[i].pc, why);
 				goto out;
 			}
 			if (sp == ISA_MAX_NEST) {
@@ -948,7 +1177,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			else
 				fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
 					(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,
-					r ? "--trips at its PC" : "--trips for every loop");
+					r ? "--trips at its PC" : why[0] ? why : "--trips for every loop");
 			stack[sp++] = (struct frame){BR_LOOP, i, -1, best, 0.0, 0, 0};
 		}
 

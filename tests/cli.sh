@@ -715,11 +715,24 @@ a=$(tail -n 1 "$T/out" | cut -d, -f7)
 run "$SMSIM" run --sass "$L" --kernel _Z6fma_usILi1E --trips 1 --trips 0x1e0=512 --warps 1 --csv
 b=$(tail -n 1 "$T/out" | cut -d, -f7)
 if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "run --sass: as the imported program ($a cycles)"; else no "run --sass" "$a against $b $(show "$T/err")"; fi
-e2 "import: a loop without trips" "has no trip count (expected --trips N or --trips 0x1e0=N)" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E
+e2 "import: a loop without trips" "has no trip count (expected --trips N or --trips 0x1e0=N; not the counted-loop idiom: " "$SMSIM" import "$L" --kernel _Z6fma_usILi1E
 e2 "import: a missing kernel lists the kernels" "nosuchkernel" "$SMSIM" import "$L" --kernel nosuchkernel --trips 1
 e2 "import: ambiguous kernel" "fma_u" "$SMSIM" import "$L" --kernel fma_u --trips 1
 e2 "import: --trips 0" "--trips: expected N or PC=N with N a trip count 1 to 1000000000, got \"0\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 0
 e2 "import: --taken out of range" "--taken: expected a fraction of lanes 0 to 1, wN or w0:N after '=', got \"0x10=2\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --taken 0x10=2
+# the counted-loop idiom (round 47): mech_yield's yld_imad<8> loop (256 trips, R4 from 0 by 1 while NE 256)
+# without its --trips runs as with it
+Y=tests/data/h200/mech/yield/sass_local.txt
+run "$SMSIM" run --sass "$Y" --kernel _Z8yld_imadILi8EEvPfP8BlockRec --trips 0x210=256 --span 0x60:0x300 --warps 8 --csv
+a=$(tail -n 1 "$T/out" | cut -d, -f7)
+run "$SMSIM" run --sass "$Y" --kernel _Z8yld_imadILi8EEvPfP8BlockRec --span 0x60:0x300 --warps 8 --csv
+b=$(tail -n 1 "$T/out" | cut -d, -f7)
+"$SMSIM" import "$Y" --kernel _Z8yld_imadILi8EEvPfP8BlockRec >"$T/yi.prog" 2>"$T/err"
+if [ -n "$a" ] && [ "$a" = "$b" ] && grep -q "LOOP 256 .*the counted-loop idiom: R4 from 0 by 1 while NE 256" "$T/yi.prog"; then
+	ok "import: the counted-loop idiom reads yld_imad's 256 trips ($a cycles either way)"
+else
+	no "import: the counted-loop idiom" "$a and $b cycles $(grep LOOP "$T/yi.prog") $(show "$T/err")"
+fi
 # --trips PC=N,grow=G (round 47): a triangular loop; 1, 3, 5, 7 inner trips in 4 outer ones run the
 # instructions of 4 inner trips each (16), and a count below 1 names the loop by its PCs
 cat > "$T/tri.sass" <<'EOT'

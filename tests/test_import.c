@@ -561,6 +561,117 @@ static void taken_warps(void **state)
 }
 
 /*
+ * The counted-loop idiom (round 47): a loop without a --trips rule whose
+ * count the listing fixes takes it (cuobjdump's own forms: the counter from
+ * MOV, IMAD.MOV.U32, CS2R SRZ, HFMA2.MMA's half or a copy of such a register,
+ * stepped by IADD3 or VIADD, compared with ISETP against a constant). Counts
+ * by hand: from 0 by 1 while != 256, compared after the step: 256 trips;
+ * compared before it: 257 (the compare sees 0..256); from 96 (HFMA2.MMA's
+ * half 5.72e-06 is the bits 0x60) by 1 while not >= 512 (@!P0, .U32): 416;
+ * from 16 (a copy of MOV 0x10) by 4 while < 76, compared before the step:
+ * 16 (16 ... 72 pass, 76 at trip 16 stops); from 256 by -1 while > 0 (RZ
+ * or 0x0): 256; CS2R from 0 by 2 while
+ * != 100: 50. Not the idiom (an error that says why): the bound a register,
+ * the counter written twice a trip, a counter that never meets its bound,
+ * one set before the loop around it (it goes on from the last entry's
+ * value). --trips N and a rule at the PC go before it.
+ */
+static void counted_loops(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *init, *body; /* before the head; the body up to the back edge */
+		const char *bra;         /* the back edge's guard */
+		uint64_t trips;          /* 0: not the idiom */
+		const char *why;         /* the comment, or the error's reason */
+	} c[] = {
+		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 256,
+		 "the counted-loop idiom: R4 from 0 by 1 while NE 256"},
+		{"MOV R4, RZ", "ISETP.NE.AND P0, PT, R4, 0x100, PT\nIADD3 R4, R4, 0x1, RZ", "@P0", 257, "while NE 256"},
+		{"HFMA2.MMA R4, -RZ, RZ, 0, 5.7220458984375e-06", "VIADD R4, R4, 0x1\nISETP.GE.U32.AND P0, PT, R4, 0x200, PT",
+		 "@!P0", 416, "R4 from 96 by 1 while not GE 512"},
+		{"MOV R5, 0x10 ;\n/*0010*/ IMAD.MOV.U32 R4, RZ, RZ, R5", "ISETP.LT.AND P0, PT, R4, 0x4c, PT\nIADD3 R4, R4, 0x4, RZ",
+		 "@P0", 16, "R4 from 16 by 4 while LT 76"},
+		{"IMAD.MOV.U32 R4, RZ, RZ, 0x100", "IADD3 R4, R4, -0x1, RZ\nISETP.GT.AND P0, PT, R4, RZ, PT", "@P0", 256,
+		 "R4 from 256 by -1 while GT 0"},
+		{"IMAD.MOV.U32 R4, RZ, RZ, 0x100", "IADD3 R4, R4, -0x1, RZ\nISETP.GT.AND P0, PT, R4, 0x0, PT", "@P0", 256,
+		 "R4 from 256 by -1 while GT 0"},
+		{"CS2R R4, SRZ", "IADD3 R5, R5, 0x2, RZ\nISETP.NE.AND P0, PT, R5, 0x64, PT", "@P0", 50, "R5 from 0 by 2 while NE 100"},
+		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, R6, PT", "@P0", 0,
+		 "its branch's predicate is not a compare of a counter with a constant"},
+		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nIADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
+		 "R4, the counter it compares, is written more than once a trip"},
+		{"MOV R4, RZ", "IADD3 R4, R4, 0x2, RZ\nISETP.NE.AND P0, PT, R4, 0x101, PT", "@P0", 0,
+		 "R4 from 0 by 2 against 257 does not stop within 1000000000 trips without wrapping"},
+		{"S2R R4, SR_TID.X", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
+		 "R4, the counter it compares, does not start from a constant before the loop"},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		char listing[700], body[400];
+		int lines = 1 + (int)(strchr(c[k].init, '\n') != NULL), pc = 3, used = 0;
+		/* the head at 0x20 (a NOP pads a one-line start), the body's lines from 0x30, then the branch */
+		for (const char *q = c[k].body; *q; pc++) {
+			const char *nl = strchr(q, '\n');
+			int len = nl ? (int)(nl - q) : (int)strlen(q);
+			used += snprintf(body + used, sizeof body - (size_t)used, "/*%04x*/ %.*s ;\n", pc * 16, len, q);
+			q += len + (nl != NULL);
+		}
+		snprintf(listing, sizeof listing, "Function : k\n/*0000*/ %s ;\n%s/*0020*/ FFMA R8, R8, R9, R10 ;\n%s/*%04x*/ %s BRA 0x20 ;\n"
+			 "/*%04x*/ EXIT ;\n", c[k].init, lines == 1 ? "/*0010*/ NOP ;\n" : "", body, pc * 16, c[k].bra, pc * 16 + 16);
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		int rc = import_str(listing, "k", NULL, &p, &text, &e);
+		if (c[k].trips) {
+			if (rc)
+				fail_msg("case %zu: %s\n%s", k, e.msg, listing);
+			int lp = -1;
+			for (int i = 0; i < p.ninsn && lp < 0; i++)
+				if (p.code[i].op == OP_LOOP)
+					lp = i;
+			if (lp < 0 || p.code[lp].count != c[k].trips || !strstr(text, c[k].why))
+				fail_msg("case %zu: %llu trips, expected %llu (%s)\n%s", k, lp < 0 ? 0ULL : (unsigned long long)p.code[lp].count,
+					 (unsigned long long)c[k].trips, c[k].why, text);
+			program_free(&p);
+		} else if (!rc || !strstr(e.msg, c[k].why) || !strstr(e.msg, "not the counted-loop idiom")) {
+			fail_msg("case %zu: expected the error \"%s\", got rc %d \"%s\"", k, c[k].why, rc, e.msg);
+		}
+		free(text);
+		/* --trips N and a rule at the PC go before it */
+		if (k == 0) {
+			const char *all[] = {"--trips", "7", NULL}, *pc[] = {"--trips", "0x50=9", NULL};
+			const char *const *o2[] = {all, pc};
+			for (int j = 0; j < 2; j++) {
+				if (import_str(listing, "k", o2[j], &p, &text, &e))
+					fail_msg("case 0, options %d: %s", j, e.msg);
+				for (int i = 0; i < p.ninsn; i++)
+					if (p.code[i].op == OP_LOOP)
+						assert_int_equal(p.code[i].count, j ? 9 : 7);
+				program_free(&p);
+				free(text);
+			}
+		}
+	}
+	/* a counter set before the loop around it goes on from the last entry's value */
+	static const char outer[] = "Function : k\n"
+				    "/*0000*/ MOV R4, RZ ;\n"
+				    "/*0010*/ FFMA R8, R8, R9, R10 ;\n"
+				    "/*0020*/ IADD3 R4, R4, 0x1, RZ ;\n"
+				    "/*0030*/ ISETP.NE.AND P0, PT, R4, 0x100, PT ;\n"
+				    "/*0040*/ @P0 BRA 0x10 ;\n"
+				    "/*0050*/ @P1 BRA 0x10 ;\n"
+				    "/*0060*/ EXIT ;\n";
+	const char *t1[] = {"--trips", "0x50=3", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text = NULL;
+	assert_int_not_equal(import_str(outer, "k", t1, &p, &text, &e), 0);
+	if (!strstr(e.msg, "starts outside the loop around it"))
+		fail_msg("outer: %s", e.msg);
+	free(text);
+}
+
+/*
  * --trips PC=N,grow=G (round 47): a triangular loop, N + G t trips at the
  * enclosing loop's trip t (LOOP N grow=G): the inner loop at 0x20..0x30 in
  * the outer one at 0x10..0x50 runs 1, 3, 5, 7 trips in the outer's 4. The
@@ -931,7 +1042,7 @@ static void import_errors(void **state)
 	} bad[] = {
 		/* a loop with no trip count */
 		{"Function : k\n/*0000*/ FFMA R4, R4, R4, R4 ;\n/*0010*/ @P0 BRA 0x0 ;\n/*0020*/ EXIT ;\n", NULL, NULL,
-		 "k.sass:3: loop 0x0000..0x0010 has no trip count (expected --trips N or --trips 0x0=N)"},
+		 "k.sass:3: loop 0x0000..0x0010 has no trip count (expected --trips N or --trips 0x0=N; not the counted-loop idiom: its branch's predicate is not a compare of a counter with a constant)"},
 		/* a forward branch every lane takes, into a loop's body from outside it */
 		{"Function : k\n/*0000*/ BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n/*0020*/ FFMA R4, R4, R4, R4 ;\n"
 		 "/*0030*/ @P0 BRA 0x10 ;\n/*0040*/ EXIT ;\n",
@@ -1043,7 +1154,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

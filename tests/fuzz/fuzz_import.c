@@ -2,7 +2,7 @@
  * fuzz_import.c: a SASS listing imported as a program (isa/import.c), the
  * program read back (isa/parse.c, the general SASS grammar) and simulated.
  *
- * The first byte chooses the import options (trip counts, a taken
+ * The first byte chooses the import options (trip counts or the counted-loop idiom, a taken
  * fraction, or wN, for the first forward branch, --unknown=alu, --off at the first
  * guarded instruction, a trip count by warp or growing with the enclosing loop
  * for the first loop); the rest is the listing. Whatever the listing, an import that succeeds must write a
@@ -62,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	memset(&o, 0, sizeof o);
-	o.trips_all = 1 + (data[0] & 3);
+	/* 1 to 3 trips every loop, or (3) none: the counted-loop idiom's, or the error naming the loop */
+	o.trips_all = (data[0] & 3) == 3 ? 0 : 1 + (data[0] & 3);
 	o.unknown_alu = (data[0] >> 2) & 1;
 	e.msg[0] = '\0';
 	if (sass_read(&l, (const char *)data + 1, size - 1, "fuzz.sass", &e) != SIM_OK) {
