@@ -659,7 +659,9 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
  * `for (int i = 0; i < 256; i++)` with the bound a constant. Its back edge
  * @[!]Pk BRA, Pk last written in the body by ISETP.CMP[.U32].AND Pk, PT, Rc,
  * imm, PT; Rc written once in the body, by IADD3 Rc, Rc, imm, RZ or VIADD
- * Rc, Rc, imm (the step), and before the head by a constant: MOV Rc, imm|RZ,
+ * Rc, Rc, imm (the step; or geometric: IMAD.SHL.U32 Rc, Rc, imm, RZ, SHF.L.U32
+ * Rc, Rc, imm, RZ, SHF.R.U32.HI / .S32.HI Rc, RZ, imm, Rc, run trip by trip),
+ * and before the head by a constant: MOV Rc, imm|RZ,
  * IMAD.MOV.U32 Rc, RZ, RZ, imm|RZ, CS2R Rc, SRZ, HFMA2.MMA Rc, -RZ, RZ, 0, h
  * (h the half whose bits are the integer), or a copy (MOV, IMAD.MOV.U32) of a
  * register so written, at most four copies deep. Every register of that
@@ -769,27 +771,36 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 			is = k;
 		}
 	const struct sass_insn *st = is >= 0 ? &in[is] : NULL;
-	if (!st || st->pred >= 0 || st->mods[0] || st->op[0].num != reg || st->op[1].kind != SASS_REG ||
-	    st->op[1].num != reg || st->op[1].neg || st->op[2].kind != SASS_IMM || st->op[2].is_float ||
-	    !((!strcmp(st->opcode, "IADD3") && st->nop == 4 && st->op[3].kind == SASS_REG && st->op[3].num == SASS_RZ) ||
-	      (!strcmp(st->opcode, "VIADD") && st->nop == 3))) {
-		snprintf(why, whylen, "R%d, the counter it compares, is not stepped by a constant (IADD3 R, R, imm, RZ or VIADD R, R, imm)", reg);
+	/* the step: + imm (IADD3, VIADD), x imm (IMAD.SHL.U32 R, R, imm, RZ: k *= 2), << imm (SHF.L.U32 R, R,
+	 * imm, RZ) or >> imm (SHF.R.U32.HI / .S32.HI R, RZ, imm, R: j /= 2) */
+	enum { ST_ADD, ST_MUL, ST_SHL, ST_SHR, ST_SAR } kind = ST_ADD;
+	int ok = st && st->pred < 0 && st->op[0].num == reg;
+	if (ok && st->op[1].kind == SASS_REG && st->op[1].num == reg && !st->op[1].neg && st->op[2].kind == SASS_IMM &&
+	    !st->op[2].is_float && ((!strcmp(st->opcode, "IADD3") && !st->mods[0] && st->nop == 4 &&
+				     st->op[3].kind == SASS_REG && st->op[3].num == SASS_RZ) ||
+				    (!strcmp(st->opcode, "VIADD") && !st->mods[0] && st->nop == 3)))
+		kind = ST_ADD;
+	else if (ok && st->nop == 4 && st->op[1].kind == SASS_REG && st->op[1].num == reg && st->op[2].kind == SASS_IMM &&
+		 !st->op[2].is_float && st->op[3].kind == SASS_REG && st->op[3].num == SASS_RZ &&
+		 ((!strcmp(st->opcode, "IMAD") && !strcmp(st->mods, "SHL.U32")) ||
+		  (!strcmp(st->opcode, "SHF") && !strcmp(st->mods, "L.U32"))))
+		kind = st->opcode[0] == 'I' ? ST_MUL : ST_SHL;
+	else if (ok && st->nop == 4 && !strcmp(st->opcode, "SHF") && (!strcmp(st->mods, "R.U32.HI") || !strcmp(st->mods, "R.S32.HI")) &&
+		 st->op[1].kind == SASS_REG && st->op[1].num == SASS_RZ && st->op[2].kind == SASS_IMM && !st->op[2].is_float &&
+		 st->op[3].kind == SASS_REG && st->op[3].num == reg && !st->op[3].neg && !st->op[3].bnot)
+		kind = st->mods[2] == 'U' ? ST_SHR : ST_SAR;
+	else {
+		snprintf(why, whylen, "R%d, the counter it compares, is not stepped by a constant (IADD3 R, R, imm, RZ, VIADD R, R, "
+			 "imm, IMAD.SHL.U32 R, R, imm, RZ or a shift by imm)", reg);
 		return 0;
 	}
 	step = st->op[2].ival;
-	if (step == 0 || step < -(1LL << 31) || step > (1LL << 31))
+	if (kind == ST_ADD ? step == 0 || step < -(1LL << 31) || step > (1LL << 31)
+	    : kind == ST_MUL ? step < 2 || step > (1LL << 31) : step < 1 || step > 31)
 		return 0;
-	/* the loops around this one: [lo, hi] */
-	int lo = head, hi = edge, inner_lo = 0;
-	for (int e2 = edge; e2 < n; e2++) {
-		int h2 = loop_head(in, e2);
-		if (h2 >= 0 && h2 <= head && !(e2 == edge && h2 == head)) {
-			lo = h2 < lo ? h2 : lo;
-			hi = e2 > hi ? e2 : hi;
-			inner_lo = h2 > inner_lo ? h2 : inner_lo;
-		}
-	}
-	/* the start: the chain of writes before the head */
+	/* the start: the chain of writes before the head. A write W of a register
+	 * read at U holds there on every trip of a loop around U if W is inside that
+	 * loop, or if nothing in the loop writes the register at all */
 	int r = reg, at = head, first = -1;
 	for (int depth = 0; depth < 5; depth++) {
 		int w = -1, copy;
@@ -802,12 +813,18 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		}
 		if (first < 0)
 			first = w;
-		/* written nowhere else in the loops around (the step aside) */
-		for (int k = lo < w ? lo : w; k <= hi; k++)
-			if (k != w && !(r == reg && k == is) && writes_reg(&in[k], r)) {
-				snprintf(why, whylen, "R%d, the counter it compares, or the register it starts from, is written elsewhere in the loops around it", reg);
-				return 0;
-			}
+		for (int e2 = at; e2 < n; e2++) {
+			int h2 = loop_head(in, e2);
+			if (h2 < 0 || h2 > at || (e2 == edge && h2 == head) || w >= h2)
+				continue;
+			for (int k = h2; k <= e2; k++)
+				if (writes_reg(&in[k], r)) {
+					snprintf(why, whylen, r == reg ? "R%d, the counter it compares, starts outside the loop around it (it "
+						 "goes on from the last entry's value)" : "R%d, the counter it compares, starts from a register "
+						 "the loop around it writes", reg);
+					return 0;
+				}
+		}
 		if (copy < 0)
 			break;
 		if (depth == 4)
@@ -815,18 +832,38 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		r = copy;
 		at = w;
 	}
-	if (first < inner_lo) {
-		snprintf(why, whylen, "R%d, the counter it compares, starts outside the loop around it (it goes on from the last entry's value)", reg);
-		return 0;
-	}
 	for (int k = 0; k < n; k++) /* no branch over the start into the head */
 		if (is_branch(&in[k]) && k < first && in[k].target > (int64_t)in[first].pc && in[k].target <= (int64_t)in[head].pc) {
 			snprintf(why, whylen, "a branch at 0x%x jumps over the counter's start", in[k].pc);
 			return 0;
 		}
+	int sense = !b->pred_neg;
+	if (kind != ST_ADD) {
+		/* a geometric counter leaves 32 bits or settles within 33 trips: run them */
+		int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX;
+		int64_t v = uns ? (int64_t)(uint32_t)init : (int64_t)(int32_t)init;
+		for (int t = 1; t <= 40; t++) {
+			int64_t next = kind == ST_MUL ? v * step : kind == ST_SHL ? v * ((int64_t)1 << step)
+				     : kind == ST_SHR ? (int64_t)((uint32_t)v >> step) : (int64_t)((int32_t)v >> step);
+			int64_t cv = is < ic ? next : v;
+			if (cv < lo32 || cv > hi32 || (next == v && t > 1))
+				break; /* wrapped, or settled where the loop would go on */
+			int go = (!strcmp(cmp, "NE") ? cv != bound : !strcmp(cmp, "EQ") ? cv == bound : !strcmp(cmp, "LT") ? cv < bound
+				  : !strcmp(cmp, "LE") ? cv <= bound : !strcmp(cmp, "GT") ? cv > bound : !strcmp(cmp, "GE") ? cv >= bound : -1) == sense;
+			if (!go) {
+				snprintf(why, whylen, "the counted-loop idiom: R%d from %lld %s %lld while %s%s %lld", reg, (long long)init,
+					 kind == ST_MUL ? "times" : kind == ST_SHL ? "shifted left by" : "shifted right by", (long long)step,
+					 sense ? "" : "not ", cmp, (long long)bound);
+				return (uint64_t)t;
+			}
+			v = next;
+		}
+		snprintf(why, whylen, "R%d from %lld, a geometric counter, against %lld does not stop within 40 trips without wrapping",
+			 reg, (long long)init, (long long)bound);
+		return 0;
+	}
 	/* the compare before the step sees the value before it */
 	int64_t c1 = init + (is < ic ? step : 0);
-	int sense = !b->pred_neg;
 #define COUNTED_CAP 1000000000LL
 #define COUNTED_GO(c) ((!strcmp(cmp, "NE") ? (c) != bound : !strcmp(cmp, "EQ") ? (c) == bound : \
 			 !strcmp(cmp, "LT") ? (c) < bound : !strcmp(cmp, "LE") ? (c) <= bound : \

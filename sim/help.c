@@ -152,7 +152,7 @@ static const struct help_opt import_opts[] = {
 					    "(hex); with ,w0:M=K the warps below M run K trips (LOOP N warp<M=K); with ,grow=G N + G t "
 					    "trips at the enclosing loop's trip t, from 0 (a triangular loop: LOOP N grow=G); a loop "
 					    "with neither takes the count its listing fixes (the counted-loop idiom: a counter from a "
-					    "constant, stepped by a constant, compared with a constant), else is an error that says why"},
+					    "constant, stepped by a constant (+, x or a shift), compared with a constant), else is an error that says why"},
 	{"--taken PC=F|PC=wN|PC=w0:N", "fraction of lanes taking the forward branch at PC (default: none; the fall-through runs), or wN: every warp from N on takes it (warps 0..N-1 run the region: IF warp<N), or w0:N: the warps below N take it (the warps from N on run the region: IF warp>=N)"},
 	{"--off PC[,PC...]", "guarded instructions whose guard is false in every lane for the data (lanes=0: they issue "
 			     "and take their pipe, touch no memory and, on sm_90, read no registers); rsqrtf's and "

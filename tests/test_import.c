@@ -571,7 +571,7 @@ static void taken_warps(void **state)
  * from 16 (a copy of MOV 0x10) by 4 while < 76, compared before the step:
  * 16 (16 ... 72 pass, 76 at trip 16 stops); from 256 by -1 while > 0 (RZ
  * or 0x0): 256; CS2R from 0 by 2 while
- * != 100: 50. Not the idiom (an error that says why): the bound a register,
+ * != 100: 50; the geometric ones below. Not the idiom (an error that says why): the bound a register,
  * the counter written twice a trip, a counter that never meets its bound,
  * one set before the loop around it (it goes on from the last entry's
  * value). --trips N and a rule at the PC go before it.
@@ -605,6 +605,18 @@ static void counted_loops(void **state)
 		 "R4 from 0 by 2 against 257 does not stop within 1000000000 trips without wrapping"},
 		{"S2R R4, SR_TID.X", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
 		 "R4, the counter it compares, does not start from a constant before the loop"},
+		/* geometric counters, compared after the step: bitonic's k *= 2 from 2 while not >= 2049 (4 .. 2048
+		 * pass, 4096 stops: 11), >> 1 from 1024 while != 0 (512 .. 1 pass, 0 stops: 11), << 2 from 1 while
+		 * < 4096 (4, 16, 64, 256, 1024 pass, 4096 stops: 6), and >> 1 while >= 0, which settles at 0 with
+		 * the loop still going (not the idiom) */
+		{"IMAD.MOV.U32 R6, RZ, RZ, 0x2", "IMAD.SHL.U32 R6, R6, 0x2, RZ\nISETP.GE.AND P0, PT, R6, 0x801, PT", "@!P0", 11,
+		 "R6 from 2 times 2 while not GE 2049"},
+		{"MOV R6, 0x400", "SHF.R.U32.HI R6, RZ, 0x1, R6\nISETP.NE.AND P0, PT, R6, RZ, PT", "@P0", 11,
+		 "R6 from 1024 shifted right by 1 while NE 0"},
+		{"MOV R6, 0x1", "SHF.L.U32 R6, R6, 0x2, RZ\nISETP.LT.AND P0, PT, R6, 0x1000, PT", "@P0", 6,
+		 "R6 from 1 shifted left by 2 while LT 4096"},
+		{"MOV R6, 0x400", "SHF.R.U32.HI R6, RZ, 0x1, R6\nISETP.GE.AND P0, PT, R6, RZ, PT", "@P0", 0,
+		 "R6 from 1024, a geometric counter, against 0 does not stop within 40 trips without wrapping"},
 	};
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		char listing[700], body[400];
