@@ -1192,8 +1192,23 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			else
 				trips = counted_trips(in, n, i, best, why, sizeof why);
 			if (trips == 0) {
+				/* and every other loop without a count, so one run names them all */
+				char more[400] = "";
+				int nm = 0, len = 0;
+				for (int j = best + 1; j <= end; j++) {
+					int h = br[j].to;
+					char w2[200];
+					if (br[j].kind != BR_LOOP || find_rule(o.trips, o.ntrips, &in[j]) || find_rule(o.trips, o.ntrips, &in[h]) ||
+					    counted_trips(in, n, h, j, w2, sizeof w2))
+						continue;
+					if (nm++ < 6 && len < (int)sizeof more - 40)
+						len += snprintf(more + len, sizeof more - (size_t)len, "%s0x%04x..0x%04x", nm > 1 ? ", " : "; so have loops ",
+								in[h].pc, in[j].pc);
+				}
+				if (nm > 6 && len < (int)sizeof more - 20)
+					snprintf(more + len, sizeof more - (size_t)len, " and %d more", nm - 6);
 				rc = err_set(e, SIM_EINPUT, "%s:%u: loop 0x%04x..0x%04x has no trip count (expected --trips N or --trips 0x%x=N; "
-					     "not the counted-loop idiom: %s)", fname, in[best].line, in[i].pc, in[best].pc, in[i].pc, why);
+					     "not the counted-loop idiom: %s)%s", fname, in[best].line, in[i].pc, in[best].pc, in[i].pc, why, more);
 				goto out;
 			}
 			if (sp == ISA_MAX_NEST) {

@@ -1055,6 +1055,12 @@ static void import_errors(void **state)
 		/* a loop with no trip count */
 		{"Function : k\n/*0000*/ FFMA R4, R4, R4, R4 ;\n/*0010*/ @P0 BRA 0x0 ;\n/*0020*/ EXIT ;\n", NULL, NULL,
 		 "k.sass:3: loop 0x0000..0x0010 has no trip count (expected --trips N or --trips 0x0=N; not the counted-loop idiom: its branch's predicate is not a compare of a counter with a constant)"},
+		/* four loops, three without a count (the third reads its own: the counted-loop idiom): one error names them all */
+		{"Function : k\n/*0000*/ MOV R1, RZ ;\n/*0010*/ FFMA R8, R8, R4, R5 ;\n/*0020*/ @P0 BRA 0x10 ;\n/*0030*/ FFMA R8, R8, R4, R5 ;\n"
+		 "/*0040*/ @P1 BRA 0x30 ;\n/*0050*/ MOV R2, RZ ;\n/*0060*/ FFMA R8, R8, R4, R5 ;\n/*0070*/ IADD3 R2, R2, 0x1, RZ ;\n"
+		 "/*0080*/ ISETP.NE.AND P2, PT, R2, 0x40, PT ;\n/*0090*/ @P2 BRA 0x60 ;\n/*00a0*/ FFMA R8, R8, R4, R5 ;\n/*00b0*/ @P3 BRA 0xa0 ;\n"
+		 "/*00c0*/ EXIT ;\n", NULL, NULL,
+		 "k.sass:4: loop 0x0010..0x0020 has no trip count (expected --trips N or --trips 0x10=N; not the counted-loop idiom: its branch's predicate is not a compare of a counter with a constant); so have loops 0x0030..0x0040, 0x00a0..0x00b0"},
 		/* a forward branch every lane takes, into a loop's body from outside it */
 		{"Function : k\n/*0000*/ BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n/*0020*/ FFMA R4, R4, R4, R4 ;\n"
 		 "/*0030*/ @P0 BRA 0x10 ;\n/*0040*/ EXIT ;\n",
