@@ -796,7 +796,7 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 	}
 	step = st->op[2].ival;
 	if (kind == ST_ADD ? step == 0 || step < -(1LL << 31) || step > (1LL << 31)
-	    : kind == ST_MUL ? step < 2 || step > (1LL << 31) : step < 1 || step > 31)
+	    : kind == ST_MUL ? step < 2 || step > 65536 : step < 1 || step > 30) /* |v x step| < 2^62 */
 		return 0;
 	/* the start: the chain of writes before the head. A write W of a register
 	 * read at U holds there on every trip of a loop around U if W is inside that
@@ -839,15 +839,16 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		}
 	int sense = !b->pred_neg;
 	if (kind != ST_ADD) {
-		/* a geometric counter leaves 32 bits or settles within 33 trips: run them */
+		/* a geometric counter leaves 32 bits or settles within 33 trips: run them (v stays
+		 * within 32 bits, so v x step stays within 2^62) */
 		int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX;
 		int64_t v = uns ? (int64_t)(uint32_t)init : (int64_t)(int32_t)init;
 		for (int t = 1; t <= 40; t++) {
 			int64_t next = kind == ST_MUL ? v * step : kind == ST_SHL ? v * ((int64_t)1 << step)
 				     : kind == ST_SHR ? (int64_t)((uint32_t)v >> step) : (int64_t)((int32_t)v >> step);
 			int64_t cv = is < ic ? next : v;
-			if (cv < lo32 || cv > hi32 || (next == v && t > 1))
-				break; /* wrapped, or settled where the loop would go on */
+			if (cv < lo32 || cv > hi32)
+				break; /* wrapped */
 			int go = (!strcmp(cmp, "NE") ? cv != bound : !strcmp(cmp, "EQ") ? cv == bound : !strcmp(cmp, "LT") ? cv < bound
 				  : !strcmp(cmp, "LE") ? cv <= bound : !strcmp(cmp, "GT") ? cv > bound : !strcmp(cmp, "GE") ? cv >= bound : -1) == sense;
 			if (!go) {
@@ -856,6 +857,8 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 					 sense ? "" : "not ", cmp, (long long)bound);
 				return (uint64_t)t;
 			}
+			if (next < lo32 || next > hi32 || next == v)
+				break; /* wraps, or settles where the loop goes on */
 			v = next;
 		}
 		snprintf(why, whylen, "R%d from %lld, a geometric counter, against %lld does not stop within 40 trips without wrapping",

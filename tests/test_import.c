@@ -724,6 +724,8 @@ static void trips_grow(void **state)
 	assert_int_not_equal(import_str(listing, "k", bad, &p, &text, &e), 0);
 	if (!strstr(e.msg, "LOOP 4 grow=1 is in no loop (expected it inside the loop at whose trips its count grows)"))
 		fail_msg("outer grow: %s", e.msg);
+	program_free(&p); /* the refused read back */
+	free(text);
 }
 
 /*
