@@ -520,6 +520,18 @@ static void loop_first_writes(const struct sass_insn *in, int t0, int j, int *fi
 			first[__builtin_ctz(m)] = i;
 }
 
+/* ISETP.CMP[.U32].AND Pk, PT, Ra, b, PT, unguarded (Pk not PT, Ra a register
+ * without - or ~): the compare the idioms read (the thread-0, bound and warp
+ * idioms' tid tests, the counted-loop idiom's bound); CMP is mods[0..1] */
+static int isetp_idiom(const struct sass_insn *x)
+{
+	const char *m = x->mods;
+	return strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
+	       x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
+	       x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG && !x->op[2].neg &&
+	       !x->op[2].bnot && strlen(m) > 2 && (!strcmp(m + 2, ".AND") || !strcmp(m + 2, ".U32.AND"));
+}
+
 /*
  * The thread-0 idiom. `if (threadIdx.x == 0)` compiles to S2R Rt, SR_TID.X
  * and ISETP.NE.AND Pk, PT, Rt, RZ, PT (Pk: the thread is not thread 0),
@@ -574,12 +586,8 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 			cur &= ~TZ_ALL(__builtin_ctz(m));
 			bound[__builtin_ctz(m)] = 0;
 		}
-		/* ISETP.CMP[.U32].AND Pk, PT, Ra, b, PT, unguarded: the idioms' compares */
 		const char *m = x->mods;
-		if (strcmp(x->opcode, "ISETP") == 0 && x->nop == 5 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT &&
-		    x->op[1].kind == SASS_PRED && x->op[1].num == SASS_PT && x->op[4].kind == SASS_PRED &&
-		    x->op[4].num == SASS_PT && !x->op[4].lnot && x->pred < 0 && x->op[2].kind == SASS_REG &&
-		    !x->op[2].neg && !x->op[2].bnot && strlen(m) > 2 && (!strcmp(m + 2, ".AND") || !strcmp(m + 2, ".U32.AND"))) {
+		if (isetp_idiom(x)) {
 			int k = x->op[0].num;
 			if (x->op[3].kind == SASS_REG && !x->op[3].neg && !x->op[3].bnot) {
 				/* Pk = tid != 0 (NE) or tid == 0 (EQ), RZ either side */
@@ -735,6 +743,14 @@ static int writes_reg(const struct sass_insn *x, int reg)
 	return nd > 0 && d <= reg && reg < d + nd;
 }
 
+/* Whether an ISETP's compare CMP (NE, EQ, LT, LE, GT, GE) holds for a against
+ * b: 1 or 0, -1 for any other CMP */
+static int isetp_holds(const char *cmp, int64_t a, int64_t b)
+{
+	return !strcmp(cmp, "NE") ? a != b : !strcmp(cmp, "EQ") ? a == b : !strcmp(cmp, "LT") ? a < b
+	       : !strcmp(cmp, "LE") ? a <= b : !strcmp(cmp, "GT") ? a > b : !strcmp(cmp, "GE") ? a >= b : -1;
+}
+
 static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int edge, char *why, size_t whylen)
 {
 	const struct sass_insn *b = &in[edge];
@@ -749,17 +765,14 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		return 0;
 	const struct sass_insn *c = &in[ic];
 	const char *m = c->mods;
-	if (strcmp(c->opcode, "ISETP") || c->pred >= 0 || c->nop != 5 || c->op[0].kind != SASS_PRED ||
-	    c->op[1].kind != SASS_PRED || c->op[1].num != SASS_PT || c->op[1].lnot || c->op[4].kind != SASS_PRED ||
-	    c->op[4].num != SASS_PT || c->op[4].lnot || c->op[2].kind != SASS_REG || c->op[2].num >= SASS_RZ ||
-	    c->op[2].neg || c->op[2].bnot || !((c->op[3].kind == SASS_IMM && !c->op[3].is_float) ||
-					       (c->op[3].kind == SASS_REG && c->op[3].num == SASS_RZ)) || strlen(m) < 6 ||
-	    (strcmp(m + 2, ".AND") && strcmp(m + 2, ".U32.AND")))
+	char cmp[3] = {m[0], m[1], 0};
+	if (!isetp_idiom(c) || c->op[1].lnot || c->op[2].num >= SASS_RZ || isetp_holds(cmp, 0, 0) < 0 ||
+	    !((c->op[3].kind == SASS_IMM && !c->op[3].is_float) || (c->op[3].kind == SASS_REG && c->op[3].num == SASS_RZ)))
 		return 0;
 	int reg = c->op[2].num, uns = strstr(m, ".U32") != NULL;
-	char cmp[3] = {m[0], m[1], 0};
+	int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX; /* the values the compare reads */
 	int64_t bound = c->op[3].kind == SASS_IMM ? c->op[3].ival : 0, step = 0, init = 0;
-	if (uns ? (bound < 0 || bound > UINT32_MAX) : (bound < INT32_MIN || bound > INT32_MAX))
+	if (bound < lo32 || bound > hi32)
 		return 0;
 	/* the step: the one write of the counter in the body */
 	for (int k = head; k < edge; k++)
@@ -841,7 +854,6 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 	if (kind != ST_ADD) {
 		/* a geometric counter leaves 32 bits or settles within 33 trips: run them (v stays
 		 * within 32 bits, so v x step stays within 2^62) */
-		int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX;
 		int64_t v = uns ? (int64_t)(uint32_t)init : (int64_t)(int32_t)init;
 		for (int t = 1; t <= 40; t++) {
 			int64_t next = kind == ST_MUL ? v * step : kind == ST_SHL ? v * ((int64_t)1 << step)
@@ -849,9 +861,7 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 			int64_t cv = is < ic ? next : v;
 			if (cv < lo32 || cv > hi32)
 				break; /* wrapped */
-			int go = (!strcmp(cmp, "NE") ? cv != bound : !strcmp(cmp, "EQ") ? cv == bound : !strcmp(cmp, "LT") ? cv < bound
-				  : !strcmp(cmp, "LE") ? cv <= bound : !strcmp(cmp, "GT") ? cv > bound : !strcmp(cmp, "GE") ? cv >= bound : -1) == sense;
-			if (!go) {
+			if (isetp_holds(cmp, cv, bound) != sense) {
 				snprintf(why, whylen, "the counted-loop idiom: R%d from %lld %s %lld while %s%s %lld", reg, (long long)init,
 					 kind == ST_MUL ? "times" : kind == ST_SHL ? "shifted left by" : "shifted right by", (long long)step,
 					 sense ? "" : "not ", cmp, (long long)bound);
@@ -865,54 +875,42 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 			 reg, (long long)init, (long long)bound);
 		return 0;
 	}
-	/* the compare before the step sees the value before it */
-	int64_t c1 = init + (is < ic ? step : 0);
+	/* the compare before the step sees the value before it, as the compare reads it */
+	int64_t c1 = init + (is < ic ? step : 0), t = 0;
+	c1 = uns ? (int64_t)(uint32_t)c1 : (int64_t)(int32_t)c1;
 #define COUNTED_CAP 1000000000LL
-#define COUNTED_GO(c) ((!strcmp(cmp, "NE") ? (c) != bound : !strcmp(cmp, "EQ") ? (c) == bound : \
-			 !strcmp(cmp, "LT") ? (c) < bound : !strcmp(cmp, "LE") ? (c) <= bound : \
-			 !strcmp(cmp, "GT") ? (c) > bound : !strcmp(cmp, "GE") ? (c) >= bound : -1) == sense)
-	if (!strcmp(cmp, "NE") || !strcmp(cmp, "EQ") || !strcmp(cmp, "LT") || !strcmp(cmp, "LE") || !strcmp(cmp, "GT") ||
-	    !strcmp(cmp, "GE")) {
-		int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX, t = 0;
-		if (uns)
-			c1 = (int64_t)(uint32_t)c1; /* the start as the compare reads it */
-		else
-			c1 = (int64_t)(int32_t)c1;
-		if (!COUNTED_GO(c1)) {
-			t = 1;
-		} else if ((!strcmp(cmp, "NE") && sense) || (!strcmp(cmp, "EQ") && !sense)) {
-			/* on until the counter equals the bound */
-			if ((bound - c1) % step == 0 && (bound - c1) / step >= 1)
-				t = (bound - c1) / step + 1;
-		} else if ((!strcmp(cmp, "EQ") && sense) || (!strcmp(cmp, "NE") && !sense)) {
-			t = 2; /* equal at trip 1 only: the step moves it off */
-		} else {
-			/* an ordered compare of a linear counter: the first n whose value stops it */
-			int64_t a = 1, z = COUNTED_CAP + 1;
-			if (COUNTED_GO(c1 + (z - 1) * step))
-				t = 0; /* not within the cap */
-			else {
-				while (a + 1 < z) { /* cond holds at a, fails at z */
-					int64_t mid = a + (z - a) / 2;
-					if (COUNTED_GO(c1 + (mid - 1) * step))
-						a = mid;
-					else
-						z = mid;
-				}
-				t = z;
-			}
+#define COUNTED_GO(c) (isetp_holds(cmp, (c), bound) == sense)
+	if (!COUNTED_GO(c1)) {
+		t = 1;
+	} else if ((!strcmp(cmp, "NE") && sense) || (!strcmp(cmp, "EQ") && !sense)) {
+		/* on until the counter equals the bound */
+		if ((bound - c1) % step == 0 && (bound - c1) / step >= 1)
+			t = (bound - c1) / step + 1;
+	} else if ((!strcmp(cmp, "EQ") && sense) || (!strcmp(cmp, "NE") && !sense)) {
+		t = 2; /* equal at trip 1 only: the step moves it off */
+	} else if (!COUNTED_GO(c1 + COUNTED_CAP * step)) {
+		/* an ordered compare of a linear counter: the first n whose value stops it
+		 * (holds at a, fails at z); one that still holds at the cap is not counted */
+		int64_t a = 1, z = COUNTED_CAP + 1;
+		while (a + 1 < z) {
+			int64_t mid = a + (z - a) / 2;
+			if (COUNTED_GO(c1 + (mid - 1) * step))
+				a = mid;
+			else
+				z = mid;
 		}
-		int64_t last = c1 + (t - 1) * step;
-		if (t >= 1 && t <= COUNTED_CAP && c1 >= lo32 && c1 <= hi32 && last >= lo32 && last <= hi32) {
-			snprintf(why, whylen, "the counted-loop idiom: R%d from %lld by %lld while %s%s %lld", reg, (long long)init,
-				 (long long)step, sense ? "" : "not ", cmp, (long long)bound);
-			return (uint64_t)t;
-		}
+		t = z;
 	}
+	int64_t last = c1 + (t - 1) * step;
+#undef COUNTED_GO
+	if (t >= 1 && t <= COUNTED_CAP && last >= lo32 && last <= hi32) {
+		snprintf(why, whylen, "the counted-loop idiom: R%d from %lld by %lld while %s%s %lld", reg, (long long)init,
+			 (long long)step, sense ? "" : "not ", cmp, (long long)bound);
+		return (uint64_t)t;
+	}
+#undef COUNTED_CAP
 	snprintf(why, whylen, "R%d from %lld by %lld against %lld does not stop within 1000000000 trips without wrapping",
 		 reg, (long long)init, (long long)step, (long long)bound);
-#undef COUNTED_GO
-#undef COUNTED_CAP
 	return 0;
 }
 
