@@ -407,7 +407,11 @@ static int written_regs(const struct sass_insn *x, int op, int *first)
 	char buf[sizeof x->mods + 2];
 	snprintf(buf, sizeof buf, ".%s.", x->mods);
 	*first = x->op[0].num;
-	return strstr(buf, ".128.") ? 4 : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || x->op[0].wide ? 2 : 1;
+	return strstr(buf, ".128.") ? 4
+	       : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || x->op[0].wide ||
+			 (!strcmp(x->opcode, "CS2R") && !strstr(buf, ".32.")) /* 64 bits unless .32 */
+		   ? 2
+		   : 1;
 }
 
 static void near_groups(const struct sass_insn *in, int end, int *tag)
@@ -734,12 +738,10 @@ static int const_write(const struct sass_insn *x, int reg, int64_t *v, int *copy
 	return 0;
 }
 
-/* Whether in[k] writes register reg (CS2R: a pair) */
+/* Whether x writes register reg */
 static int writes_reg(const struct sass_insn *x, int reg)
 {
 	int d = 0, nd = written_regs(x, isa_find_op(x->opcode, (int)strlen(x->opcode)), &d);
-	if (!strcmp(x->opcode, "CS2R") && nd == 1)
-		nd = 2;
 	return nd > 0 && d <= reg && reg < d + nd;
 }
 
