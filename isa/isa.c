@@ -221,16 +221,21 @@ int program_emit(struct program *p, const struct insn *in)
 	return p->ninsn++;
 }
 
-/* The most trips a LOOP runs an entry, given the most its enclosing loop runs
- * (outer; 1 outside every loop): the larger of its counts, or for grow=G the
- * larger of N and N + G (outer - 1). As a signed number: below 1 is an error
- * program_finish reports. */
-static int64_t loop_max_trips(const struct insn *in, uint64_t outer)
+/* A LOOP's trips at the last trip of its enclosing loop, which runs at most
+ * outer (1 outside every loop): the larger of its counts, or for grow=G
+ * N + G (outer - 1), signed (below 1 is an error program_finish reports). */
+static int64_t loop_last_trips(const struct insn *in, uint64_t outer)
 {
 	int64_t n = (int64_t)(in->count_warps && in->count_low > in->count ? in->count_low : in->count);
-	if (!in->grow)
-		return n;
-	return n + (int64_t)in->grow * (int64_t)(outer - 1); /* monotone in t: the last trip's is the extreme */
+	return in->grow ? n + (int64_t)in->grow * (int64_t)(outer - 1) : n;
+}
+
+/* The most trips a LOOP runs an entry: N + G t is monotone in t, so its first
+ * or its last (for a valid program, which program_finish checked) */
+static uint64_t loop_most_trips(const struct insn *in, uint64_t outer)
+{
+	int64_t last = loop_last_trips(in, outer);
+	return last > (int64_t)in->count ? (uint64_t)last : in->count;
 }
 
 int program_finish(struct program *p, char *msg, int msglen)
@@ -275,7 +280,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 						 "at whose trips its count grows)", in->line, (unsigned long long)in->count, in->grow);
 					return -1;
 				}
-				int64_t last = loop_max_trips(in, outer);
+				int64_t last = loop_last_trips(in, outer);
 				if (in->grow && (last < 1 || last > 1000000000LL)) { /* parse.h's PARSE_MAX_TRIPS */
 					snprintf(msg, (size_t)msglen, "%u: LOOP %llu grow=%d: %lld trips at trip t = %llu of the enclosing "
 						 "loop's %llu (N + G t; expected 1 to 1000000000 at every trip)", in->line,
@@ -283,7 +288,7 @@ int program_finish(struct program *p, char *msg, int msglen)
 						 (unsigned long long)outer);
 					return -1;
 				}
-				most[depth] = (uint64_t)(last > (int64_t)in->count ? last : (int64_t)in->count);
+				most[depth] = loop_most_trips(in, outer);
 			}
 			stack[depth++] = i;
 			break;
@@ -385,8 +390,7 @@ static uint64_t count_range(const struct program *p, int from, int to, uint64_t 
 			int end = (int)in->match;
 			/* body plus the ENDLOOP branch, count times (warp<M=K: the larger
 			 * of the two counts, an upper bound) */
-			int64_t m = loop_max_trips(in, outer);
-			uint64_t c = m > (int64_t)in->count ? (uint64_t)m : in->count;
+			uint64_t c = loop_most_trips(in, outer);
 			n = sat_add(n, sat_mul(c, sat_add(count_range(p, i + 1, end, c), 1)));
 			i = end;
 			break;
