@@ -669,34 +669,178 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 /*
  * The counted-loop idiom (round 47): a loop whose count the listing fixes,
  * `for (int i = 0; i < 256; i++)` with the bound a constant. Its back edge
- * @[!]Pk BRA, Pk last written in the body by ISETP.CMP[.U32].AND Pk, PT, Rc,
- * imm, PT; Rc written once in the body, by IADD3 Rc, Rc, imm, RZ or VIADD
- * Rc, Rc, imm (the step; or geometric: IMAD.SHL.U32 Rc, Rc, imm, RZ, SHF.L.U32
- * Rc, Rc, imm, RZ, SHF.R.U32.HI / .S32.HI Rc, RZ, imm, Rc, run trip by trip),
- * and before the head by a constant: MOV Rc, imm|RZ,
+ * @[!]Pk BRA, Pk last written in the body by ISETP.CMP[.U32].AND Pk, PT, Ra,
+ * b, PT, one of Ra and b the counter Rc: written once in the body (outside
+ * the loops inside it), by a step: IADD3 Rc, Rc, imm, RZ or VIADD Rc, Rc, imm,
+ * or geometric: IMAD.SHL.U32 Rc, Rc, imm, RZ, SHF.L.U32 Rc, Rc, imm, RZ,
+ * SHF.R.U32.HI / .S32.HI Rc, RZ, imm, Rc (run trip by trip); or (round 48) by
+ * a copy of a temporary the body writes once, earlier, by such a step of Rc
+ * (bitonic's `j /= 2`: SHF.R.S32.HI R8, RZ, 0x1, R7 ... IMAD.MOV.U32 R7, RZ,
+ * RZ, R8). Its start, the write of Rc before the head: MOV Rc, imm|RZ,
  * IMAD.MOV.U32 Rc, RZ, RZ, imm|RZ, CS2R Rc, SRZ, HFMA2.MMA Rc, -RZ, RZ, 0, h
- * (h the half whose bits are the integer), or a copy (MOV, IMAD.MOV.U32) of a
- * register so written, at most four copies deep. Every register of that
- * chain must be written nowhere else in the loops around this one (else a
- * later trip of theirs would start it elsewhere), Rc's first write must be
- * inside each of them (so each entry starts from it), and no branch may jump
- * over it to the head. Then the trips are the first n >= 1 at which the
- * compare (of the stepped value, or of the value before the step when the
- * ISETP comes first) lets the branch fall through, from 1 to 10^9, with no
- * 32-bit wrap on the way. Returns them, or 0 where any of this fails;
- * why (whylen) then says what was found, for the error.
+ * (h the half whose bits are the integer), or a copy or a step by an
+ * immediate of a register so written, at most five deep. The bound, the
+ * other operand: an immediate, RZ, or a register the loop does not write,
+ * found the same way. A write W of a register read at U holds there on
+ * every trip of a loop around U if W is inside that loop or nothing in the
+ * loop writes the register at all (else a later trip would start it
+ * elsewhere), and no branch may jump over the start to the head.
+ *
+ * Round 48, triangular loops: the start or the bound may be the counter of
+ * the loop around it (that loop's own counter read the same way, from a
+ * constant, with its count from any source), through copies and steps:
+ * bitonic's `for (j = k / 2; j > 0; j /= 2)` in `for (k = 2; k <= 2048; k *=
+ * 2)`, `for (j = i; j < 16; j++)`. Its count is then read at each trip t of
+ * the loop around it, and must be N + G t (LOOP N grow=G).
+ *
+ * The trips: the first n >= 1 at which the compare (of the stepped value, or
+ * of the value before the step when the ISETP comes first) lets the branch
+ * fall through, from 1 to 10^9, with no 32-bit wrap on the way.
  */
-static int const_write(const struct sass_insn *x, int reg, int64_t *v, int *copy_of)
+enum { ST_COPY, ST_ADD, ST_MUL, ST_SHL, ST_SHR, ST_SAR };
+
+struct imm_op {
+	int kind;    /* ST_* */
+	int64_t imm; /* ST_ADD: sign-extended from 32 bits */
+};
+
+/* A register's value as one instruction reads it: a constant, or the
+ * enclosing loop's counter as instruction `at` reads it; then ops[nops - 1]
+ * first .. ops[0] last */
+struct cval {
+	int outer;
+	int at;
+	uint32_t c; /* !outer: the constant's 32 bits */
+	int nops;
+	struct imm_op ops[5];
+};
+
+/* A loop's counter, as its listing gives it */
+struct counter {
+	int reg;            /* the register the compare reads */
+	int is, ic;         /* its one write in the body (the step, or the copy of the stepped temporary); the compare */
+	int first;          /* its start's write, before the head */
+	struct imm_op step;
+	char cmp[3];        /* the compare, the counter on its left */
+	int uns, sense;     /* .U32; the branch goes back while the compare holds (1) or fails (0) */
+	struct cval start, bound;
+	int bound_known;    /* 0: the bound is neither a constant nor the enclosing loop's counter */
+};
+
+/* The loop around one: where it is, its count and its counter */
+struct outer_ctr {
+	int head, edge;
+	uint64_t trips;
+	struct counter c;
+};
+
+/* An operand that is a register, not RZ, without -, ~ or || */
+static int plain_reg(const struct sass_opnd *p)
+{
+	return p->kind == SASS_REG && p->num < SASS_RZ && !p->neg && !p->bnot && !p->abs;
+}
+
+static int is_rz(const struct sass_opnd *p)
+{
+	return p->kind == SASS_REG && p->num == SASS_RZ;
+}
+
+/* x as Rd = f(Rs), f a copy or a step by an immediate (the forms above):
+ * returns Rs and sets *f, or -1 */
+static int imm_step(const struct sass_insn *x, struct imm_op *f)
+{
+	const char *o = x->opcode, *m = x->mods;
+	const struct sass_opnd *p = x->op;
+	if (x->pred >= 0 || x->nop < 2 || !plain_reg(&p[0]))
+		return -1;
+	f->imm = 0;
+	f->kind = ST_COPY;
+	if (!strcmp(o, "MOV") && !m[0] && x->nop == 2 && plain_reg(&p[1]))
+		return p[1].num;
+	if (!strcmp(o, "IMAD") && !strcmp(m, "MOV.U32") && x->nop == 4 && is_rz(&p[1]) && is_rz(&p[2]) && plain_reg(&p[3]))
+		return p[3].num;
+	if (x->nop < 3 || p[2].kind != SASS_IMM || p[2].is_float)
+		return -1;
+	int64_t imm = p[2].ival;
+	int src = -1;
+	if (plain_reg(&p[1]) && ((!strcmp(o, "IADD3") && !m[0] && x->nop == 4 && is_rz(&p[3])) ||
+				 (!strcmp(o, "VIADD") && !m[0] && x->nop == 3))) {
+		if (imm < INT32_MIN || imm > UINT32_MAX || (uint32_t)imm == 0)
+			return -1;
+		f->kind = ST_ADD;
+		imm = (int32_t)(uint32_t)imm;
+		src = p[1].num;
+	} else if (plain_reg(&p[1]) && x->nop == 4 && is_rz(&p[3]) &&
+		   ((!strcmp(o, "IMAD") && !strcmp(m, "SHL.U32")) || (!strcmp(o, "SHF") && !strcmp(m, "L.U32")))) {
+		f->kind = o[0] == 'I' ? ST_MUL : ST_SHL;
+		if (f->kind == ST_MUL ? imm < 2 || imm > 65536 : imm < 1 || imm > 30) /* |v x imm| < 2^62 */
+			return -1;
+		src = p[1].num;
+	} else if (!strcmp(o, "SHF") && (!strcmp(m, "R.U32.HI") || !strcmp(m, "R.S32.HI")) && x->nop == 4 && is_rz(&p[1]) &&
+		   plain_reg(&p[3])) {
+		f->kind = m[2] == 'U' ? ST_SHR : ST_SAR;
+		if (imm < 1 || imm > 30)
+			return -1;
+		src = p[3].num;
+	}
+	f->imm = imm;
+	return src;
+}
+
+static uint32_t op_apply(const struct imm_op *f, uint32_t v)
+{
+	switch (f->kind) {
+	case ST_ADD: return v + (uint32_t)f->imm;
+	case ST_MUL: return v * (uint32_t)f->imm;
+	case ST_SHL: return v << f->imm;
+	case ST_SHR: return v >> f->imm;
+	case ST_SAR: return (uint32_t)((int32_t)v >> f->imm);
+	default: return v;
+	}
+}
+
+static uint32_t cval_eval(const struct cval *v, uint32_t outer)
+{
+	uint32_t x = v->outer ? outer : v->c;
+	for (int i = v->nops - 1; i >= 0; i--)
+		x = op_apply(&v->ops[i], x);
+	return x;
+}
+
+/* A 32-bit value as the compare reads it */
+static int64_t cmp_view(const struct counter *c, uint32_t v)
+{
+	return c->uns ? (int64_t)v : (int64_t)(int32_t)v;
+}
+
+static const char *op_text(int kind)
+{
+	return kind == ST_ADD ? "by" : kind == ST_MUL ? "times" : kind == ST_SHL ? "shifted left by" : "shifted right by";
+}
+
+/* A value's text: the constant, or "R6 >> 1" for the enclosing counter R6 through a shift */
+static void cval_text(const struct counter *c, const struct cval *v, int outer_reg, char *buf, size_t n)
+{
+	static const char *sym[] = {"", " + ", " x ", " << ", " >> ", " >> "};
+	if (!v->outer) {
+		snprintf(buf, n, "%lld", (long long)cmp_view(c, v->c));
+		return;
+	}
+	int len = snprintf(buf, n, "R%d", outer_reg);
+	for (int i = v->nops - 1; i >= 0 && len >= 0 && (size_t)len < n; i--)
+		len += snprintf(buf + len, n - (size_t)len, "%s%lld", sym[v->ops[i].kind], (long long)v->ops[i].imm);
+}
+
+/* Rc's constant start: MOV, IMAD.MOV.U32, CS2R SRZ, HFMA2.MMA's half (a copy is imm_step's) */
+static int const_write(const struct sass_insn *x, int reg, int64_t *v)
 {
 	const char *o = x->opcode;
-	*copy_of = -1;
 	if (x->pred >= 0)
 		return 0;
 	const struct sass_opnd *src = NULL;
 	if (!strcmp(o, "MOV") && !x->mods[0] && x->nop == 2)
 		src = &x->op[1];
-	else if (!strcmp(o, "IMAD") && !strcmp(x->mods, "MOV.U32") && x->nop == 4 && x->op[1].kind == SASS_REG &&
-		 x->op[1].num == SASS_RZ && x->op[2].kind == SASS_REG && x->op[2].num == SASS_RZ)
+	else if (!strcmp(o, "IMAD") && !strcmp(x->mods, "MOV.U32") && x->nop == 4 && is_rz(&x->op[1]) && is_rz(&x->op[2]))
 		src = &x->op[3];
 	else if (!strcmp(o, "CS2R") && !x->mods[0] && x->nop == 2 && x->op[1].kind == SASS_SPECIAL &&
 		 x->op[0].num <= reg && reg <= x->op[0].num + 1) {
@@ -705,10 +849,9 @@ static int const_write(const struct sass_insn *x, int reg, int64_t *v, int *copy
 			return 0;
 		*v = 0;
 		return 1;
-	} else if (!strcmp(o, "HFMA2") && !strcmp(x->mods, "MMA") && x->nop == 5 && x->op[1].kind == SASS_REG &&
-		   x->op[1].num == SASS_RZ && x->op[1].neg && x->op[2].kind == SASS_REG && x->op[2].num == SASS_RZ &&
-		   x->op[3].kind == SASS_IMM && (x->op[3].is_float ? x->op[3].fval == 0.0 : x->op[3].ival == 0) &&
-		   x->op[4].kind == SASS_IMM) {
+	} else if (!strcmp(o, "HFMA2") && !strcmp(x->mods, "MMA") && x->nop == 5 && is_rz(&x->op[1]) && x->op[1].neg &&
+		   is_rz(&x->op[2]) && x->op[3].kind == SASS_IMM &&
+		   (x->op[3].is_float ? x->op[3].fval == 0.0 : x->op[3].ival == 0) && x->op[4].kind == SASS_IMM) {
 		/* the low half's bits: h = m 2^-24 for a subnormal half (m < 1024), or a normal one */
 		double h = x->op[4].is_float ? x->op[4].fval : (double)x->op[4].ival;
 		for (int bits = 0; bits < 0x7c00; bits++) {
@@ -727,12 +870,8 @@ static int const_write(const struct sass_insn *x, int reg, int64_t *v, int *copy
 		*v = src->ival;
 		return *v >= INT32_MIN && *v <= UINT32_MAX;
 	}
-	if (src->kind == SASS_REG && src->num == SASS_RZ) {
+	if (is_rz(src)) {
 		*v = 0;
-		return 1;
-	}
-	if (src->kind == SASS_REG && src->num < 256) {
-		*copy_of = src->num;
 		return 1;
 	}
 	return 0;
@@ -745,6 +884,18 @@ static int writes_reg(const struct sass_insn *x, int reg)
 	return nd > 0 && d <= reg && reg < d + nd;
 }
 
+/* How many instructions of [from, to) write reg; *last the last of them */
+static int count_writes(const struct sass_insn *in, int from, int to, int reg, int *last)
+{
+	int c = 0;
+	for (int k = from; k < to; k++)
+		if (writes_reg(&in[k], reg)) {
+			c++;
+			*last = k;
+		}
+	return c;
+}
+
 /* Whether an ISETP's compare CMP (NE, EQ, LT, LE, GT, GE) holds for a against
  * b: 1 or 0, -1 for any other CMP */
 static int isetp_holds(const char *cmp, int64_t a, int64_t b)
@@ -753,120 +904,171 @@ static int isetp_holds(const char *cmp, int64_t a, int64_t b)
 	       : !strcmp(cmp, "LE") ? a <= b : !strcmp(cmp, "GT") ? a > b : !strcmp(cmp, "GE") ? a >= b : -1;
 }
 
-static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int edge, char *why, size_t whylen)
+/* The value register r holds where instruction `at` reads it (the loop's
+ * head: at its entry), through copies and steps to a constant or, with oc,
+ * to the enclosing loop's counter as that loop's body reads it. what names
+ * the value for why; *w0 the first write found (the start's). */
+static int chain_value(const struct sass_insn *in, int n, int r, int at, int head, int edge, const struct outer_ctr *oc,
+		       struct cval *v, int *w0, const char *what, char *why, size_t whylen)
 {
-	const struct sass_insn *b = &in[edge];
-	snprintf(why, whylen, "its branch's predicate is not a compare of a counter with a constant");
-	if (b->pred < 0 || b->pred >= SASS_PT || b->pred_uniform)
-		return 0;
-	int ic = -1, is = -1;
-	for (int k = edge - 1; k >= head && ic < 0; k--)
-		if (pred_writes(&in[k]) >> b->pred & 1u)
-			ic = k;
-	if (ic < 0)
-		return 0;
-	const struct sass_insn *c = &in[ic];
-	const char *m = c->mods;
-	char cmp[3] = {m[0], m[1], 0};
-	if (!isetp_idiom(c) || c->op[1].lnot || c->op[2].num >= SASS_RZ || isetp_holds(cmp, 0, 0) < 0 ||
-	    !((c->op[3].kind == SASS_IMM && !c->op[3].is_float) || (c->op[3].kind == SASS_REG && c->op[3].num == SASS_RZ)))
-		return 0;
-	int reg = c->op[2].num, uns = strstr(m, ".U32") != NULL;
-	int64_t lo32 = uns ? 0 : INT32_MIN, hi32 = uns ? (int64_t)UINT32_MAX : INT32_MAX; /* the values the compare reads */
-	int64_t bound = c->op[3].kind == SASS_IMM ? c->op[3].ival : 0, step = 0, init = 0;
-	if (bound < lo32 || bound > hi32)
-		return 0;
-	/* the step: the one write of the counter in the body */
-	for (int k = head; k < edge; k++)
-		if (writes_reg(&in[k], reg)) {
-			if (is >= 0) {
-				snprintf(why, whylen, "R%d, the counter it compares, is written more than once a trip", reg);
-				return 0;
-			}
-			is = k;
+	memset(v, 0, sizeof *v);
+	*w0 = -1;
+	for (int depth = 0; depth < 6; depth++) {
+		if (oc && r == oc->c.reg && at >= oc->head && at <= oc->edge) {
+			v->outer = 1;
+			v->at = at;
+			return 1;
 		}
-	const struct sass_insn *st = is >= 0 ? &in[is] : NULL;
-	/* the step: + imm (IADD3, VIADD), x imm (IMAD.SHL.U32 R, R, imm, RZ: k *= 2), << imm (SHF.L.U32 R, R,
-	 * imm, RZ) or >> imm (SHF.R.U32.HI / .S32.HI R, RZ, imm, R: j /= 2) */
-	enum { ST_ADD, ST_MUL, ST_SHL, ST_SHR, ST_SAR } kind = ST_ADD;
-	int ok = st && st->pred < 0 && st->op[0].num == reg;
-	if (ok && st->op[1].kind == SASS_REG && st->op[1].num == reg && !st->op[1].neg && st->op[2].kind == SASS_IMM &&
-	    !st->op[2].is_float && ((!strcmp(st->opcode, "IADD3") && !st->mods[0] && st->nop == 4 &&
-				     st->op[3].kind == SASS_REG && st->op[3].num == SASS_RZ) ||
-				    (!strcmp(st->opcode, "VIADD") && !st->mods[0] && st->nop == 3)))
-		kind = ST_ADD;
-	else if (ok && st->nop == 4 && st->op[1].kind == SASS_REG && st->op[1].num == reg && st->op[2].kind == SASS_IMM &&
-		 !st->op[2].is_float && st->op[3].kind == SASS_REG && st->op[3].num == SASS_RZ &&
-		 ((!strcmp(st->opcode, "IMAD") && !strcmp(st->mods, "SHL.U32")) ||
-		  (!strcmp(st->opcode, "SHF") && !strcmp(st->mods, "L.U32"))))
-		kind = st->opcode[0] == 'I' ? ST_MUL : ST_SHL;
-	else if (ok && st->nop == 4 && !strcmp(st->opcode, "SHF") && (!strcmp(st->mods, "R.U32.HI") || !strcmp(st->mods, "R.S32.HI")) &&
-		 st->op[1].kind == SASS_REG && st->op[1].num == SASS_RZ && st->op[2].kind == SASS_IMM && !st->op[2].is_float &&
-		 st->op[3].kind == SASS_REG && st->op[3].num == reg && !st->op[3].neg && !st->op[3].bnot)
-		kind = st->mods[2] == 'U' ? ST_SHR : ST_SAR;
-	else {
-		snprintf(why, whylen, "R%d, the counter it compares, is not stepped by a constant (IADD3 R, R, imm, RZ, VIADD R, R, "
-			 "imm, IMAD.SHL.U32 R, R, imm, RZ or a shift by imm)", reg);
-		return 0;
-	}
-	step = st->op[2].ival;
-	if (kind == ST_ADD ? step == 0 || step < -(1LL << 31) || step > (1LL << 31)
-	    : kind == ST_MUL ? step < 2 || step > 65536 : step < 1 || step > 30) /* |v x step| < 2^62 */
-		return 0;
-	/* the start: the chain of writes before the head. A write W of a register
-	 * read at U holds there on every trip of a loop around U if W is inside that
-	 * loop, or if nothing in the loop writes the register at all */
-	int r = reg, at = head, first = -1;
-	for (int depth = 0; depth < 5; depth++) {
-		int w = -1, copy;
+		int w = -1;
 		for (int k = at - 1; k >= 0 && w < 0; k--)
 			if (writes_reg(&in[k], r))
 				w = k;
-		if (w < 0 || !const_write(&in[w], r, &init, &copy)) {
-			snprintf(why, whylen, "R%d, the counter it compares, does not start from a constant before the loop", reg);
-			return 0;
-		}
-		if (first < 0)
-			first = w;
-		for (int e2 = at; e2 < n; e2++) {
+		if (w >= 0 && *w0 < 0)
+			*w0 = w;
+		for (int e2 = at; e2 < n && w >= 0; e2++) {
 			int h2 = loop_head(in, e2);
 			if (h2 < 0 || h2 > at || (e2 == edge && h2 == head) || w >= h2)
 				continue;
 			for (int k = h2; k <= e2; k++)
 				if (writes_reg(&in[k], r)) {
-					snprintf(why, whylen, r == reg ? "R%d, the counter it compares, starts outside the loop around it (it "
-						 "goes on from the last entry's value)" : "R%d, the counter it compares, starts from a register "
-						 "the loop around it writes", reg);
+					snprintf(why, whylen, depth == 0 && at == head ? "%s, starts outside the loop around it (it goes on "
+						 "from the last entry's value)" : "%s, starts from a register the loop around it writes", what);
 					return 0;
 				}
 		}
-		if (copy < 0)
+		int64_t c;
+		struct imm_op f;
+		int src;
+		if (w >= 0 && const_write(&in[w], r, &c)) {
+			v->c = (uint32_t)c;
+			return 1;
+		}
+		if (w < 0 || (src = imm_step(&in[w], &f)) < 0 || in[w].op[0].num != r || (f.kind != ST_COPY && v->nops == 5))
 			break;
-		if (depth == 4)
-			return 0;
-		r = copy;
+		if (f.kind != ST_COPY)
+			v->ops[v->nops++] = f;
+		r = src;
 		at = w;
 	}
+	snprintf(why, whylen, "%s, does not start from a constant before the loop", what);
+	return 0;
+}
+
+/* The counter of the loop head..edge, with oc the enclosing loop's (or
+ * NULL): 1, or 0 with why set. need_bound 0: a bound neither constant nor
+ * the enclosing counter's will do (bound_known 0; the loop around another) */
+static int counter_form(const struct sass_insn *in, int n, int head, int edge, const struct outer_ctr *oc, int need_bound,
+			struct counter *c, char *why, size_t whylen)
+{
+	const struct sass_insn *b = &in[edge];
+	memset(c, 0, sizeof *c);
+	snprintf(why, whylen, "its branch's predicate is not a compare of a counter with a constant");
+	if (b->pred < 0 || b->pred >= SASS_PT || b->pred_uniform)
+		return 0;
+	int ic = -1;
+	for (int k = edge - 1; k >= head && ic < 0; k--)
+		if (pred_writes(&in[k]) >> b->pred & 1u)
+			ic = k;
+	if (ic < 0)
+		return 0;
+	const struct sass_insn *x = &in[ic];
+	const char *m = x->mods;
+	if (!isetp_idiom(x) || x->op[1].lnot || x->op[2].num >= SASS_RZ || isetp_holds((char[3]){m[0], m[1], 0}, 0, 0) < 0)
+		return 0;
+	c->ic = ic;
+	c->uns = strstr(m, ".U32") != NULL;
+	c->sense = !b->pred_neg;
+	/* the counter: the operand the body writes (on the right, the compare turned round) */
+	const struct sass_opnd *bo = &x->op[3];
+	int last, side = 2;
+	if (!count_writes(in, head, edge, x->op[2].num, &last) && plain_reg(bo) && count_writes(in, head, edge, bo->num, &last)) {
+		side = 3;
+		bo = &x->op[2];
+	}
+	static const char *const turn[][2] = {{"LT", "GT"}, {"GT", "LT"}, {"LE", "GE"}, {"GE", "LE"}, {"EQ", "EQ"}, {"NE", "NE"}};
+	for (int k = 0; k < 6; k++)
+		if (m[0] == turn[k][0][0] && m[1] == turn[k][0][1])
+			memcpy(c->cmp, turn[k][side == 3], 3);
+	c->reg = x->op[side].num;
+	char what[48];
+	snprintf(what, sizeof what, "R%d, the counter it compares", c->reg);
+	/* the bound */
+	int first;
+	if (bo->kind == SASS_IMM && !bo->is_float && bo->ival >= INT32_MIN && bo->ival <= UINT32_MAX && !bo->neg) {
+		c->bound.c = (uint32_t)bo->ival;
+		c->bound_known = 1;
+	} else if (is_rz(bo)) {
+		c->bound_known = 1;
+	} else if (plain_reg(bo)) {
+		char bw[48];
+		snprintf(bw, sizeof bw, "R%d, its bound", bo->num);
+		if (count_writes(in, head, edge, bo->num, &last)) {
+			snprintf(why, whylen, "%s, is written inside the loop", bw);
+			if (need_bound)
+				return 0;
+		} else {
+			c->bound_known = chain_value(in, n, bo->num, ic, head, edge, oc, &c->bound, &first, bw, why, whylen);
+			if (!c->bound_known && need_bound)
+				return 0;
+		}
+	} else if (need_bound) {
+		return 0;
+	}
+	/* the step */
+	int is = -1, nw = count_writes(in, head, edge, c->reg, &is), it = -1;
+	if (nw > 1) {
+		snprintf(why, whylen, "%s, is written more than once a trip", what);
+		return 0;
+	}
+	int src = is >= 0 ? imm_step(&in[is], &c->step) : -1;
+	if (src >= 0 && src != c->reg && c->step.kind == ST_COPY && count_writes(in, head, edge, src, &it) == 1 && it < is &&
+	    (in[it].op[0].num != src || imm_step(&in[it], &c->step) != c->reg))
+		src = -1;
+	if (src < 0 || c->step.kind == ST_COPY || in[is].op[0].num != c->reg) {
+		snprintf(why, whylen, "%s, is not stepped by a constant (IADD3 R, R, imm, RZ, VIADD R, R, imm, IMAD.SHL.U32 R, R, "
+			 "imm, RZ or a shift by imm)", what);
+		return 0;
+	}
+	c->is = is;
+	/* once a trip: the step, its temporary and the compare in no loop inside this one */
+	for (int e2 = head; e2 < edge; e2++) {
+		int h2 = loop_head(in, e2);
+		if (h2 >= head && ((h2 <= is && is <= e2) || (h2 <= it && it <= e2) || (h2 <= ic && ic <= e2))) {
+			snprintf(why, whylen, "%s, is stepped or compared in a loop inside it", what);
+			return 0;
+		}
+	}
+	/* the start */
+	if (!chain_value(in, n, c->reg, head, head, edge, oc, &c->start, &c->first, what, why, whylen))
+		return 0;
 	for (int k = 0; k < n; k++) /* no branch over the start into the head */
-		if (is_branch(&in[k]) && k < first && in[k].target > (int64_t)in[first].pc && in[k].target <= (int64_t)in[head].pc) {
+		if (is_branch(&in[k]) && k < c->first && in[k].target > (int64_t)in[c->first].pc && in[k].target <= (int64_t)in[head].pc) {
 			snprintf(why, whylen, "a branch at 0x%x jumps over the counter's start", in[k].pc);
 			return 0;
 		}
-	int sense = !b->pred_neg;
+	return 1;
+}
+
+/* The trips of counter c from init against bound (both as the compare reads
+ * them), or 0; why says what was read or why not */
+static uint64_t run_count(const struct counter *c, int64_t init, int64_t bound, char *why, size_t whylen)
+{
+	int64_t lo32 = c->uns ? 0 : INT32_MIN, hi32 = c->uns ? (int64_t)UINT32_MAX : INT32_MAX, step = c->step.imm;
+	const char *cmp = c->cmp;
+	int sense = c->sense, kind = c->step.kind, pre = c->is < c->ic; /* the compare sees the stepped value */
 	if (kind != ST_ADD) {
 		/* a geometric counter leaves 32 bits or settles within 33 trips: run them (v stays
 		 * within 32 bits, so v x step stays within 2^62) */
-		int64_t v = uns ? (int64_t)(uint32_t)init : (int64_t)(int32_t)init;
+		int64_t v = init;
 		for (int t = 1; t <= 40; t++) {
 			int64_t next = kind == ST_MUL ? v * step : kind == ST_SHL ? v * ((int64_t)1 << step)
 				     : kind == ST_SHR ? (int64_t)((uint32_t)v >> step) : (int64_t)((int32_t)v >> step);
-			int64_t cv = is < ic ? next : v;
+			int64_t cv = pre ? next : v;
 			if (cv < lo32 || cv > hi32)
 				break; /* wrapped */
 			if (isetp_holds(cmp, cv, bound) != sense) {
-				snprintf(why, whylen, "the counted-loop idiom: R%d from %lld %s %lld while %s%s %lld", reg, (long long)init,
-					 kind == ST_MUL ? "times" : kind == ST_SHL ? "shifted left by" : "shifted right by", (long long)step,
-					 sense ? "" : "not ", cmp, (long long)bound);
+				snprintf(why, whylen, "the counted-loop idiom: R%d from %lld %s %lld while %s%s %lld", c->reg, (long long)init,
+					 op_text(kind), (long long)step, sense ? "" : "not ", cmp, (long long)bound);
 				return (uint64_t)t;
 			}
 			if (next < lo32 || next > hi32 || next == v)
@@ -874,12 +1076,12 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 			v = next;
 		}
 		snprintf(why, whylen, "R%d from %lld, a geometric counter, against %lld does not stop within 40 trips without wrapping",
-			 reg, (long long)init, (long long)bound);
+			 c->reg, (long long)init, (long long)bound);
 		return 0;
 	}
 	/* the compare before the step sees the value before it, as the compare reads it */
-	int64_t c1 = init + (is < ic ? step : 0), t = 0;
-	c1 = uns ? (int64_t)(uint32_t)c1 : (int64_t)(int32_t)c1;
+	int64_t c1 = init + (pre ? step : 0), t = 0;
+	c1 = c->uns ? (int64_t)(uint32_t)c1 : (int64_t)(int32_t)c1;
 #define COUNTED_CAP 1000000000LL
 #define COUNTED_GO(c) (isetp_holds(cmp, (c), bound) == sense)
 	if (!COUNTED_GO(c1)) {
@@ -906,14 +1108,106 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 	int64_t last = c1 + (t - 1) * step;
 #undef COUNTED_GO
 	if (t >= 1 && t <= COUNTED_CAP && last >= lo32 && last <= hi32) {
-		snprintf(why, whylen, "the counted-loop idiom: R%d from %lld by %lld while %s%s %lld", reg, (long long)init,
+		snprintf(why, whylen, "the counted-loop idiom: R%d from %lld by %lld while %s%s %lld", c->reg, (long long)init,
 			 (long long)step, sense ? "" : "not ", cmp, (long long)bound);
 		return (uint64_t)t;
 	}
 #undef COUNTED_CAP
 	snprintf(why, whylen, "R%d from %lld by %lld against %lld does not stop within 1000000000 trips without wrapping",
-		 reg, (long long)init, (long long)step, (long long)bound);
+		 c->reg, (long long)init, (long long)step, (long long)bound);
 	return 0;
+}
+
+/* The loop head..edge's count by the idiom, with ol the loop around it
+ * (head, edge, trips; NULL: none, or its count is not one number): the
+ * trips, *grow their growth a trip of the loop around it, or 0 */
+#define COUNTED_OUTER_MAX 65536 /* the enclosing loop's trips read one by one */
+static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int edge, const struct outer_ctr *ol, int64_t *grow,
+			      char *why, size_t whylen)
+{
+	struct outer_ctr oc;
+	char w2[200];
+	*grow = 0;
+	if (ol) {
+		oc = *ol;
+		if (!counter_form(in, n, oc.head, oc.edge, NULL, 0, &oc.c, w2, sizeof w2))
+			ol = NULL;
+	}
+	struct counter c;
+	if (!counter_form(in, n, head, edge, ol ? &oc : NULL, 1, &c, why, whylen))
+		return 0;
+	if (!c.start.outer && !c.bound.outer)
+		return run_count(&c, cmp_view(&c, c.start.c), cmp_view(&c, c.bound.c), why, whylen);
+	/* from the enclosing loop's counter: its trips one by one */
+	if (oc.trips > COUNTED_OUTER_MAX) {
+		snprintf(why, whylen, "R%d, the counter it compares, starts from or is bound by the loop around it's counter, and that "
+			 "loop runs %llu trips (at most %d are read one by one)", c.reg, (unsigned long long)oc.trips, COUNTED_OUTER_MAX);
+		return 0;
+	}
+	uint32_t v = oc.c.start.c;
+	uint64_t c0 = 0;
+	int64_t g = 0;
+	for (uint64_t t = 0; t < oc.trips; t++) {
+		uint32_t vn = op_apply(&oc.c.step, v);
+		int64_t s = cmp_view(&c, cval_eval(&c.start, c.start.at > oc.c.is ? vn : v));
+		int64_t bd = cmp_view(&c, cval_eval(&c.bound, c.bound.at > oc.c.is ? vn : v));
+		uint64_t k = run_count(&c, s, bd, w2, sizeof w2);
+		if (!k) {
+			snprintf(why, whylen, "at trip %llu of the loop around it (its counter R%d = %lld): %s", (unsigned long long)t, oc.c.reg,
+				 (long long)cmp_view(&oc.c, v), w2);
+			return 0;
+		}
+		if (t == 0)
+			c0 = k;
+		else if (t == 1)
+			g = (int64_t)k - (int64_t)c0;
+		if ((int64_t)k != (int64_t)c0 + g * (int64_t)t) {
+			snprintf(why, whylen, "R%d, the counter it compares, runs %llu, %llu, ... %llu trips at trips 0, 1, ... %llu of the loop "
+				 "around it: not N + G t (expected --trips PC=N,grow=G or a count a trip)", c.reg, (unsigned long long)c0,
+				 (unsigned long long)(c0 + (uint64_t)g), (unsigned long long)k, (unsigned long long)t);
+			return 0;
+		}
+		v = vn;
+	}
+	char st[64], bd[64];
+	cval_text(&c, &c.start, oc.c.reg, st, sizeof st);
+	cval_text(&c, &c.bound, oc.c.reg, bd, sizeof bd);
+	snprintf(why, whylen, "the counted-loop idiom: R%d from %s %s %lld while %s%s %s, R%d the enclosing loop's counter: %llu %c %lld t "
+		 "trips at its trip t", c.reg, st, op_text(c.step.kind), (long long)c.step.imm, c.sense ? "" : "not ", c.cmp, bd, oc.c.reg,
+		 (unsigned long long)c0, g < 0 ? '-' : '+', (long long)(g < 0 ? -g : g));
+	*grow = g;
+	return c0;
+}
+
+/* A loop's count: a --trips rule at its back edge or head (*rule), --trips
+ * N, else the counted-loop idiom, which reads the loop around it (its count
+ * found the same way) when its counter starts from or is bound by that
+ * loop's. 0: none, why says why. */
+static uint64_t loop_count(const struct sass_insn *in, int n, const struct br *br, int end, struct import_opts *o, int head,
+			   int edge, struct import_rule **rule, int64_t *grow, char *why, size_t whylen, int depth)
+{
+	struct import_rule *r = find_rule(o->trips, o->ntrips, &in[edge]);
+	if (!r)
+		r = find_rule(o->trips, o->ntrips, &in[head]);
+	*rule = r;
+	*grow = r ? r->grow : 0;
+	if (r)
+		return (uint64_t)r->value;
+	if (o->trips_all)
+		return o->trips_all;
+	/* the loop around it: the first back edge past this one whose head is at or before this head */
+	struct outer_ctr ol = {0};
+	for (int j = edge + 1; j <= end && depth < ISA_MAX_NEST; j++)
+		if (br[j].kind == BR_LOOP && br[j].to <= head) {
+			struct import_rule *r2;
+			int64_t g2;
+			char w2[200];
+			uint64_t t2 = loop_count(in, n, br, end, o, br[j].to, j, &r2, &g2, w2, sizeof w2, depth + 1);
+			if (t2 && !g2 && !(r2 && r2->warps))
+				ol = (struct outer_ctr){.head = br[j].to, .edge = j, .trips = t2};
+			break;
+		}
+	return counted_trips(in, n, head, edge, ol.trips ? &ol : NULL, grow, why, whylen);
 }
 
 /*
@@ -1181,28 +1475,24 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				}
 			if (best < 0)
 				break;
-			struct import_rule *r = find_rule(o.trips, o.ntrips, &in[best]);
-			if (!r)
-				r = find_rule(o.trips, o.ntrips, &in[i]);
-			uint64_t trips = r ? (uint64_t)r->value : 0;
-			char why[200];
+			struct import_rule *r;
+			int64_t grow;
+			char why[300];
 			why[0] = '\0';
 			/* a rule at its PC, --trips N, else the counted-loop idiom */
+			uint64_t trips = loop_count(in, n, br, end, &o, i, best, &r, &grow, why, sizeof why, 0);
 			if (r)
 				r->used = 1;
-			else if (o.trips_all)
-				trips = o.trips_all;
-			else
-				trips = counted_trips(in, n, i, best, why, sizeof why);
 			if (trips == 0) {
 				/* and every other loop without a count, so one run names them all */
 				char more[400] = "";
 				int nm = 0, len = 0;
 				for (int j = best + 1; j <= end; j++) {
 					int h = br[j].to;
-					char w2[200];
-					if (br[j].kind != BR_LOOP || find_rule(o.trips, o.ntrips, &in[j]) || find_rule(o.trips, o.ntrips, &in[h]) ||
-					    counted_trips(in, n, h, j, w2, sizeof w2))
+					char w2[300];
+					struct import_rule *r2;
+					int64_t g2;
+					if (br[j].kind != BR_LOOP || loop_count(in, n, br, end, &o, h, j, &r2, &g2, w2, sizeof w2, 0))
 						continue;
 					if (nm++ < 6 && len < (int)sizeof more - 40)
 						len += snprintf(more + len, sizeof more - (size_t)len, "%s0x%04x..0x%04x", nm > 1 ? ", " : "; so have loops ",
@@ -1229,6 +1519,9 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					"--trips at its PC (%llu %+ld at each trip of the enclosing loop)\n",
 					(unsigned long long)trips, r->grow, in[i].pc, in[best].pc, best - i + 1,
 					(unsigned long long)trips, r->grow);
+			else if (grow)
+				fprintf(out, "LOOP %llu grow=%lld edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
+					(unsigned long long)trips, (long long)grow, in[i].pc, in[best].pc, best - i + 1, why);
 			else
 				fprintf(out, "LOOP %llu edge=branch    # loop 0x%04x..0x%04x: %d instructions a trip, %s\n",
 					(unsigned long long)trips, in[i].pc, in[best].pc, best - i + 1,

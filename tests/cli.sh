@@ -751,6 +751,33 @@ run "$SMSIM" run --sass "$T/tri.sass" --kernel tri --trips 0x50=4 --trips 0x30=4
 b=$(tail -n 1 "$T/out" | cut -d, -f8)
 if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = 46 ]; then ok "import: --trips PC=N,grow=G runs 1+3+5+7 trips ($a instructions)"; else no "import: grow" "$a and $b instructions, expected 46 $(show "$T/err")"; fi
 e2 "import: a grow loop's count below 1" "tri.sass: the loop 0x0020..0x0030, as --trips makes it: LOOP 7 grow=-3: -2 trips at trip t = 3 of the enclosing loop's 4" "$SMSIM" run --sass "$T/tri.sass" --kernel tri --trips 0x50=4 --trips 0x30=7,grow=-3 --warps 1
+# round 48: the importer reads a triangular loop itself, for (j = 0; j < i + 1; j++) in 8 trips of i (the
+# bound R5 = R2 + 1): 1 + 2 + ... + 8 = 36 inner trips of 4 instructions, 8 outer trips of 5, MOV and
+# EXIT: 186 warp instructions, as the same program with the rule given by hand
+cat > "$T/tri2.sass" <<'EOT'
+Function : tri2
+/*0000*/ MOV R2, RZ ;
+/*0010*/ IADD3 R5, R2, 0x1, RZ ;
+/*0020*/ MOV R3, RZ ;
+/*0030*/ IADD3 R3, R3, 0x1, RZ ;
+/*0040*/ FFMA R0, R0, R6, R7 ;
+/*0050*/ ISETP.GE.AND P0, PT, R3, R5, PT ;
+/*0060*/ @!P0 BRA 0x30 ;
+/*0070*/ IADD3 R2, R2, 0x1, RZ ;
+/*0080*/ ISETP.NE.AND P0, PT, R2, 0x8, PT ;
+/*0090*/ @P0 BRA 0x10 ;
+/*00a0*/ EXIT ;
+EOT
+run "$SMSIM" run --sass "$T/tri2.sass" --kernel tri2 --warps 1 --csv
+a=$(tail -n 1 "$T/out" | cut -d, -f8)
+run "$SMSIM" run --sass "$T/tri2.sass" --kernel tri2 --trips 0x90=8 --trips 0x60=1,grow=1 --warps 1 --csv
+b=$(tail -n 1 "$T/out" | cut -d, -f8)
+"$SMSIM" import "$T/tri2.sass" --kernel tri2 >"$T/tri2.prog" 2>"$T/err"
+if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = 186 ] && grep -q "LOOP 1 grow=1 .*R3 from 0 by 1 while not GE R2 + 1" "$T/tri2.prog"; then
+	ok "import: a triangular loop read from the listing (LOOP 1 grow=1, $a instructions)"
+else
+	no "import: a triangular loop read from the listing" "$a and $b instructions, expected 186 $(grep LOOP "$T/tri2.prog") $(show "$T/err")"
+fi
 e2 "import: --trips grow=0" "--trips: expected PC=N,grow=G with G a non-zero whole number of trips" "$SMSIM" import "$T/tri.sass" --kernel tri --trips 0x30=1,grow=0
 e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
 e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1

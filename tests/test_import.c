@@ -571,7 +571,8 @@ static void taken_warps(void **state)
  * from 16 (a copy of MOV 0x10) by 4 while < 76, compared before the step:
  * 16 (16 ... 72 pass, 76 at trip 16 stops); from 256 by -1 while > 0 (RZ
  * or 0x0): 256; CS2R from 0 by 2 while
- * != 100: 50; the geometric ones below. Not the idiom (an error that says why): the bound a register,
+ * != 100: 50; the geometric ones below. Not the idiom (an error that says why): the bound a register
+ * nothing sets before the loop,
  * the counter written twice a trip, a counter that never meets its bound,
  * one set before the loop around it (it goes on from the last entry's
  * value). --trips N and a rule at the PC go before it.
@@ -598,7 +599,24 @@ static void counted_loops(void **state)
 		 "R4 from 256 by -1 while GT 0"},
 		{"CS2R R4, SRZ", "IADD3 R5, R5, 0x2, RZ\nISETP.NE.AND P0, PT, R5, 0x64, PT", "@P0", 50, "R5 from 0 by 2 while NE 100"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, R6, PT", "@P0", 0,
-		 "its branch's predicate is not a compare of a counter with a constant"},
+		 "R6, its bound, does not start from a constant before the loop"},
+		/* round 48: a register bound set from a constant, on either side of the compare (R6 > R4 is R4 <
+		 * 256); one the loop writes is not one */
+		{"MOV R4, RZ ;\n/*0010*/ MOV R6, 0x100", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, R6, PT", "@P0", 256,
+		 "R4 from 0 by 1 while NE 256"},
+		{"MOV R4, RZ ;\n/*0010*/ MOV R6, 0x100", "IADD3 R4, R4, 0x1, RZ\nISETP.GT.AND P0, PT, R6, R4, PT", "@P0", 256,
+		 "R4 from 0 by 1 while LT 256"},
+		{"MOV R4, RZ ;\n/*0010*/ MOV R6, 0x100", "IADD3 R4, R4, 0x1, RZ\nIADD3 R6, R6, 0x1, RZ\nISETP.NE.AND P0, PT, R4, R6, PT",
+		 "@P0", 0, "R6, its bound, is written inside the loop"},
+		/* round 48: stepped through a copy (bitonic's j /= 2: R5 = R4 >> 1 ... R4 = R5, the compare of R4
+		 * before the copy sees 1024, 512, ... 4 go on, 2 stops: 10); 0xffffffff is a step of -1 (256 down
+		 * to 0: 256); a step inside a loop inside it runs more than once a trip */
+		{"MOV R4, 0x400", "SHF.R.S32.HI R5, RZ, 0x1, R4\nISETP.GT.AND P0, PT, R4, 0x3, PT\nIMAD.MOV.U32 R4, RZ, RZ, R5", "@P0", 10,
+		 "R4 from 1024 shifted right by 1 while GT 3"},
+		{"IMAD.MOV.U32 R4, RZ, RZ, 0x100", "VIADD R4, R4, 0xffffffff\nISETP.NE.AND P0, PT, R4, RZ, PT", "@P0", 256,
+		 "R4 from 256 by -1 while NE 0"},
+		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\n@P1 BRA 0x30\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
+		 "R4, the counter it compares, is stepped or compared in a loop inside it"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nIADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
 		 "R4, the counter it compares, is written more than once a trip"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x2, RZ\nISETP.NE.AND P0, PT, R4, 0x101, PT", "@P0", 0,
@@ -726,6 +744,93 @@ static void trips_grow(void **state)
 		fail_msg("outer grow: %s", e.msg);
 	program_free(&p); /* the refused read back */
 	free(text);
+}
+
+/*
+ * Triangular loops read from the listing (round 48): an inner loop whose
+ * counter starts from, or is bound by, the counter of the loop around it
+ * runs N + G t trips at that loop's trip t (LOOP N grow=G), the counts read
+ * at each trip. By hand: `for (i = 0; i < 16; i++) for (j = i; j < 16;
+ * j++)` (tri_b as nvcc compiles it: j = i, ++j, while not >= 16) runs 16 -
+ * i: 16 grow=-1; `for (k = 2; k <= 1024; k *= 2) for (j = k / 2; ...; j /=
+ * 2)` (tri_c: R6 = R4 >> 1 before the inner head) log2 k = 1 + t of k's 10
+ * trips: 1 grow=1; bitonic's form (the inner counter a copy of the outer one,
+ * stepped through a temporary, R7 = R6; R8 = R7 >> 1 ... R7 = R8 while R7 >
+ * 3): 1 grow=1; `for (j = 0; j < i + 1; j++)` in 8 trips of i, the bound R5 =
+ * R2 + 1: 1 grow=1. An outer loop with a runtime bound (R9 from a constant
+ * bank) and its count from --trips 0x10=4: 16, 15, 14, 13, 16 grow=-1; its
+ * count 70000 is more than are read one by one. Not N + G t: `for (k = 1; k
+ * < 16; k *= 2) for (j = 0; j < k; j++)` runs 1, 2, 4, 8.
+ */
+static void triangular_loops(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *listing, *opt; /* opt: a --trips rule or NULL */
+		uint64_t outer, inner;     /* the LOOP lines' counts; inner 0: an error */
+		int grow;
+		const char *why;           /* in the inner LOOP's comment, or the error */
+	} c[] = {
+		{"/*0000*/ IMAD.MOV.U32 R2, RZ, RZ, RZ ;\n/*0010*/ IMAD.MOV.U32 R3, RZ, RZ, R2 ;\n/*0020*/ IADD3 R3, R3, 0x1, RZ ;\n"
+		 "/*0030*/ FFMA R0, R0, R6, R7 ;\n/*0040*/ ISETP.GE.U32.AND P0, PT, R3, 0x10, PT ;\n/*0050*/ @!P0 BRA 0x20 ;\n"
+		 "/*0060*/ VIADD R2, R2, 0x1 ;\n/*0070*/ ISETP.GE.U32.AND P0, PT, R2, 0x10, PT ;\n/*0080*/ @!P0 BRA 0x10 ;\n",
+		 NULL, 16, 16, -1, "R3 from R2 by 1 while not GE 16, R2 the enclosing loop's counter: 16 - 1 t trips at its trip t"},
+		{"/*0000*/ IMAD.MOV.U32 R4, RZ, RZ, 0x2 ;\n/*0010*/ SHF.R.U32.HI R6, RZ, 0x1, R4 ;\n/*0020*/ SHF.R.U32.HI R6, RZ, 0x1, R6 ;\n"
+		 "/*0030*/ FFMA R0, R0, R2, R3 ;\n/*0040*/ ISETP.NE.AND P0, PT, R6, RZ, PT ;\n/*0050*/ @P0 BRA 0x20 ;\n"
+		 "/*0060*/ IMAD.SHL.U32 R4, R4, 0x2, RZ ;\n/*0070*/ ISETP.GE.U32.AND P0, PT, R4, 0x401, PT ;\n/*0080*/ @!P0 BRA 0x10 ;\n",
+		 NULL, 10, 1, 1, "R6 from R4 >> 1 shifted right by 1 while NE 0, R4 the enclosing loop's counter: 1 + 1 t trips"},
+		{"/*0000*/ IMAD.MOV.U32 R6, RZ, RZ, 0x2 ;\n/*0010*/ IMAD.MOV.U32 R7, RZ, RZ, R6 ;\n/*0020*/ SHF.R.S32.HI R8, RZ, 0x1, R7 ;\n"
+		 "/*0030*/ FFMA R0, R0, R2, R3 ;\n/*0040*/ ISETP.GT.AND P0, PT, R7, 0x3, PT ;\n/*0050*/ IMAD.MOV.U32 R7, RZ, RZ, R8 ;\n"
+		 "/*0060*/ @P0 BRA 0x20 ;\n/*0070*/ IMAD.SHL.U32 R6, R6, 0x2, RZ ;\n/*0080*/ ISETP.GE.AND P0, PT, R6, 0x801, PT ;\n"
+		 "/*0090*/ @!P0 BRA 0x10 ;\n",
+		 NULL, 11, 1, 1, "R7 from R6 shifted right by 1 while GT 3, R6 the enclosing loop's counter: 1 + 1 t trips"},
+		{"/*0000*/ MOV R2, RZ ;\n/*0010*/ IADD3 R5, R2, 0x1, RZ ;\n/*0020*/ MOV R3, RZ ;\n/*0030*/ IADD3 R3, R3, 0x1, RZ ;\n"
+		 "/*0040*/ FFMA R0, R0, R6, R7 ;\n/*0050*/ ISETP.GE.AND P0, PT, R3, R5, PT ;\n/*0060*/ @!P0 BRA 0x30 ;\n"
+		 "/*0070*/ IADD3 R2, R2, 0x1, RZ ;\n/*0080*/ ISETP.NE.AND P0, PT, R2, 0x8, PT ;\n/*0090*/ @P0 BRA 0x10 ;\n",
+		 NULL, 8, 1, 1, "R3 from 0 by 1 while not GE R2 + 1, R2 the enclosing loop's counter: 1 + 1 t trips"},
+		{"/*0000*/ LDC R9, c[0x0][0x210] ;\n/*0010*/ MOV R2, RZ ;\n/*0020*/ MOV R3, R2 ;\n/*0030*/ IADD3 R3, R3, 0x1, RZ ;\n"
+		 "/*0040*/ FFMA R0, R0, R6, R7 ;\n/*0050*/ ISETP.GE.AND P0, PT, R3, 0x10, PT ;\n/*0060*/ @!P0 BRA 0x30 ;\n"
+		 "/*0070*/ IADD3 R2, R2, 0x1, RZ ;\n/*0080*/ ISETP.GE.AND P0, PT, R2, R9, PT ;\n/*0090*/ @!P0 BRA 0x20 ;\n",
+		 "0x20=4", 4, 16, -1, "R3 from R2 by 1 while not GE 16, R2 the enclosing loop's counter: 16 - 1 t trips"},
+		{"/*0000*/ LDC R9, c[0x0][0x210] ;\n/*0010*/ MOV R2, RZ ;\n/*0020*/ MOV R3, R2 ;\n/*0030*/ IADD3 R3, R3, 0x1, RZ ;\n"
+		 "/*0040*/ FFMA R0, R0, R6, R7 ;\n/*0050*/ ISETP.GE.AND P0, PT, R3, 0x10, PT ;\n/*0060*/ @!P0 BRA 0x30 ;\n"
+		 "/*0070*/ IADD3 R2, R2, 0x1, RZ ;\n/*0080*/ ISETP.GE.AND P0, PT, R2, R9, PT ;\n/*0090*/ @!P0 BRA 0x20 ;\n",
+		 "0x20=70000", 70000, 0, 0, "that loop runs 70000 trips (at most 65536 are read one by one)"},
+		{"/*0000*/ MOV R2, 0x1 ;\n/*0010*/ MOV R3, RZ ;\n/*0020*/ IADD3 R3, R3, 0x1, RZ ;\n/*0030*/ FFMA R0, R0, R6, R7 ;\n"
+		 "/*0040*/ ISETP.GE.AND P0, PT, R3, R2, PT ;\n/*0050*/ @!P0 BRA 0x20 ;\n/*0060*/ IMAD.SHL.U32 R2, R2, 0x2, RZ ;\n"
+		 "/*0070*/ ISETP.GE.AND P0, PT, R2, 0x10, PT ;\n/*0080*/ @!P0 BRA 0x10 ;\n",
+		 NULL, 4, 0, 0, "R3, the counter it compares, runs 1, 2, ... 4 trips at trips 0, 1, ... 2 of the loop around it: not N + G t"},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		char listing[1200];
+		int lines = 0;
+		for (const char *q = c[k].listing; *q; q++)
+			lines += *q == '\n';
+		snprintf(listing, sizeof listing, "Function : k\n%s/*%04x*/ EXIT ;\n", c[k].listing, lines * 16);
+		const char *opts[] = {"--trips", c[k].opt, NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		int rc = import_str(listing, "k", c[k].opt ? opts : NULL, &p, &text, &e);
+		if (!c[k].inner) {
+			if (!rc || !strstr(e.msg, c[k].why) || !strstr(e.msg, "not the counted-loop idiom"))
+				fail_msg("case %zu: expected the error \"%s\", got rc %d \"%s\"", k, c[k].why, rc, e.msg);
+			free(text);
+			continue;
+		}
+		if (rc)
+			fail_msg("case %zu: %s\n%s", k, e.msg, listing);
+		int lp[2] = {-1, -1}, nl = 0;
+		for (int i = 0; i < p.ninsn; i++)
+			if (p.code[i].op == OP_LOOP && nl < 2)
+				lp[nl++] = i;
+		if (nl != 2 || p.code[lp[0]].count != c[k].outer || p.code[lp[0]].grow != 0 || p.code[lp[1]].count != c[k].inner ||
+		    p.code[lp[1]].grow != c[k].grow || !strstr(text, c[k].why))
+			fail_msg("case %zu: expected LOOP %llu and LOOP %llu grow=%d (%s)\n%s", k, (unsigned long long)c[k].outer,
+				 (unsigned long long)c[k].inner, c[k].grow, c[k].why, text);
+		program_free(&p);
+		free(text);
+	}
 }
 
 /*
@@ -1174,7 +1279,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -1,9 +1,12 @@
 # Writes tests/data/h100/bitonic/programs.csv from the set's SASS listing: bitonic_t<W>
 # (workloads/cuda/import/course2.cu), one row a kernel. Three loops, nested: the repeat loop (BT_REPS = 8
 # trips), the k loop (k = 2 .. 2048: 11 trips) and the j loop (j = k / 2 .. 1: log2 k trips, 1 to 11, 66
-# over a sort: `--trips PC=1,grow=1`, 1 + t trips at the k loop's trip t, since round 47; before, 6 a k
-# trip, 11 x 6 = 66, the same instructions in other trips of k); ptxas unrolls the compare-exchanges of a
-# step (1024 / 32 W of them) fully. --span from tests/span_pcs.py.
+# over a sort: 1 + t trips at the k loop's trip t, LOOP 1 grow=1; round 47 gave it as `--trips PC=1,grow=1`;
+# before, 6 a k trip, 11 x 6 = 66, the same instructions in other trips of k). Since round 48 the importer
+# reads the k and j loops' counts from the listing (the counted-loop idiom: k from 2 times 2 while not GE
+# 2049; j from k, shifted right by 1 through a copy, while GT 3): only the repeat loop, whose count is the
+# kernel's parameter, takes a --trips rule. ptxas unrolls the compare-exchanges of a step (1024 / 32 W of
+# them) fully. --span from tests/span_pcs.py.
 # Memory: the keys' LDG and the final STG are DRAM streams (the importer's default: 8 KB a block, the L2
 # flushed before each launch); the copy into shared memory (STS) and back (LDS) are a coalesced word a lane
 # (the default). The j loop's LDS and STS are the pair (i, i + j), i = 2 p - (p & (j - 1)), p the lane's
@@ -24,8 +27,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../
 from span_pcs import loops, span  # tests/span_pcs.py
 
 REPS = 8          # BT_REPS in course2.cu (the kernel's reps parameter)
-K_TRIPS = 11      # k = 2, 4, ..., 2048
-J_TRIPS = '1,grow=1'  # log2 k = 1 + t at the k loop's trip t: 66 steps a sort
 
 path = sys.argv[1]
 free = os.environ.get('MEM') == 'free'
@@ -49,7 +50,7 @@ for name in re.findall(r'Function : (\S+)', listing):
     if len(mem) != 4 * ce:
         sys.exit('gen_manifest.py: %s: %d LDS/STS in the j loop (expected 4 a compare-exchange, %d)' % (name, len(mem), 4 * ce))
     f, t = span(path, name)
-    opts = '--trips 0x%x=%s --trips 0x%x=%d --trips 0x%x=%d --span 0x%x:0x%x' % (je, J_TRIPS, ke, K_TRIPS, re_, REPS, f, t)
+    opts = '--trips 0x%x=%d --span 0x%x:0x%x' % (re_, REPS, f, t)
     if not free:
         opts += ''.join(' --mem 0x%x=stride=8' % pc for pc in mem)
     rows.append((W, 'bitonic.w%d,bitonic,n2048,1,*,%d,%s,99,"%s","2048 keys a block, %d compare-exchanges a thread a step, %d warps a block"' % (
