@@ -48,13 +48,15 @@ DEBIAN_PKGS = build-essential pkg-config libgsl-dev libcjson-dev libcmocka-dev g
 # below is keyed on sm.c alone). They are never compiled on their own; -MMD
 # lists them among sm.o's dependencies, so sm.o rebuilds when one changes.
 ROOMS    = sim/ctl.c sim/pipe.c sim/warp.c sim/lanes.c sim/mem.c sim/issue.c sim/sched.c sim/launch.c sim/stats.c
+# The importer's room: isa/import.c #includes it the same way.
+ISA_ROOMS = isa/laneaddr.c
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/smsim
 MANDIR   = $(PREFIX)/share/man/man1
 
-LIB_SRC  = $(filter-out sim/main.c $(ROOMS),$(wildcard sim/*.c)) $(wildcard isa/*.c) $(wildcard workloads/*.c)
+LIB_SRC  = $(filter-out sim/main.c $(ROOMS),$(wildcard sim/*.c)) $(filter-out $(ISA_ROOMS),$(wildcard isa/*.c)) $(wildcard workloads/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)

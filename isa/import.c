@@ -6,8 +6,10 @@
  * checked to nest; every instruction keeps its own text (the program
  * language reads SASS operands), its control bits and its guard, and ends
  * with the original as a comment. O(n + loops * depth) in the kernel's
- * instructions.
+ * instructions. Its room laneaddr.c (#included below) reads the lanes of
+ * shared-memory accesses from the address arithmetic.
  */
+#define IMPORT_C /* its rooms (laneaddr.c) are compiled here */
 #include "import.h"
 
 #include <ctype.h>
@@ -286,9 +288,10 @@ static int mem_width(const struct sass_insn *in)
 	return 4;
 }
 
-/* Memory attributes in program syntax for in, into buf. */
-static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, const char *fname, char *buf, size_t n,
-		     struct err *e)
+/* Memory attributes in program syntax for in, into buf; lanes: its lanes'
+ * byte offsets as the listing computes them (laneaddr.c), or NULL. */
+static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, const char *fname, const uint32_t *lanes,
+		     char *buf, size_t n, struct err *e)
 {
 	struct import_rule *r = find_rule(o->mem, o->nmem, in);
 	int width = mem_width(in);
@@ -312,7 +315,23 @@ static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, 
 		default:
 			def = "";
 		}
-		snprintf(buf + len, n - len, "%s", def);
+		len += (size_t)snprintf(buf + len, n - len, "%s", def);
+		/* shared memory: the lanes the listing gives, unless a word a lane one after another (the default) */
+		int seq = 1, k = 1;
+		for (int l = 0; lanes && l < 32; l++)
+			seq &= lanes[l] - lanes[0] == (uint32_t)(l * width);
+		if (!lanes || seq)
+			return SIM_OK;
+		while (k < 32) { /* the shortest period: lane i at O[i % k] */
+			int same = 1;
+			for (int l = k; l < 32 && same; l++)
+				same = lanes[l] == lanes[l % k];
+			if (same)
+				break;
+			k *= 2;
+		}
+		for (int l = 0; l < k && len < n; l++)
+			len += (size_t)snprintf(buf + len, n - len, "%s%u", l ? ":" : " offsets=", lanes[l]);
 		return SIM_OK;
 	}
 	r->used = 1;
@@ -1287,6 +1306,8 @@ static int lane0_guard(const struct sass_insn *x, uint32_t m, int want)
 	return want ? x->pred_neg : !x->pred_neg;
 }
 
+#include "laneaddr.c"
+
 int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, const char *fname, FILE *out, FILE *warn,
 		  struct err *e)
 {
@@ -1298,6 +1319,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	uint32_t *tid0 = NULL; /* the thread-0 and lane-0 predicates at each instruction: tid0_preds */
 	int32_t *tbound = NULL; /* the first N threads an instruction's guard selects, -N: the others, 0: neither (tid0_preds) */
 	unsigned char *fix = NULL; /* guarded by a denormal fixup's compare: off in every lane (fixup_preds) */
+	struct lane_offs lo = {0}; /* shared-memory lanes (laneaddr.c) */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[480];
 
@@ -1329,6 +1351,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	}
 	tid0_preds(in, end, tid0, tbound);
 	fixup_preds(in, end, fix);
+	if (addr_shared_lanes(in, end, &lo)) {
+		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
+		goto out;
+	}
 
 	/* branches of the main body [0, end]: loops, IFs, jumps over an ELSE, and exits to out-of-line code */
 	for (int i = 0; i <= end; i++) {
@@ -1692,7 +1718,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				goto out;
 			}
 		attrs[0] = '\0';
-		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, attrs, sizeof attrs, e)))
+		const uint32_t *lanes = lo.slot && lo.slot[i] >= 0 && lo.known[lo.slot[i]] ? lo.off[lo.slot[i]] : NULL;
+		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, lanes, attrs, sizeof attrs, e)))
 			goto out;
 		/* --off PC, or a denormal fixup (fixup_preds): its guard false in every lane */
 		struct import_rule *ro = find_rule(o.off, o.noff, x);
@@ -1769,5 +1796,6 @@ out:
 	free(tid0);
 	free(tbound);
 	free(fix);
+	lane_offs_free(&lo);
 	return rc;
 }

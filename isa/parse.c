@@ -1030,7 +1030,22 @@ static int parse_line(struct lexer *lx, struct program *p)
 			 * a line it does not fit is read by the general grammar */
 			const char *ops = lx->p;
 			struct err keep = *lx->e;
-			if ((rc = parse_operands(lx, &in))) {
+			struct insn before = in;
+			rc = parse_operands(lx, &in);
+			skip_ws(lx);
+			if (!rc && *lx->p == ',') {
+				/* it read the line's first operands and more follow
+				 * (LOP3.LUT R3, R0, 0x7, RZ, 0xc0, !PT): the general grammar's */
+				struct insn again = before;
+				const char *first_at = lx->p;
+				lx->p = ops;
+				if (parse_general(lx, &again) || again.nsrc < isa_ops[op].nsrc) {
+					lx->p = first_at;
+					*lx->e = keep;
+				} else {
+					in = again;
+				}
+			} else if (rc) {
 				/* the error of the grammar that read further stands */
 				struct err first = *lx->e;
 				const char *first_at = lx->p;

@@ -834,6 +834,72 @@ static void triangular_loops(void **state)
 }
 
 /*
+ * Shared-memory lanes read from the listing (round 48, laneaddr.c): warp 0's
+ * lanes (threadIdx.x = lane) run through the address arithmetic; an LDS or
+ * STS with no --mem rule whose lanes are not a word a lane one after another
+ * gets offsets=. By hand, the shared window's base (S2UR SR_CgaCtaId, ULEA)
+ * a part common to all lanes: tid x 128 (a 32 x 32 tile's column, no
+ * padding) lane l at 128 l; tid x 132 (padded) at 132 l; tid x 4 the default
+ * (nothing written); [UR4+0x10] one word for all (offsets=0); tid x 8 stepped
+ * by 0x100 a trip in a loop keeps 8 l (its common part moves); (tid & 7) x 128
+ * repeats every 8 lanes (offsets=0:128:...:896, period 8); tid x 8 shifted
+ * left a trip, or written on one path of an if, or under a guard, is not
+ * known (the default); a --mem rule goes first.
+ */
+static void shared_lanes(void **state)
+{
+	(void)state;
+	static const char head[] = "/*0000*/ S2R R0, SR_TID.X ;\n/*0010*/ S2UR UR5, SR_CgaCtaId ;\n/*0020*/ UMOV UR4, 0x400 ;\n"
+				   "/*0030*/ ULEA UR4, UR5, UR4, 0x18 ;\n";
+	static const struct {
+		const char *body; /* from 0x40; an LDS R5 in it */
+		const char *opt;  /* a --mem rule, or NULL */
+		const char *want; /* the LDS line's attributes ("" none) */
+	} c[] = {
+		{"/*0040*/ LEA R3, R0, UR4, 0x7 ;\n/*0050*/ LDS R5, [R3] ;\n", NULL,
+		 " offsets=0:128:256:384:512:640:768:896:1024:1152:1280:1408:1536:1664:1792:1920:2048:2176:2304:2432:2560:2688:2816:"
+		 "2944:3072:3200:3328:3456:3584:3712:3840:3968"},
+		{"/*0040*/ IMAD R3, R0, 0x84, RZ ;\n/*0050*/ LDS R5, [R3+UR4] ;\n", NULL,
+		 " offsets=0:132:264:396:528:660:792:924:1056:1188:1320:1452:1584:1716:1848:1980:2112:2244:2376:2508:2640:2772:2904:"
+		 "3036:3168:3300:3432:3564:3696:3828:3960:4092"},
+		{"/*0040*/ LEA R3, R0, UR4, 0x2 ;\n/*0050*/ LDS R5, [R3] ;\n", NULL, ""},
+		{"/*0040*/ NOP ;\n/*0050*/ LDS R5, [UR4+0x10] ;\n", NULL, " offsets=0"},
+		{"/*0040*/ IMAD.SHL.U32 R3, R0, 0x8, RZ ;\n/*0050*/ LDS R5, [R3+UR4] ;\n/*0060*/ IADD3 R3, R3, 0x100, RZ ;\n"
+		 "/*0070*/ @P0 BRA 0x50 ;\n", NULL,
+		 " offsets=0:8:16:24:32:40:48:56:64:72:80:88:96:104:112:120:128:136:144:152:160:168:176:184:192:200:208:216:224:232:240:248"},
+		{"/*0040*/ LOP3.LUT R3, R0, 0x7, RZ, 0xc0, !PT ;\n/*0050*/ IMAD.SHL.U32 R3, R3, 0x80, RZ ;\n/*0060*/ LDS R5, [R3+UR4] ;\n", NULL,
+		 " offsets=0:128:256:384:512:640:768:896"},
+		{"/*0040*/ IMAD.SHL.U32 R3, R0, 0x8, RZ ;\n/*0050*/ LDS R5, [R3+UR4] ;\n/*0060*/ SHF.L.U32 R3, R3, 0x1, RZ ;\n"
+		 "/*0070*/ @P0 BRA 0x50 ;\n", NULL, ""},
+		{"/*0040*/ IMAD.SHL.U32 R3, R0, 0x8, RZ ;\n/*0050*/ @P0 BRA 0x70 ;\n/*0060*/ IMAD.SHL.U32 R3, R0, 0x4, RZ ;\n"
+		 "/*0070*/ LDS R5, [R3+UR4] ;\n", NULL, ""},
+		{"/*0040*/ IMAD.SHL.U32 R3, R0, 0x4, RZ ;\n/*0050*/ @P0 IMAD.SHL.U32 R3, R0, 0x8, RZ ;\n/*0060*/ LDS R5, [R3+UR4] ;\n", NULL, ""},
+		{"/*0040*/ LEA R3, R0, UR4, 0x7 ;\n/*0050*/ LDS R5, [R3] ;\n", "LDS=stride=8", " stride=8"},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		char listing[1200], want[400];
+		int lines = 4;
+		for (const char *q = c[k].body; *q; q++)
+			lines += *q == '\n';
+		snprintf(listing, sizeof listing, "Function : k\n%s%s/*%04x*/ EXIT ;\n", head, c[k].body, lines * 16);
+		const char *opts[] = {"--mem", c[k].opt, "--trips", "2", NULL};
+		const char *opts2[] = {"--trips", "2", NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		if (import_str(listing, "k", c[k].opt ? opts : opts2, &p, &text, &e))
+			fail_msg("case %zu: %s\n%s", k, e.msg, listing);
+		const char *l = strstr(text, "LDS R5, [");
+		const char *eol = l ? strstr(l, "    #") : NULL;
+		snprintf(want, sizeof want, "]%s", c[k].want);
+		if (!l || !eol || (size_t)(eol - l) != strcspn(l, "]") + strlen(want) || strncmp(l + strcspn(l, "]"), want, strlen(want)))
+			fail_msg("case %zu: expected the LDS with \"%s\"\n%s", k, c[k].want, text);
+		program_free(&p);
+		free(text);
+	}
+}
+
+/*
  * Instructions off in every lane (round 29): --off PC[,PC...] gives each
  * named guarded instruction lanes=0 (an FFMA, a store), and the denormal
  * fixup idiom gives it by default: FSETP.GEU.AND P0, PT, |R4|, 1.1755e-38
@@ -1279,7 +1345,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

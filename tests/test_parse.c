@@ -710,6 +710,15 @@ static void sass_forms(void **state)
 	assert_true(p.code[3].op == OP_BSSY && !p.code[3].has_dst);
 	assert_int_equal(p.code[4].op, OP_BAR);
 	program_free(&p);
+
+	/* without control bits, a line the synthetic grammar reads the start of and that goes on (round 48:
+	 * LOP3.LUT's LUT and predicate after its three sources, as a listing without encodings has it): the
+	 * general grammar's, R0 and the immediate's slot read, R3 written; the synthetic form stays */
+	parse_ok("LOP3.LUT R3, R0, 0x7, RZ, 0xc0, !PT\nLOP3 R4, R5, R6, R7\n", &p);
+	assert_true(p.code[0].op == OP_LOP3 && p.code[0].dst == 3 && p.code[0].nsrc == 5 && p.code[0].src[0] == 0 &&
+		    p.code[0].src[1] == ISA_RZ && p.code[0].src[4] == ISA_PT);
+	assert_true(p.code[1].op == OP_LOP3 && p.code[1].dst == 4 && p.code[1].nsrc == 3 && p.code[1].src[2] == 7);
+	program_free(&p);
 }
 
 static void sass_errors(void **state)

@@ -51,7 +51,7 @@ PKG_LIBS=$(pkg-config --libs gsl libcjson)
 # The engine's rooms (sim/ctl.c, sim/sched.c, ...: each opens with
 # `#ifndef SIM_SM_C`) are #included by sim/sm.c and not compiled on their own;
 # like a header, a room newer than an object rebuilds it.
-rooms=$(grep -l '^#ifndef SIM_SM_C' sim/*.c)
+rooms=$(grep -l '^#ifndef SIM_SM_C\|^#ifndef IMPORT_C' sim/*.c isa/*.c)
 stale() {
 	[ ! -f "$2" ] || [ "$1" -nt "$2" ] && return 0
 	[ -n "$(find sim isa workloads -name '*.h' -newer "$2" 2>/dev/null | head -n 1)" ] && return 0
