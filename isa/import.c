@@ -753,15 +753,32 @@ struct outer_ctr {
 	struct counter c;
 };
 
-/* An operand that is a register, not RZ, without -, ~ or || */
+/* The idiom's registers: Rn as n, URn as 256 + n (round 48: ptxas keeps a
+ * uniform loop's counter in a uniform register) */
+#define UREG_ID 256
+#define REG_NAME(id) ((id) >= UREG_ID ? "UR" : "R"), ((id) % UREG_ID)
+
+/* An operand that is a register (general or uniform), not RZ or URZ, without
+ * -, ~ or ||: its id, or -1 */
+static int reg_id(const struct sass_opnd *p)
+{
+	if (p->neg || p->bnot || p->abs)
+		return -1;
+	if (p->kind == SASS_REG && p->num < SASS_RZ)
+		return p->num;
+	if (p->kind == SASS_UREG && p->num < SASS_URZ)
+		return UREG_ID + p->num;
+	return -1;
+}
+
 static int plain_reg(const struct sass_opnd *p)
 {
-	return p->kind == SASS_REG && p->num < SASS_RZ && !p->neg && !p->bnot && !p->abs;
+	return reg_id(p) >= 0;
 }
 
 static int is_rz(const struct sass_opnd *p)
 {
-	return p->kind == SASS_REG && p->num == SASS_RZ;
+	return (p->kind == SASS_REG && p->num == SASS_RZ) || (p->kind == SASS_UREG && p->num == SASS_URZ);
 }
 
 /* x as Rd = f(Rs), f a copy or a step by an immediate (the forms above):
@@ -772,12 +789,17 @@ static int imm_step(const struct sass_insn *x, struct imm_op *f)
 	const struct sass_opnd *p = x->op;
 	if (x->pred >= 0 || x->nop < 2 || !plain_reg(&p[0]))
 		return -1;
+	if (p[0].kind == SASS_UREG) {
+		if (o[0] != 'U' || (strcmp(o, "UMOV") && strcmp(o, "UIADD3") && strcmp(o, "UIMAD") && strcmp(o, "USHF")))
+			return -1;
+		o++; /* UIADD3 UR4, UR4, 0x1, URZ as IADD3 */
+	}
 	f->imm = 0;
 	f->kind = ST_COPY;
 	if (!strcmp(o, "MOV") && !m[0] && x->nop == 2 && plain_reg(&p[1]))
-		return p[1].num;
+		return reg_id(&p[1]);
 	if (!strcmp(o, "IMAD") && !strcmp(m, "MOV.U32") && x->nop == 4 && is_rz(&p[1]) && is_rz(&p[2]) && plain_reg(&p[3]))
-		return p[3].num;
+		return reg_id(&p[3]);
 	if (x->nop < 3 || p[2].kind != SASS_IMM || p[2].is_float)
 		return -1;
 	int64_t imm = p[2].ival;
@@ -788,22 +810,22 @@ static int imm_step(const struct sass_insn *x, struct imm_op *f)
 			return -1;
 		f->kind = ST_ADD;
 		imm = (int32_t)(uint32_t)imm;
-		src = p[1].num;
+		src = reg_id(&p[1]);
 	} else if (plain_reg(&p[1]) && x->nop == 4 && is_rz(&p[3]) &&
 		   ((!strcmp(o, "IMAD") && !strcmp(m, "SHL.U32")) || (!strcmp(o, "SHF") && !strcmp(m, "L.U32")))) {
 		f->kind = o[0] == 'I' ? ST_MUL : ST_SHL;
 		if (f->kind == ST_MUL ? imm < 2 || imm > 65536 : imm < 1 || imm > 30) /* |v x imm| < 2^62 */
 			return -1;
-		src = p[1].num;
+		src = reg_id(&p[1]);
 	} else if (!strcmp(o, "SHF") && (!strcmp(m, "R.U32.HI") || !strcmp(m, "R.S32.HI")) && x->nop == 4 && is_rz(&p[1]) &&
 		   plain_reg(&p[3])) {
 		f->kind = m[2] == 'U' ? ST_SHR : ST_SAR;
 		if (imm < 1 || imm > 30)
 			return -1;
-		src = p[3].num;
+		src = reg_id(&p[3]);
 	}
 	f->imm = imm;
-	return src;
+	return src >= 0 && (src >= UREG_ID) == (p[0].kind == SASS_UREG) ? src : -1;
 }
 
 static uint32_t op_apply(const struct imm_op *f, uint32_t v)
@@ -845,7 +867,7 @@ static void cval_text(const struct counter *c, const struct cval *v, int outer_r
 		snprintf(buf, n, "%lld", (long long)cmp_view(c, v->c));
 		return;
 	}
-	int len = snprintf(buf, n, "R%d", outer_reg);
+	int len = snprintf(buf, n, "%s%d", REG_NAME(outer_reg));
 	for (int i = v->nops - 1; i >= 0 && len >= 0 && (size_t)len < n; i--)
 		len += snprintf(buf + len, n - (size_t)len, "%s%lld", sym[v->ops[i].kind], (long long)v->ops[i].imm);
 }
@@ -857,7 +879,7 @@ static int const_write(const struct sass_insn *x, int reg, int64_t *v)
 	if (x->pred >= 0)
 		return 0;
 	const struct sass_opnd *src = NULL;
-	if (!strcmp(o, "MOV") && !x->mods[0] && x->nop == 2)
+	if ((!strcmp(o, "MOV") || !strcmp(o, "UMOV")) && !x->mods[0] && x->nop == 2)
 		src = &x->op[1];
 	else if (!strcmp(o, "IMAD") && !strcmp(x->mods, "MOV.U32") && x->nop == 4 && is_rz(&x->op[1]) && is_rz(&x->op[2]))
 		src = &x->op[3];
@@ -883,7 +905,7 @@ static int const_write(const struct sass_insn *x, int reg, int64_t *v)
 		}
 		return 0;
 	}
-	if (!src || x->op[0].num != reg || src->neg || src->bnot || src->abs)
+	if (!src || reg_id(&x->op[0]) != reg || src->neg || src->bnot || src->abs)
 		return 0;
 	if (src->kind == SASS_IMM && !src->is_float) {
 		*v = src->ival;
@@ -896,9 +918,17 @@ static int const_write(const struct sass_insn *x, int reg, int64_t *v)
 	return 0;
 }
 
-/* Whether x writes register reg */
+/* Whether x writes register reg (a uniform one: its first uniform operand, a
+ * pair for .64) */
 static int writes_reg(const struct sass_insn *x, int reg)
 {
+	if (reg >= UREG_ID) {
+		int q = x->nop > 1 && x->op[0].kind == SASS_UPRED; /* UISETP-style: no register */
+		if (q || x->nop == 0 || x->op[0].kind != SASS_UREG || x->op[0].num >= SASS_URZ)
+			return 0;
+		int u = reg - UREG_ID, wide = strstr(x->mods, "64") != NULL;
+		return x->op[0].num == u || (wide && x->op[0].num + 1 == u);
+	}
 	int d = 0, nd = written_regs(x, isa_find_op(x->opcode, (int)strlen(x->opcode)), &d);
 	return nd > 0 && d <= reg && reg < d + nd;
 }
@@ -962,7 +992,7 @@ static int chain_value(const struct sass_insn *in, int n, int r, int at, int hea
 			v->c = (uint32_t)c;
 			return 1;
 		}
-		if (w < 0 || (src = imm_step(&in[w], &f)) < 0 || in[w].op[0].num != r || (f.kind != ST_COPY && v->nops == 5))
+		if (w < 0 || (src = imm_step(&in[w], &f)) < 0 || reg_id(&in[w].op[0]) != r || (f.kind != ST_COPY && v->nops == 5))
 			break;
 		if (f.kind != ST_COPY)
 			v->ops[v->nops++] = f;
@@ -1000,7 +1030,7 @@ static int counter_form(const struct sass_insn *in, int n, int head, int edge, c
 	/* the counter: the operand the body writes (on the right, the compare turned round) */
 	const struct sass_opnd *bo = &x->op[3];
 	int last, side = 2;
-	if (!count_writes(in, head, edge, x->op[2].num, &last) && plain_reg(bo) && count_writes(in, head, edge, bo->num, &last)) {
+	if (!count_writes(in, head, edge, x->op[2].num, &last) && plain_reg(bo) && count_writes(in, head, edge, reg_id(bo), &last)) {
 		side = 3;
 		bo = &x->op[2];
 	}
@@ -1008,9 +1038,9 @@ static int counter_form(const struct sass_insn *in, int n, int head, int edge, c
 	for (int k = 0; k < 6; k++)
 		if (m[0] == turn[k][0][0] && m[1] == turn[k][0][1])
 			memcpy(c->cmp, turn[k][side == 3], 3);
-	c->reg = x->op[side].num;
+	c->reg = reg_id(&x->op[side]);
 	char what[48];
-	snprintf(what, sizeof what, "R%d, the counter it compares", c->reg);
+	snprintf(what, sizeof what, "%s%d, the counter it compares", REG_NAME(c->reg));
 	/* the bound */
 	int first;
 	if (bo->kind == SASS_IMM && !bo->is_float && bo->ival >= INT32_MIN && bo->ival <= UINT32_MAX && !bo->neg) {
@@ -1020,13 +1050,13 @@ static int counter_form(const struct sass_insn *in, int n, int head, int edge, c
 		c->bound_known = 1;
 	} else if (plain_reg(bo)) {
 		char bw[48];
-		snprintf(bw, sizeof bw, "R%d, its bound", bo->num);
-		if (count_writes(in, head, edge, bo->num, &last)) {
+		snprintf(bw, sizeof bw, "%s%d, its bound", REG_NAME(reg_id(bo)));
+		if (count_writes(in, head, edge, reg_id(bo), &last)) {
 			snprintf(why, whylen, "%s, is written inside the loop", bw);
 			if (need_bound)
 				return 0;
 		} else {
-			c->bound_known = chain_value(in, n, bo->num, ic, head, edge, oc, &c->bound, &first, bw, why, whylen);
+			c->bound_known = chain_value(in, n, reg_id(bo), ic, head, edge, oc, &c->bound, &first, bw, why, whylen);
 			if (!c->bound_known && need_bound)
 				return 0;
 		}
@@ -1041,9 +1071,9 @@ static int counter_form(const struct sass_insn *in, int n, int head, int edge, c
 	}
 	int src = is >= 0 ? imm_step(&in[is], &c->step) : -1;
 	if (src >= 0 && src != c->reg && c->step.kind == ST_COPY && count_writes(in, head, edge, src, &it) == 1 && it < is &&
-	    (in[it].op[0].num != src || imm_step(&in[it], &c->step) != c->reg))
+	    (reg_id(&in[it].op[0]) != src || imm_step(&in[it], &c->step) != c->reg))
 		src = -1;
-	if (src < 0 || c->step.kind == ST_COPY || in[is].op[0].num != c->reg) {
+	if (src < 0 || c->step.kind == ST_COPY || reg_id(&in[is].op[0]) != c->reg) {
 		snprintf(why, whylen, "%s, is not stepped by a constant (IADD3 R, R, imm, RZ, VIADD R, R, imm, IMAD.SHL.U32 R, R, "
 			 "imm, RZ or a shift by imm)", what);
 		return 0;
@@ -1086,7 +1116,7 @@ static uint64_t run_count(const struct counter *c, int64_t init, int64_t bound, 
 			if (cv < lo32 || cv > hi32)
 				break; /* wrapped */
 			if (isetp_holds(cmp, cv, bound) != sense) {
-				snprintf(why, whylen, "the counted-loop idiom: R%d from %lld %s %lld while %s%s %lld", c->reg, (long long)init,
+				snprintf(why, whylen, "the counted-loop idiom: %s%d from %lld %s %lld while %s%s %lld", REG_NAME(c->reg), (long long)init,
 					 op_text(kind), (long long)step, sense ? "" : "not ", cmp, (long long)bound);
 				return (uint64_t)t;
 			}
@@ -1094,8 +1124,8 @@ static uint64_t run_count(const struct counter *c, int64_t init, int64_t bound, 
 				break; /* wraps, or settles where the loop goes on */
 			v = next;
 		}
-		snprintf(why, whylen, "R%d from %lld, a geometric counter, against %lld does not stop within 40 trips without wrapping",
-			 c->reg, (long long)init, (long long)bound);
+		snprintf(why, whylen, "%s%d from %lld, a geometric counter, against %lld does not stop within 40 trips without wrapping",
+			 REG_NAME(c->reg), (long long)init, (long long)bound);
 		return 0;
 	}
 	/* the compare before the step sees the value before it, as the compare reads it */
@@ -1127,13 +1157,13 @@ static uint64_t run_count(const struct counter *c, int64_t init, int64_t bound, 
 	int64_t last = c1 + (t - 1) * step;
 #undef COUNTED_GO
 	if (t >= 1 && t <= COUNTED_CAP && last >= lo32 && last <= hi32) {
-		snprintf(why, whylen, "the counted-loop idiom: R%d from %lld by %lld while %s%s %lld", c->reg, (long long)init,
+		snprintf(why, whylen, "the counted-loop idiom: %s%d from %lld by %lld while %s%s %lld", REG_NAME(c->reg), (long long)init,
 			 (long long)step, sense ? "" : "not ", cmp, (long long)bound);
 		return (uint64_t)t;
 	}
 #undef COUNTED_CAP
-	snprintf(why, whylen, "R%d from %lld by %lld against %lld does not stop within 1000000000 trips without wrapping",
-		 c->reg, (long long)init, (long long)step, (long long)bound);
+	snprintf(why, whylen, "%s%d from %lld by %lld against %lld does not stop within 1000000000 trips without wrapping",
+		 REG_NAME(c->reg), (long long)init, (long long)step, (long long)bound);
 	return 0;
 }
 
@@ -1159,8 +1189,8 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		return run_count(&c, cmp_view(&c, c.start.c), cmp_view(&c, c.bound.c), why, whylen);
 	/* from the enclosing loop's counter: its trips one by one */
 	if (oc.trips > COUNTED_OUTER_MAX) {
-		snprintf(why, whylen, "R%d, the counter it compares, starts from or is bound by the loop around it's counter, and that "
-			 "loop runs %llu trips (at most %d are read one by one)", c.reg, (unsigned long long)oc.trips, COUNTED_OUTER_MAX);
+		snprintf(why, whylen, "%s%d, the counter it compares, starts from or is bound by the loop around it's counter, and that "
+			 "loop runs %llu trips (at most %d are read one by one)", REG_NAME(c.reg), (unsigned long long)oc.trips, COUNTED_OUTER_MAX);
 		return 0;
 	}
 	uint32_t v = oc.c.start.c;
@@ -1172,7 +1202,7 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		int64_t bd = cmp_view(&c, cval_eval(&c.bound, c.bound.at > oc.c.is ? vn : v));
 		uint64_t k = run_count(&c, s, bd, w2, sizeof w2);
 		if (!k) {
-			snprintf(why, whylen, "at trip %llu of the loop around it (its counter R%d = %lld): %s", (unsigned long long)t, oc.c.reg,
+			snprintf(why, whylen, "at trip %llu of the loop around it (its counter %s%d = %lld): %s", (unsigned long long)t, REG_NAME(oc.c.reg),
 				 (long long)cmp_view(&oc.c, v), w2);
 			return 0;
 		}
@@ -1181,8 +1211,8 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 		else if (t == 1)
 			g = (int64_t)k - (int64_t)c0;
 		if ((int64_t)k != (int64_t)c0 + g * (int64_t)t) {
-			snprintf(why, whylen, "R%d, the counter it compares, runs %llu, %llu, ... %llu trips at trips 0, 1, ... %llu of the loop "
-				 "around it: not N + G t (expected --trips PC=N,grow=G or a count a trip)", c.reg, (unsigned long long)c0,
+			snprintf(why, whylen, "%s%d, the counter it compares, runs %llu, %llu, ... %llu trips at trips 0, 1, ... %llu of the loop "
+				 "around it: not N + G t (expected --trips PC=N,grow=G or a count a trip)", REG_NAME(c.reg), (unsigned long long)c0,
 				 (unsigned long long)(c0 + (uint64_t)g), (unsigned long long)k, (unsigned long long)t);
 			return 0;
 		}
@@ -1191,8 +1221,8 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 	char st[64], bd[64];
 	cval_text(&c, &c.start, oc.c.reg, st, sizeof st);
 	cval_text(&c, &c.bound, oc.c.reg, bd, sizeof bd);
-	snprintf(why, whylen, "the counted-loop idiom: R%d from %s %s %lld while %s%s %s, R%d the enclosing loop's counter: %llu %c %lld t "
-		 "trips at its trip t", c.reg, st, op_text(c.step.kind), (long long)c.step.imm, c.sense ? "" : "not ", c.cmp, bd, oc.c.reg,
+	snprintf(why, whylen, "the counted-loop idiom: %s%d from %s %s %lld while %s%s %s, %s%d the enclosing loop's counter: %llu %c %lld t "
+		 "trips at its trip t", REG_NAME(c.reg), st, op_text(c.step.kind), (long long)c.step.imm, c.sense ? "" : "not ", c.cmp, bd, REG_NAME(oc.c.reg),
 		 (unsigned long long)c0, g < 0 ? '-' : '+', (long long)(g < 0 ? -g : g));
 	*grow = g;
 	return c0;

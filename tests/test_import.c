@@ -617,6 +617,9 @@ static void counted_loops(void **state)
 		 "R4 from 256 by -1 while NE 0"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\n@P1 BRA 0x30\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
 		 "R4, the counter it compares, is stepped or compared in a loop inside it"},
+		/* round 48: a uniform register's counter (UMOV, UIADD3), the ISETP's second source */
+		{"UMOV UR4, URZ ;\n/*0010*/ MOV R6, 0x100", "UIADD3 UR4, UR4, 0x1, URZ\nISETP.NE.AND P0, PT, R6, UR4, PT", "@P0", 256,
+		 "UR4 from 0 by 1 while NE 256"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nIADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
 		 "R4, the counter it compares, is written more than once a trip"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x2, RZ\nISETP.NE.AND P0, PT, R4, 0x101, PT", "@P0", 0,
@@ -760,7 +763,8 @@ static void trips_grow(void **state)
  * R2 + 1: 1 grow=1. An outer loop with a runtime bound (R9 from a constant
  * bank) and its count from --trips 0x10=4: 16, 15, 14, 13, 16 grow=-1; its
  * count 70000 is more than are read one by one. Not N + G t: `for (k = 1; k
- * < 16; k *= 2) for (j = 0; j < k; j++)` runs 1, 2, 4, 8.
+ * < 16; k *= 2) for (j = 0; j < k; j++)` runs 1, 2, 4, 8. A uniform
+ * register's counter (tri_a: UR4 from -1 while not R4 <= UR4): 1 grow=1.
  */
 static void triangular_loops(void **state)
 {
@@ -800,6 +804,12 @@ static void triangular_loops(void **state)
 		 "/*0040*/ ISETP.GE.AND P0, PT, R3, R2, PT ;\n/*0050*/ @!P0 BRA 0x20 ;\n/*0060*/ IMAD.SHL.U32 R2, R2, 0x2, RZ ;\n"
 		 "/*0070*/ ISETP.GE.AND P0, PT, R2, 0x10, PT ;\n/*0080*/ @!P0 BRA 0x10 ;\n",
 		 NULL, 4, 0, 0, "R3, the counter it compares, runs 1, 2, ... 4 trips at trips 0, 1, ... 2 of the loop around it: not N + G t"},
+		/* tri_a as nvcc compiles `for (j = 0; j < i + 1; j++)`: the inner counter UR4 from -1, stepped first,
+		 * while not (R4 <= UR4), R4 = i: i + 1 trips */
+		{"/*0000*/ IMAD.MOV.U32 R4, RZ, RZ, RZ ;\n/*0010*/ UMOV UR4, 0xffffffff ;\n/*0020*/ UIADD3 UR4, UR4, 0x1, URZ ;\n"
+		 "/*0030*/ FFMA R0, R0, R2, R3 ;\n/*0040*/ ISETP.LE.U32.AND P0, PT, R4, UR4, PT ;\n/*0050*/ @!P0 BRA 0x20 ;\n"
+		 "/*0060*/ IADD3 R4, R4, 0x1, RZ ;\n/*0070*/ ISETP.GE.U32.AND P0, PT, R4, 0x10, PT ;\n/*0080*/ @!P0 BRA 0x10 ;\n",
+		 NULL, 16, 1, 1, "UR4 from 4294967295 by 1 while not GE R4, R4 the enclosing loop's counter: 1 + 1 t trips"},
 	};
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		char listing[1200];
