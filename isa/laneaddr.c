@@ -8,8 +8,8 @@
  *
  * One pass over the listing in order runs warp 0's 32 lanes through the
  * integer instructions that compute addresses: S2R SR_TID.X and SR_LANEID
- * (lane l: l; SR_TID.Y and .Z 0, warp 0 of a block whose x is a multiple of
- * 32), MOV, IADD3, VIADD, IMAD (a x b + c), LEA, SHF, LOP3.LUT and their
+ * (lane l: l; in a kernel that reads SR_TID.Y or .Z threadIdx.x is not
+ * known, since warp 0's lanes then depend on blockDim.x), MOV, IADD3, VIADD, IMAD (a x b + c), LEA, SHF, LOP3.LUT and their
  * uniform twins, and the importer's constant writes (HFMA2.MMA's half). A
  * value is unknown, or known in every lane up to a part that is the same in
  * all of them (a constant bank's word, a block index, the shared window's
@@ -43,6 +43,7 @@ struct av {
 
 struct addr_state {
 	struct av r[256], u[64];
+	int tid_known; /* the kernel reads no threadIdx.y or .z: warp 0's lane l is threadIdx.x = l */
 };
 
 static int av_pure(const struct av *a)
@@ -142,12 +143,10 @@ static int av_eval(const struct addr_state *s, const struct sass_insn *x, struct
 	if (!strcmp(o, "S2R") || !strcmp(o, "S2UR")) {
 		char t[24];
 		sass_opnd_text(x, 1, t, sizeof t);
-		if (!u && (!strcmp(t, "SR_TID.X") || !strcmp(t, "SR_LANEID"))) {
+		if (!u && (!strcmp(t, "SR_LANEID") || (!strcmp(t, "SR_TID.X") && s->tid_known))) {
 			r->known = 1;
 			for (int l = 0; l < 32; l++)
 				r->d[l] = (uint32_t)l;
-		} else if (!u && (!strcmp(t, "SR_TID.Y") || !strcmp(t, "SR_TID.Z"))) {
-			av_const(r, 0, 0);
 		} else if (!strncmp(t, "SR_CTAID", 8) || !strncmp(t, "SR_NCTAID", 9) || !strcmp(t, "SR_CgaCtaId") || !strncmp(t, "SR_NTID", 7)) {
 			av_const(r, 0, 1);
 		}
@@ -343,6 +342,15 @@ static int addr_shared_lanes(const struct sass_insn *in, int end, struct lane_of
 	}
 	for (int i = 0; i <= end; i++)
 		lend[i] = -1;
+	/* a block of more than one dimension: warp 0's lanes depend on blockDim.x, which the listing does not give */
+	s->tid_known = 1;
+	for (int i = 0; i <= end; i++)
+		if (!strcmp(in[i].opcode, "S2R") && in[i].nop == 2) {
+			char t[24];
+			sass_opnd_text(&in[i], 1, t, sizeof t);
+			if (!strcmp(t, "SR_TID.Y") || !strcmp(t, "SR_TID.Z"))
+				s->tid_known = 0;
+		}
 	for (int i = 0; i <= end; i++) {
 		int h = loop_head(in, i);
 		if (h >= 0 && h <= i)

@@ -854,7 +854,8 @@ static void triangular_loops(void **state)
  * by 0x100 a trip in a loop keeps 8 l (its common part moves); (tid & 7) x 128
  * repeats every 8 lanes (offsets=0:128:...:896, period 8); tid x 8 shifted
  * left a trip, or written on one path of an if, or under a guard, is not
- * known (the default); a --mem rule goes first.
+ * known (the default); a --mem rule goes first; in a kernel that reads
+ * threadIdx.y, threadIdx.x is not the lane (blockDim.x unknown): the default.
  */
 static void shared_lanes(void **state)
 {
@@ -885,6 +886,7 @@ static void shared_lanes(void **state)
 		 "/*0070*/ LDS R5, [R3+UR4] ;\n", NULL, ""},
 		{"/*0040*/ IMAD.SHL.U32 R3, R0, 0x4, RZ ;\n/*0050*/ @P0 IMAD.SHL.U32 R3, R0, 0x8, RZ ;\n/*0060*/ LDS R5, [R3+UR4] ;\n", NULL, ""},
 		{"/*0040*/ LEA R3, R0, UR4, 0x7 ;\n/*0050*/ LDS R5, [R3] ;\n", "LDS=stride=8", " stride=8"},
+		{"/*0040*/ S2R R9, SR_TID.Y ;\n/*0050*/ LEA R3, R0, UR4, 0x7 ;\n/*0060*/ LDS R5, [R3] ;\n", NULL, ""},
 	};
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		char listing[1200], want[400];
