@@ -1789,7 +1789,12 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " %s=%d", tag[i] > 0 ? "group" : "near", tag[i] > 0 ? tag[i] : -tag[i]);
 		}
-		fprintf(out, "%s%s%s%s    # /*%04x*/ %s\n", ctl, guard, body_text(x), attrs, x->pc, x->text);
+		/* a shared-memory access whose lanes neither a rule nor the listing gives: say so */
+		char unread[96] = "";
+		if (isa_ops[op].space == SPACE_SHARED && !lanes && !find_rule(o.mem, o.nmem, x) && !strstr(attrs, "lanes=") &&
+		    !strstr(attrs, "threads=1"))
+			snprintf(unread, sizeof unread, "  (its lanes are not read from the listing: a word a lane; --mem 0x%x=... gives them)", x->pc);
+		fprintf(out, "%s%s%s%s    # /*%04x*/ %s%s\n", ctl, guard, body_text(x), attrs, x->pc, x->text, unread);
 	}
 	if (sp > 0) {
 		rc = err_set(e, SIM_EINPUT, "%s:%u: control flow cannot be structured: the region opened at PC 0x%04x does not "
