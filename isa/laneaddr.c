@@ -124,7 +124,7 @@ static int av_nonlinear_ok(const struct av *a)
 static int av_eval(const struct addr_state *s, const struct sass_insn *x, struct av *r)
 {
 	const char *o = x->opcode, *m = x->mods;
-	int u = o[0] == 'U' && strcmp(o, "UNKNOWN") != 0; /* the uniform twin: UIADD3, ULEA, ... */
+	int u = o[0] == 'U'; /* the uniform twin: UIADD3, ULEA, ... (any other U opcode matches none below) */
 	const char *b = u ? o + 1 : o;
 	int d = 0; /* the destination's operand */
 	memset(r, 0, sizeof *r);
