@@ -129,6 +129,11 @@ struct arch {
 	double store_sector_cycles;       /* ... and for each 32-byte sector past its first */
 	double store_off_cycles;          /* ... a store predicated off in every lane (lanes=0): its cycles
 					   * of the unit, 0: none */
+	double load_off_cycles;           /* a global, local or shared load predicated off in every lane: its
+					   * cycles of the same unit (the SM's one slot for memory
+					   * instructions), 0: none */
+	int load_off_warp_cycles;         /* ... and a global one holds its warp's LSU path this long, 0: the
+					   * warp's usual lsu_warp_cycles */
 	double store_reg_cycles;          /* ... and for each data register a lane stores past its first
 					   * (8 B: 1, 16 B: 3), 0: the width costs nothing */
 	int store_warp_reg_cycles;        /* a live store holds its warp's LSU path store_warp_cycles and this

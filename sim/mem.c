@@ -1123,18 +1123,29 @@ static inline double mem_replays(struct sim *s, struct warp *w, const struct mem
 /*
  * A memory instruction predicated off in every lane (lanes=0): it issues
  * and touches no memory; a global or local store still takes the SM's
- * store unit store_off_cycles (mech_pstore, round 18: 7 stores off in every
- * lane after the end barrier cost a block of 32 warps 301 cycles, live ones
- * 576: 1.3 cycles a store against 2.6), and its warp exits after that.
- * Its result (none is written) and its scoreboards clear a cycle later.
+ * store unit store_off_cycles (round 48, mech_offst on an H100: 16 off
+ * STG.E a trip at 8-32 warps take 1.0 cycle each of one SM-wide slot,
+ * 131253 cycles for 256 trips at 32 warps; round 20 had read 1.3 from
+ * mech_pstore's stores after the end barrier), and its warp exits after
+ * that. An off load takes the same slot load_off_cycles (off LDS and LDG
+ * alike at 32 warps: 131472 and 131403), and an off global load holds its
+ * warp's LSU path load_off_warp_cycles (a lone warp's 16 off LDG.E a trip
+ * 368 cycles, 94232 for 256 trips at 1-16 warps, where off STG or LDS take
+ * 98). Its result (none is written) and its scoreboards clear a cycle later.
  */
 static COLD uint64_t mem_off_done(struct sim *s, struct warp *w, const struct insn *in)
 {
 	const struct arch *a = s->a;
 	const struct uop *u = &s->uop[w->pc];
-	if (!isa_ops[in->op].is_load && (isa_ops[in->op].space == SPACE_GLOBAL || isa_ops[in->op].space == SPACE_LOCAL) &&
-	    a->store_off_cycles > 0) {
-		uint64_t read = ceil_u64(mem_serve_q(&s->stu_free, s->now, a->store_off_cycles));
+	const struct opinfo *op = &isa_ops[in->op];
+	int load = op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL || op->space == SPACE_SHARED);
+	if (load && op->space == SPACE_GLOBAL && a->load_off_warp_cycles > 0 &&
+	    s->now + (uint64_t)a->load_off_warp_cycles > w->lsu_free)
+		w->lsu_free = s->now + (uint64_t)a->load_off_warp_cycles;
+	double q = load ? a->load_off_cycles
+		   : !op->is_load && (op->space == SPACE_GLOBAL || op->space == SPACE_LOCAL) ? a->store_off_cycles : 0.0;
+	if (q > 0) {
+		uint64_t read = ceil_u64(mem_serve_q(&s->stu_free, s->now, q));
 		if (u->rsb)
 			warp_post_sb(w, u->rsb_reg, read, RK_SHORT);
 		if (read > w->drain) {

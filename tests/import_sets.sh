@@ -38,7 +38,11 @@ echo "h100_mech_wide7|tests/data/h200/mech/wide/programs_chains.csv|tests/data/h
 for r in fpair:mech/fpair/sass_local.txt fpair2:mech/fpair2/sass_local.txt barw0s:mech/barw0/sass.txt \
 	twoend:mech/twoend/sass_local.txt iwaddr:mech/iwaddr/sass_local.txt yield:mech/yield/sass_local.txt ordst:mech/ordst/sass_local.txt \
 	ordst2:mech/ordst2/sass_local.txt cs2r:mech/cs2r/sass_local.txt chold:mech/chold/sass_local.txt \
-	chold2:mech/chold2/sass_local.txt clag:mech/clag/sass_local.txt offg:mech/offg/sass_local.txt; do
+	chold2:mech/chold2/sass_local.txt clag:mech/clag/sass_local.txt offg:mech/offg/sass_local.txt \
+	offst:mech/offst/sass_local.txt; do
 	d=mech/${r%%:*}
 	echo "h100_$(echo "$d" | tr / _)|tests/data/h200/$d/programs.csv|tests/data/h100/$d/runs.csv|tests/data/h200/${r#*:}"
 done
+# course kernels predicted from a local compile before their one timed call (round 46), timed on an H100 (round 48)
+echo "h100_bitonic|tests/data/h100/bitonic/programs.csv|tests/data/h100/bitonic/runs.csv|tests/data/h100/bitonic/sass_local.txt"
+echo "h100_philox|tests/data/h100/philox/programs.csv|tests/data/h100/philox/runs.csv|tests/data/h100/philox/sass_local.txt"

@@ -1780,14 +1780,34 @@ static void sm_3_20_store_unit(void **state)
 	a.store_insn_cycles = 0;
 	assert_int_equal(run_arch(&a, one, 32, 1, POLICY_GRR).cycles, 2);
 	/* a store predicated off in every lane (lanes=0, round 20: mech_pstore)
-	 * takes store_off_cycles 1.3 of the unit and no sector: one warp's read
-	 * at ceil(1.3) = 2, EXIT 2: 3 cycles; eight warps, the eighth read at
-	 * ceil(10.4) = 11: 12 */
+	 * takes store_off_cycles of the unit and no sector; with round 20's 1.3:
+	 * one warp's read at ceil(1.3) = 2, EXIT 2: 3 cycles; eight warps, the
+	 * eighth read at ceil(10.4) = 11: 12. The file's 1.0 (round 48,
+	 * mech_offst): the eighth read at 8: 9 */
 	a.store_insn_cycles = 2.26;
-	assert_true(fabs(a.store_off_cycles - 1.3) < 1e-9);
+	assert_true(fabs(a.store_off_cycles - 1.0) < 1e-9);
 	const char *off = "STG [R2], R4 width=4 lanes=0\nEXIT\n";
+	assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, 9);
+	a.store_off_cycles = 1.3;
 	assert_int_equal(run_arch(&a, off, 32, 1, POLICY_GRR).cycles, 3);
 	assert_int_equal(run_arch(&a, off, 256, 1, POLICY_GRR).cycles, 12);
+	/* an off load takes the same unit load_off_cycles (round 48, mech_offst:
+	 * off LDS and LDG as off STG at 8-32 warps): eight warps' off LDS (four
+	 * at 0, four at 2 behind them on their schedulers' 16-lane LSU pipes),
+	 * the eighth served at 8: 9, as the stores at 1.0; without it nothing
+	 * waits for the unit: the second warp of a scheduler issues its LDS at 2
+	 * and its EXIT at 3: 4. An off
+	 * global load holds its warp's LSU path load_off_warp_cycles 22: a lone
+	 * warp's second off LDG issues at 22, served at 23: EXIT 24; with the
+	 * usual 4 cycles between a warp's memory instructions: 6 */
+	assert_true(fabs(a.load_off_cycles - 1.0) < 1e-9 && a.load_off_warp_cycles == 22);
+	const char *offl = "LDS R4, [R2] lanes=0\nEXIT\n", *ldg2 = "LDG R4, [R2] lanes=0\nLDG R5, [R2] lanes=0\nEXIT\n";
+	assert_int_equal(run_arch(&a, offl, 256, 1, POLICY_GRR).cycles, 9);
+	assert_int_equal(run_arch(&a, ldg2, 32, 1, POLICY_GRR).cycles, 24);
+	a.load_off_warp_cycles = 0;
+	assert_int_equal(run_arch(&a, ldg2, 32, 1, POLICY_GRR).cycles, 6);
+	a.load_off_cycles = 0;
+	assert_int_equal(run_arch(&a, offl, 256, 1, POLICY_GRR).cycles, 4);
 }
 
 /*
