@@ -49,7 +49,7 @@ DEBIAN_PKGS = build-essential pkg-config libgsl-dev libcjson-dev libcmocka-dev g
 # lists them among sm.o's dependencies, so sm.o rebuilds when one changes.
 ROOMS    = sim/ctl.c sim/pipe.c sim/warp.c sim/lanes.c sim/mem.c sim/issue.c sim/sched.c sim/launch.c sim/stats.c
 # The importer's room: isa/import.c #includes it the same way.
-ISA_ROOMS = isa/laneaddr.c
+ISA_ROOMS = isa/laneaddr.c isa/uniflow.c
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR   = $(PREFIX)/bin

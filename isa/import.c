@@ -9,7 +9,8 @@
  * instructions. Its room laneaddr.c (#included below) reads the lanes of
  * shared-memory accesses from the address arithmetic.
  */
-#define IMPORT_C /* its rooms (laneaddr.c) are compiled here */
+#define IMPORT_C /* its rooms (laneaddr.c, uniflow.c) are compiled here */
+#define IMPORT_MAX_PARAMS 64 /* a kernel's parameters uniflow.c lays out */
 #include "import.h"
 
 #include <ctype.h>
@@ -200,6 +201,48 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 		} while (*p || p[-1] == ',');
 		return SIM_OK;
 	}
+	if (strcmp(flag, "--arg") == 0 || strcmp(flag, "--const") == 0) {
+		/* --arg N=V: the kernel's parameter N (from 1) is V; --const 0xOFF=V: the
+		 * 32-bit word c[0x0][OFF] is V (uniflow.c reads the control flow they decide) */
+		int isarg = flag[2] == 'a';
+		if (o->nargs == IMPORT_MAX_RULES)
+			return err_set(e, SIM_EINPUT, "%s: too many (expected at most %d --arg and --const)", flag, IMPORT_MAX_RULES);
+		struct import_arg *a = &o->args[o->nargs];
+		memset(a, 0, sizeof *a);
+		if (!eq || !eq[1] || strlen(eq + 1) >= sizeof a->text)
+			return err_set(e, SIM_EINPUT, "%s: expected %s=VALUE with VALUE a number of at most %zu characters, got \"%.40s\"", flag,
+				       isarg ? "N" : "0xOFF", sizeof a->text - 1, value);
+		if (isarg) {
+			errno = 0;
+			long k = strtol(value, &end, 10);
+			if (!isdigit((unsigned char)value[0]) || end != eq || errno || k < 1 || k > IMPORT_MAX_PARAMS)
+				return err_set(e, SIM_EINPUT, "--arg: expected N=VALUE with N the parameter's place in the kernel's signature, "
+					       "1 to %d (--arg 3=1000: the third parameter is 1000), got \"%.40s\"", IMPORT_MAX_PARAMS, value);
+			a->index = (int)k;
+		} else {
+			if (parse_pc(value, eq, &a->off) || a->off % 4 || a->off >= 0x10000)
+				return err_set(e, SIM_EINPUT, "--const: expected 0xOFF=VALUE with OFF the byte offset in hex of a 32-bit word "
+					       "of constant bank 0, a multiple of 4 below 0x10000 (0x220=1000: c[0x0][0x220]), got \"%.40s\"", value);
+		}
+		/* a whole number (decimal or 0x hex, a sign allowed) or a float; its fit to the
+		 * parameter's type is checked once the kernel is known (uniflow.c's arg_bits) */
+		char *e1, *e2;
+		errno = 0;
+		(void)strtoll(eq + 1, &e1, 0);
+		int ok = !*e1 && !errno;
+		errno = 0;
+		(void)strtoull(eq + 1, &e1, 0);
+		ok |= !*e1 && !errno && eq[1] != '-';
+		errno = 0;
+		(void)strtod(eq + 1, &e2);
+		ok |= !*e2 && !errno && e2 != eq + 1 && !isspace((unsigned char)eq[1]);
+		if (!ok || isspace((unsigned char)eq[1]))
+			return err_set(e, SIM_EINPUT, "%s: expected a number after '=' (a whole number, decimal or 0x hex, or a float), got \"%.40s\"",
+				       flag, eq + 1);
+		snprintf(a->text, sizeof a->text, "%s", eq + 1);
+		o->nargs++;
+		return SIM_OK;
+	}
 	if (strcmp(flag, "--span") == 0) {
 		const char *colon = strchr(value, ':');
 		static const char what[] = "--span: expected FROM:TO, two instruction addresses in hex (0x50:0x1f0), got \"%.40s\"";
@@ -210,7 +253,7 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 		o->has_span = 1;
 		return SIM_OK;
 	}
-	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken, --mem, --off or --span)", flag);
+	return err_set(e, SIM_EINPUT, "import: unknown option %s (expected --trips, --taken, --mem, --off, --span, --arg or --const)", flag);
 }
 
 /* The rule for instruction in, by pc first, then by opcode. */
@@ -1228,12 +1271,16 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 	return c0;
 }
 
+#include "uniflow.c"
+
 /* A loop's count: a --trips rule at its back edge or head (*rule), --trips
- * N, else the counted-loop idiom, which reads the loop around it (its count
- * found the same way) when its counter starts from or is bound by that
- * loop's. 0: none, why says why. */
-static uint64_t loop_count(const struct sass_insn *in, int n, const struct br *br, int end, struct import_opts *o, int head,
-			   int edge, struct import_rule **rule, int64_t *grow, char *why, size_t whylen, int depth)
+ * N (here unless --arg or --const is given), the counted-loop idiom, which
+ * reads the loop around it (its count found the same way) when its counter
+ * starts from or is bound by that loop's, the run of its arithmetic
+ * (uniflow.c, u), then --trips N. 0: none, why says why. */
+static uint64_t loop_count(const struct sass_insn *in, int n, const struct br *br, int end, struct import_opts *o,
+			   const struct uf_run *u, int head, int edge, struct import_rule **rule, int64_t *grow, char *why, size_t whylen,
+			   int depth)
 {
 	struct import_rule *r = find_rule(o->trips, o->ntrips, &in[edge]);
 	if (!r)
@@ -1242,7 +1289,7 @@ static uint64_t loop_count(const struct sass_insn *in, int n, const struct br *b
 	*grow = r ? r->grow : 0;
 	if (r)
 		return (uint64_t)r->value;
-	if (o->trips_all)
+	if (o->trips_all && !o->nargs)
 		return o->trips_all;
 	/* the loop around it: the first back edge past this one whose head is at or before this head */
 	struct outer_ctr ol = {0};
@@ -1251,12 +1298,27 @@ static uint64_t loop_count(const struct sass_insn *in, int n, const struct br *b
 			struct import_rule *r2;
 			int64_t g2;
 			char w2[200];
-			uint64_t t2 = loop_count(in, n, br, end, o, br[j].to, j, &r2, &g2, w2, sizeof w2, depth + 1);
+			uint64_t t2 = loop_count(in, n, br, end, o, u, br[j].to, j, &r2, &g2, w2, sizeof w2, depth + 1);
 			if (t2 && !g2 && !(r2 && r2->warps))
 				ol = (struct outer_ctr){.head = br[j].to, .edge = j, .trips = t2};
 			break;
 		}
-	return counted_trips(in, n, head, edge, ol.trips ? &ol : NULL, grow, why, whylen);
+	/* the idiom first (its comment names the counter); the run where it cannot read the loop */
+	uint64_t c = counted_trips(in, n, head, edge, ol.trips ? &ol : NULL, grow, why, whylen);
+	if (c)
+		return c;
+	char w2[300];
+	int64_t ut = uf_loop_count(u, in, head, edge, br, end, grow, w2, sizeof w2);
+	if (ut > 0) {
+		snprintf(why, whylen, "%s", w2);
+		return (uint64_t)ut;
+	}
+	if (ut == 0) { /* both refuse: the idiom's reason, then the run's */
+		size_t l = strlen(why);
+		snprintf(why + l, whylen - l, "; %s", w2);
+		return 0;
+	}
+	return o->trips_all;
 }
 
 /*
@@ -1350,6 +1412,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	int32_t *tbound = NULL; /* the first N threads an instruction's guard selects, -N: the others, 0: neither (tid0_preds) */
 	unsigned char *fix = NULL; /* guarded by a denormal fixup's compare: off in every lane (fixup_preds) */
 	struct lane_offs lo = {0}; /* shared-memory lanes (laneaddr.c) */
+	struct uf_bank bank = {0}; /* the constant bank --arg and --const give (uniflow.c) */
+	struct uf_run uf = {0};    /* the control flow they decide */
 	struct frame stack[ISA_MAX_NEST];
 	char ctl[32], guard[16], attrs[480];
 
@@ -1382,6 +1446,14 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	tid0_preds(in, end, tid0, tbound);
 	fixup_preds(in, end, fix);
 	if (addr_shared_lanes(in, end, &lo)) {
+		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
+		goto out;
+	}
+	/* the control flow the kernel's arguments decide (uniflow.c) */
+	char argdesc[400];
+	if ((rc = uf_prepare(k, &o, fname, &bank, argdesc, sizeof argdesc, e)))
+		goto out;
+	if (uf_run(in, n, end, &bank, &uf)) {
 		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
 		goto out;
 	}
@@ -1430,7 +1502,15 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				 : !t0 && !l0 && tbound[i] < 0 && -tbound[i] % 32 == 0 ? -tbound[i] / 32 : 0;
 			if (r)
 				r->used = 1;
-			if (!uncond && !t0 && !l0 && !wn && (!r || r->value == 0.0)) {
+			/* else the kernel's arguments: a branch their run took on every visit */
+			int ua = !uncond && !r && !t0 && !l0 && !wn && uf.ran && !uf.undecided[i] && uf.taken[i];
+			if (ua && uf.fell[i]) {
+				ua = 0;
+				if (warn)
+					fprintf(warn, "smsim: warning: %s:%u: the branch at PC 0x%04x is taken on %d of its %d visits with %s; the program runs its fall-through path on each (give --taken 0x%x=F for a fraction of lanes)\n",
+						fname, in[i].line, in[i].pc, uf.taken[i], uf.taken[i] + uf.fell[i], uf.src, in[i].pc);
+			}
+			if (!uncond && !t0 && !l0 && !wn && !ua && (!r || r->value == 0.0)) {
 				br[i].kind = BR_FALL;
 				continue;
 			}
@@ -1440,10 +1520,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].below = r && r->warps && r->below;
 			/* (an IF warp<N's lanes all take one path a warp: 0.5 only keeps
 			 * both paths live for dead_code) */
-			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : wn ? 0.5 : r->value;
+			br[i].taken = uncond ? 1.0 : t0 || l0 ? 31.0 / 32.0 : wn ? 0.5 : ua ? 1.0 : r->value;
 			br[i].why = uncond ? ", unconditional"
 				    : t0   ? ", every thread but thread 0"
 				    : l0   ? ", every lane but lane 0"
+				    : ua   ? (uf.src[4] == 'k' ? ", the kernel's arguments" : ", the listing's constants")
 				    : !r   ? ", the warp idiom"
 					   : ", --taken";
 			br[i].end = t;
@@ -1467,6 +1548,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	fprintf(out, "# smsim import of %s from %s%s%s: %d instructions, %d loop%s; each line ends with the SASS it came from\n",
 		k->name, fname, k->sm ? ", sm_" : "", k->sm ? smbuf : "", end + 1, nloops,
 		nloops == 1 ? "" : "s");
+	if (o.nargs)
+		fprintf(out, "# the kernel's arguments: %s\n", argdesc);
+	if (uf.ran && (o.nargs || !uf.complete))
+		fprintf(out, "# their control flow: %ld instructions run%s%s%s\n", uf.steps, uf.complete ? " to the EXIT" : ", stopped: ",
+			uf.complete ? "" : uf.stop_why, uf.complete ? "" : " (the loops and branches past it take --trips, --taken or the idioms)");
 	if (k->regs > 0 || o.regs > 0)
 		fprintf(out, ".regs %d%s\n", k->regs > 0 ? k->regs : o.regs, k->regs > 0 ? "    # from the listing" : "    # --regs");
 	if (k->smem > 0 || o.smem > 0)
@@ -1533,10 +1619,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				break;
 			struct import_rule *r;
 			int64_t grow;
-			char why[300];
+			char why[600];
 			why[0] = '\0';
 			/* a rule at its PC, --trips N, else the counted-loop idiom */
-			uint64_t trips = loop_count(in, n, br, end, &o, i, best, &r, &grow, why, sizeof why, 0);
+			uint64_t trips = loop_count(in, n, br, end, &o, &uf, i, best, &r, &grow, why, sizeof why, 0);
 			if (r)
 				r->used = 1;
 			if (trips == 0) {
@@ -1548,7 +1634,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					char w2[300];
 					struct import_rule *r2;
 					int64_t g2;
-					if (br[j].kind != BR_LOOP || loop_count(in, n, br, end, &o, h, j, &r2, &g2, w2, sizeof w2, 0))
+					if (br[j].kind != BR_LOOP || loop_count(in, n, br, end, &o, &uf, h, j, &r2, &g2, w2, sizeof w2, 0))
 						continue;
 					if (nm++ < 6 && len < (int)sizeof more - 40)
 						len += snprintf(more + len, sizeof more - (size_t)len, "%s0x%04x..0x%04x", nm > 1 ? ", " : "; so have loops ",
@@ -1628,8 +1714,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			continue;
 		}
 		case BR_FALL:
-			fprintf(out, "%s%sBRA    # /*%04x*/ %s  (taken by no lane: the default; --taken 0x%x=F)\n", ctl, guard, x->pc,
-				x->text, x->pc);
+			if (uf.ran && !uf.undecided[i] && uf.fell[i] && !uf.taken[i])
+				fprintf(out, "%s%sBRA    # /*%04x*/ %s  (taken by no lane: %s)\n", ctl, guard, x->pc, x->text, uf.src);
+			else
+				fprintf(out, "%s%sBRA    # /*%04x*/ %s  (taken by no lane: the default; --taken 0x%x=F)\n", ctl, guard, x->pc,
+					x->text, x->pc);
 			continue;
 		case BR_OUT:
 			fprintf(out, "%s%sBRA    # /*%04x*/ %s  (to out-of-line code after EXIT: issued, taken by no lane)\n", ctl, guard,
@@ -1832,5 +1921,6 @@ out:
 	free(tbound);
 	free(fix);
 	lane_offs_free(&lo);
+	uf_free(&uf);
 	return rc;
 }

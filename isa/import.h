@@ -65,6 +65,12 @@ struct import_opts {
 	int noff;
 	int unknown_alu;                     /* --unknown=alu: unmodelled opcodes issue as ALU */
 	int regs, smem;                      /* --regs / --smem when the listing has none (0 / -1: none) */
+	struct import_arg {                  /* --arg N=V (index N >= 1) or --const 0xOFF=V (index 0) */
+		int index;
+		uint32_t off;
+		char text[40];
+	} args[IMPORT_MAX_RULES];
+	int nargs;
 	int has_span;                        /* --span FROM:TO: the harness's clock stamps (.span) */
 	uint32_t span[2];
 };

@@ -84,7 +84,7 @@ int import_cli_opt(struct cli *c, struct import_cli *ic, struct err *e)
 {
 	const char *v;
 	int rc;
-	static const char *const flags[] = {"--trips", "--taken", "--mem", "--off", "--span"};
+	static const char *const flags[] = {"--trips", "--taken", "--mem", "--off", "--span", "--arg", "--const"};
 	if ((rc = cli_opt(c, "--sass", &ic->sass, e)) || (rc = cli_opt(c, "--kernel", &ic->kernel, e)))
 		return rc;
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)

@@ -151,7 +151,7 @@ static const struct help_opt import_opts[] = {
 	{"--trips N | PC=N | PC=N,w0:M=K | PC=N,grow=G", "trip count of every loop (N), or of the loop whose head or back edge is at PC "
 					    "(hex); with ,w0:M=K the warps below M run K trips (LOOP N warp<M=K); with ,grow=G N + G t "
 					    "trips at the enclosing loop's trip t, from 0 (a triangular loop: LOOP N grow=G); a loop "
-					    "with neither takes the count its listing fixes (the counted-loop idiom: a counter from a "
+					    "with neither takes the count the kernel's arguments give (--arg) or its listing fixes (the counted-loop idiom: a counter from a "
 					    "constant, stepped by a constant (+, x or a shift), compared with a constant), else is an error that says why"},
 	{"--taken PC=F|PC=wN|PC=w0:N", "fraction of lanes taking the forward branch at PC (default: none; the fall-through runs), or wN: every warp from N on takes it (warps 0..N-1 run the region: IF warp<N), or w0:N: the warps below N take it (the warps from N on run the region: IF warp>=N)"},
 	{"--off PC[,PC...]", "guarded instructions whose guard is false in every lane for the data (lanes=0: they issue "
@@ -163,6 +163,12 @@ static const struct help_opt import_opts[] = {
 					   "those of exactly these modifiers (LDS.128): pattern, footprint, bytes (distinct "
 					   "bytes a warp access touches), stride, width, offsets (the lanes' byte offsets, "
 					   "joined by ':': a hashed or swizzled index)"},
+	{"--arg N=V", "the kernel's parameter N (from 1, in its signature's order) is V (a whole number, decimal or 0x hex, or a "
+		      "float): the importer runs the arithmetic that decides loops and branches (nvcc's unrolled loops with "
+		      "their remainders: `for (i = 0; i < n; i++)`) and takes each loop's trips and each branch's direction from "
+		      "it; the parameters are placed by the kernel's mangled name from c[0x0][0x210]"},
+	{"--const 0xOFF=V", "the 32-bit word c[0x0][OFF] of the constant bank is V (a parameter --arg cannot place: one after "
+			    "a struct passed by value)"},
 	{"--unknown alu|error", "an opcode smsim does not model: an error naming it and its PC (default), or "
 				"issued as an ALU instruction with a warning"},
 	{"--regs R, --smem BYTES", "registers and shared memory when the listing does not say them"},
@@ -201,7 +207,7 @@ static const struct help_cmdinfo cmds[] = {
 	 run_opts, "run --arch sm_90 --workload dram_chase --set ilp=2 --warps 16"},
 	{"sweep", "ILP x resident-warps sweep of a workload, with knees and Little's law",
 	 "[--arch NAME] [--arch-set K=V,...] (--workload NAME [--ilp LIST] [--set K=V|K=A:B,...] | --program FILE | "
-	 "--sass FILE --kernel NAME [--trips N|PC=N[,w0:M=K|,grow=G]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu]) "
+	 "--sass FILE --kernel NAME [--trips N|PC=N[,w0:M=K|,grow=G]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--arg N=V]... [--const 0xOFF=V]... [--unknown alu]) "
 	 "[--warps LIST] "
 	 "[--vary KEY=FROM:TO:STEP] [--jobs N] [--out FILE] [--resume] [--shard I/N] [--knee-tol F] "
 	 "[--policy bgrr|grr|gto|lrr|gty] [--json|--csv]",
@@ -227,7 +233,7 @@ static const struct help_cmdinfo cmds[] = {
 	 "same program on a GPU.\n",
 	 emit_opts, "emit-cuda isa/examples/fma_ilp2.prog --out k.cu"},
 	{"import", "a compiled kernel's SASS (cuobjdump -sass, nvdisasm, .cubin) as a program",
-	 "FILE --kernel NAME [--trips N|PC=N[,w0:M=K|,grow=G]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--unknown alu] "
+	 "FILE --kernel NAME [--trips N|PC=N[,w0:M=K|,grow=G]]... [--taken PC=F|PC=wN|PC=w0:N]... [--mem PC|OPCODE=k=v,...]... [--off PC,...]... [--span FROM:TO] [--arg N=V]... [--const 0xOFF=V]... [--unknown alu] "
 	 "[--regs R] [--smem BYTES] [--out FILE.prog]",
 	 "Writes the kernel as an smsim program, one line per SASS instruction with its control bits\n"
 	 "(stall count, scoreboards, wait mask) and the original instruction as a comment, after a .pc\n"

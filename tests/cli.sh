@@ -778,6 +778,98 @@ if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = 186 ] && grep -q "LOOP 1 grow=1 .*
 else
 	no "import: a triangular loop read from the listing" "$a and $b instructions, expected 186 $(grep LOOP "$T/tri2.prog") $(show "$T/err")"
 fi
+# round 49: the kernel's arguments decide nvcc's unrolled loop (uniflow.c). rt_a is nvcc 13's code for
+# for (i = 0; i < n; i++) acc = fmaf(acc, x, y), n the third parameter (c[0x0][0x220]): by hand, the
+# warp instructions are the prologue 7, then (n >= 1) 4, (n >= 4) 3 + 3, (R3 = n - n % 4 > 12) 3 + 19 a
+# 16-FFMA trip, 2, (8-block) 12, 2, (4-loop) 2 + 7 a trip, 2, (n % 4) 2 + 4 a trip, the epilogue 4:
+# n = 1000: 20 + 19 x 62 + 2 + 12 + 2 + 2 + 4 = 1220; n = 7: 7 + 4 + 3 + 3 + 2 + 2 + 2 + 7 + 2 + 2 + 12 + 4 = 50;
+# n = 3: 7 + 4 + 2 + 2 + 12 + 4 = 31; n = 16: 20 + 19 + 2 + 2 + 2 + 4 = 49
+cat > "$T/rt.sass" <<'EOT'
+Function : _Z4rt_aPfPKfiff
+/*0000*/ LDC R1, c[0x0][0x28] ;
+/*0010*/ LDC R3, c[0x0][0x220] ;
+/*0020*/ S2R R0, SR_TID.X ;
+/*0030*/ ULDC.64 UR4, c[0x0][0x208] ;
+/*0040*/ ISETP.GE.AND P0, PT, R3, 0x1, PT ;
+/*0050*/ I2FP.F32.U32 R5, R0 ;
+/*0060*/ @!P0 BRA 0x480 ;
+/*0070*/ IADD3 R2, R3, -0x1, RZ ;
+/*0080*/ ISETP.GE.U32.AND P0, PT, R2, 0x3, PT ;
+/*0090*/ LOP3.LUT R2, R3, 0x3, RZ, 0xc0, !PT ;
+/*00a0*/ @!P0 BRA 0x400 ;
+/*00b0*/ IADD3 R3, -R2, R3, RZ ;
+/*00c0*/ ISETP.GT.AND P0, PT, R3, RZ, PT ;
+/*00d0*/ @!P0 BRA 0x370 ;
+/*00e0*/ ISETP.GT.AND P1, PT, R3, 0xc, PT ;
+/*00f0*/ PLOP3.LUT P0, PT, PT, PT, PT, 0x80, 0x0 ;
+/*0100*/ @!P1 BRA 0x270 ;
+/*0110*/ LDC R4, c[0x0][0x228] ;
+/*0120*/ PLOP3.LUT P0, PT, PT, PT, PT, 0x8, 0x0 ;
+/*0130*/ ULDC UR6, c[0x0][0x224] ;
+/*0140*/ FFMA R5, R5, UR6, R4 ;
+/*0150*/ IADD3 R3, R3, -0x10, RZ ;
+/*0160*/ FFMA R5, R5, UR6, R4 ;
+/*0170*/ ISETP.GT.AND P1, PT, R3, 0xc, PT ;
+/*0180*/ FFMA R5, R5, UR6, R4 ;
+/*0190*/ FFMA R5, R5, UR6, R4 ;
+/*01a0*/ FFMA R5, R5, UR6, R4 ;
+/*01b0*/ FFMA R5, R5, UR6, R4 ;
+/*01c0*/ FFMA R5, R5, UR6, R4 ;
+/*01d0*/ FFMA R5, R5, UR6, R4 ;
+/*01e0*/ FFMA R5, R5, UR6, R4 ;
+/*01f0*/ FFMA R5, R5, UR6, R4 ;
+/*0200*/ FFMA R5, R5, UR6, R4 ;
+/*0210*/ FFMA R5, R5, UR6, R4 ;
+/*0220*/ FFMA R5, R5, UR6, R4 ;
+/*0230*/ FFMA R5, R5, UR6, R4 ;
+/*0240*/ FFMA R5, R5, UR6, R4 ;
+/*0250*/ FFMA R5, R5, UR6, R4 ;
+/*0260*/ @P1 BRA 0x140 ;
+/*0270*/ ISETP.GT.AND P1, PT, R3, 0x4, PT ;
+/*0280*/ @!P1 BRA 0x350 ;
+/*0290*/ LDC R4, c[0x0][0x228] ;
+/*02a0*/ ULDC UR6, c[0x0][0x224] ;
+/*02b0*/ PLOP3.LUT P0, PT, PT, PT, PT, 0x8, 0x0 ;
+/*02c0*/ IADD3 R3, R3, -0x8, RZ ;
+/*02d0*/ FFMA R5, R5, UR6, R4 ;
+/*02e0*/ FFMA R5, R5, UR6, R4 ;
+/*02f0*/ FFMA R5, R5, UR6, R4 ;
+/*0300*/ FFMA R5, R5, UR6, R4 ;
+/*0310*/ FFMA R5, R5, UR6, R4 ;
+/*0320*/ FFMA R5, R5, UR6, R4 ;
+/*0330*/ FFMA R5, R5, UR6, R4 ;
+/*0340*/ FFMA R5, R5, UR6, R4 ;
+/*0350*/ ISETP.NE.OR P0, PT, R3, RZ, P0 ;
+/*0360*/ @!P0 BRA 0x400 ;
+/*0370*/ LDC R4, c[0x0][0x228] ;
+/*0380*/ ULDC UR6, c[0x0][0x224] ;
+/*0390*/ IADD3 R3, R3, -0x4, RZ ;
+/*03a0*/ FFMA R5, R5, UR6, R4 ;
+/*03b0*/ ISETP.NE.AND P0, PT, R3, RZ, PT ;
+/*03c0*/ FFMA R5, R5, UR6, R4 ;
+/*03d0*/ FFMA R5, R5, UR6, R4 ;
+/*03e0*/ FFMA R5, R5, UR6, R4 ;
+/*03f0*/ @P0 BRA 0x390 ;
+/*0400*/ ISETP.NE.AND P0, PT, R2, RZ, PT ;
+/*0410*/ @!P0 BRA 0x480 ;
+/*0420*/ LDC R4, c[0x0][0x228] ;
+/*0430*/ ULDC UR6, c[0x0][0x224] ;
+/*0440*/ IADD3 R2, R2, -0x1, RZ ;
+/*0450*/ FFMA R5, R5, UR6, R4 ;
+/*0460*/ ISETP.NE.AND P0, PT, R2, RZ, PT ;
+/*0470*/ @P0 BRA 0x440 ;
+/*0480*/ LDC.64 R2, c[0x0][0x210] ;
+/*0490*/ IMAD.WIDE.U32 R2, R0, 0x4, R2 ;
+/*04a0*/ STG.E [R2.64], R5 ;
+/*04b0*/ EXIT ;
+EOT
+for nc in 1000:1220 7:50 3:31 16:49; do
+	run "$SMSIM" run --sass "$T/rt.sass" --kernel rt_a --arg "3=${nc%%:*}" --warps 1 --csv
+	a=$(tail -n 1 "$T/out" | cut -d, -f8)
+	if [ "$a" = "${nc##*:}" ]; then ok "import: --arg 3=${nc%%:*} decides nvcc's unrolled loop ($a warp instructions)"
+	else no "import: --arg 3=${nc%%:*}" "$a warp instructions, expected ${nc##*:} $(show "$T/err")"; fi
+done
+e2 "import: --arg past the parameters" "--arg 6=1: kernel _Z4rt_aPfPKfiff has 5 parameters" "$SMSIM" import "$T/rt.sass" --kernel rt_a --arg 6=1
 e2 "import: --trips grow=0" "--trips: expected PC=N,grow=G with G a non-zero whole number of trips" "$SMSIM" import "$T/tri.sass" --kernel tri --trips 0x30=1,grow=0
 e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
 e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1

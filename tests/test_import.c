@@ -620,8 +620,9 @@ static void counted_loops(void **state)
 		/* round 48: a uniform register's counter (UMOV, UIADD3), the ISETP's second source */
 		{"UMOV UR4, URZ ;\n/*0010*/ MOV R6, 0x100", "UIADD3 UR4, UR4, 0x1, URZ\nISETP.NE.AND P0, PT, R6, UR4, PT", "@P0", 256,
 		 "UR4 from 0 by 1 while NE 256"},
-		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nIADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
-		 "R4, the counter it compares, is written more than once a trip"},
+		/* the idiom refuses a counter written twice a trip; the run of the arithmetic (round 49) counts it: 256 / 2 */
+		{"MOV R4, RZ", "IADD3 R4, R4, 0x1, RZ\nIADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 128,
+		 "the listing's constants: 128 trips"},
 		{"MOV R4, RZ", "IADD3 R4, R4, 0x2, RZ\nISETP.NE.AND P0, PT, R4, 0x101, PT", "@P0", 0,
 		 "R4 from 0 by 2 against 257 does not stop within 1000000000 trips without wrapping"},
 		{"S2R R4, SR_TID.X", "IADD3 R4, R4, 0x1, RZ\nISETP.NE.AND P0, PT, R4, 0x100, PT", "@P0", 0,
@@ -840,6 +841,227 @@ static void triangular_loops(void **state)
 				 (unsigned long long)c[k].inner, c[k].grow, c[k].why, text);
 		program_free(&p);
 		free(text);
+	}
+}
+
+/*
+ * The control flow the kernel's arguments decide (round 49, uniflow.c).
+ * rt_a is nvcc 13.0's -O3 sm_90 code (workloads/cuda/sass_local.sh) for
+ *   __global__ void rt_a(float *out, const float *in, int n, float x, float y)
+ *   { float acc = threadIdx.x; for (int i = 0; i < n; i++) acc = fmaf(acc, x, y); out[threadIdx.x] = acc; }
+ * n, the third parameter, at c[0x0][0x220] (two 8-byte pointers from
+ * 0x210). R3 = n - (n & 3): a loop of 16 FFMAs 0x140..0x260 while R3 > 12
+ * (entered if R3 > 12), an 8-FFMA block 0x290..0x340 if R3 > 4 after it, a
+ * 4-FFMA loop 0x390..0x3f0 while R3 != 0 (entered if R3 != 0 or the 16-loop
+ * did not run: PLOP3's P0), the remainder loop 0x440..0x470 of n & 3 trips.
+ * By hand, the three loops' trips (1 where a loop is not reached):
+ * n = 1000: 992 / 16 = 62 (R3 = 8 after: the 8-block), 4-loop not reached
+ * (R3 = 0, P0 false), n & 3 = 0; n = 7: R3 = 4, 16-loop not entered, the
+ * 4-loop 1 trip, remainder 3; n = 3: n - 1 < 3, straight to the remainder:
+ * 3; n = 16: one 16-trip, then nothing; n = 17: one 16-trip, remainder 1.
+ */
+static const char rt_a_listing[] = "Function : _Z4rt_aPfPKfiff\n"
+	"/*0000*/ LDC R1, c[0x0][0x28] ;\n"
+	"/*0010*/ LDC R3, c[0x0][0x220] ;\n"
+	"/*0020*/ S2R R0, SR_TID.X ;\n"
+	"/*0030*/ ULDC.64 UR4, c[0x0][0x208] ;\n"
+	"/*0040*/ ISETP.GE.AND P0, PT, R3, 0x1, PT ;\n"
+	"/*0050*/ I2FP.F32.U32 R5, R0 ;\n"
+	"/*0060*/ @!P0 BRA 0x480 ;\n"
+	"/*0070*/ IADD3 R2, R3, -0x1, RZ ;\n"
+	"/*0080*/ ISETP.GE.U32.AND P0, PT, R2, 0x3, PT ;\n"
+	"/*0090*/ LOP3.LUT R2, R3, 0x3, RZ, 0xc0, !PT ;\n"
+	"/*00a0*/ @!P0 BRA 0x400 ;\n"
+	"/*00b0*/ IADD3 R3, -R2, R3, RZ ;\n"
+	"/*00c0*/ ISETP.GT.AND P0, PT, R3, RZ, PT ;\n"
+	"/*00d0*/ @!P0 BRA 0x370 ;\n"
+	"/*00e0*/ ISETP.GT.AND P1, PT, R3, 0xc, PT ;\n"
+	"/*00f0*/ PLOP3.LUT P0, PT, PT, PT, PT, 0x80, 0x0 ;\n"
+	"/*0100*/ @!P1 BRA 0x270 ;\n"
+	"/*0110*/ LDC R4, c[0x0][0x228] ;\n"
+	"/*0120*/ PLOP3.LUT P0, PT, PT, PT, PT, 0x8, 0x0 ;\n"
+	"/*0130*/ ULDC UR6, c[0x0][0x224] ;\n"
+	"/*0140*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0150*/ IADD3 R3, R3, -0x10, RZ ;\n"
+	"/*0160*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0170*/ ISETP.GT.AND P1, PT, R3, 0xc, PT ;\n"
+	"/*0180*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0190*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*01a0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*01b0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*01c0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*01d0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*01e0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*01f0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0200*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0210*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0220*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0230*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0240*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0250*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0260*/ @P1 BRA 0x140 ;\n"
+	"/*0270*/ ISETP.GT.AND P1, PT, R3, 0x4, PT ;\n"
+	"/*0280*/ @!P1 BRA 0x350 ;\n"
+	"/*0290*/ LDC R4, c[0x0][0x228] ;\n"
+	"/*02a0*/ ULDC UR6, c[0x0][0x224] ;\n"
+	"/*02b0*/ PLOP3.LUT P0, PT, PT, PT, PT, 0x8, 0x0 ;\n"
+	"/*02c0*/ IADD3 R3, R3, -0x8, RZ ;\n"
+	"/*02d0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*02e0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*02f0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0300*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0310*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0320*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0330*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0340*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0350*/ ISETP.NE.OR P0, PT, R3, RZ, P0 ;\n"
+	"/*0360*/ @!P0 BRA 0x400 ;\n"
+	"/*0370*/ LDC R4, c[0x0][0x228] ;\n"
+	"/*0380*/ ULDC UR6, c[0x0][0x224] ;\n"
+	"/*0390*/ IADD3 R3, R3, -0x4, RZ ;\n"
+	"/*03a0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*03b0*/ ISETP.NE.AND P0, PT, R3, RZ, PT ;\n"
+	"/*03c0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*03d0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*03e0*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*03f0*/ @P0 BRA 0x390 ;\n"
+	"/*0400*/ ISETP.NE.AND P0, PT, R2, RZ, PT ;\n"
+	"/*0410*/ @!P0 BRA 0x480 ;\n"
+	"/*0420*/ LDC R4, c[0x0][0x228] ;\n"
+	"/*0430*/ ULDC UR6, c[0x0][0x224] ;\n"
+	"/*0440*/ IADD3 R2, R2, -0x1, RZ ;\n"
+	"/*0450*/ FFMA R5, R5, UR6, R4 ;\n"
+	"/*0460*/ ISETP.NE.AND P0, PT, R2, RZ, PT ;\n"
+	"/*0470*/ @P0 BRA 0x440 ;\n"
+	"/*0480*/ LDC.64 R2, c[0x0][0x210] ;\n"
+	"/*0490*/ IMAD.WIDE.U32 R2, R0, 0x4, R2 ;\n"
+	"/*04a0*/ STG.E [R2.64], R5 ;\n"
+	"/*04b0*/ EXIT ;\n"
+;
+
+static void kernel_arguments(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *n;
+		uint64_t t16, t4, rem; /* the three loops' counts */
+		const char *has;       /* in the program's text */
+	} c[] = {
+		{"1000", 62, 1, 1, "the kernel's arguments: 62 trips"},
+		{"7", 1, 1, 3, "loop 0x0440..0x0470: 4 instructions a trip, the kernel's arguments: 3 trips"},
+		{"3", 1, 1, 3, "loop 0x0140..0x0260: 19 instructions a trip, the kernel's arguments: not reached"},
+		{"16", 1, 1, 1, "loop 0x0140..0x0260: 19 instructions a trip, the kernel's arguments: 1 trips"},
+		{"17", 1, 1, 1, "@!P0 BRA 0x480  (taken by no lane: the kernel's arguments)"},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		char arg[32];
+		snprintf(arg, sizeof arg, "3=%s", c[k].n);
+		const char *opts[] = {"--arg", arg, NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		if (import_str(rt_a_listing, "rt_a", opts, &p, &text, &e))
+			fail_msg("n = %s: %s", c[k].n, e.msg);
+		uint64_t got[3] = {0};
+		int nl = 0;
+		for (int i = 0; i < p.ninsn; i++)
+			if (p.code[i].op == OP_LOOP && nl < 3)
+				got[nl++] = p.code[i].count;
+		if (nl != 3 || got[0] != c[k].t16 || got[1] != c[k].t4 || got[2] != c[k].rem || !strstr(text, c[k].has) ||
+		    !strstr(text, "# the kernel's arguments: 3 (int) = ") || !strstr(text, "at c[0x0][0x220]"))
+			fail_msg("n = %s: expected loops of %llu, %llu, %llu trips and \"%s\"\n%s", c[k].n, (unsigned long long)c[k].t16,
+				 (unsigned long long)c[k].t4, (unsigned long long)c[k].rem, c[k].has, text);
+		program_free(&p);
+		free(text);
+	}
+	/* the same code under --const: the word itself */
+	{
+		const char *opts[] = {"--const", "0x220=1000", NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		if (import_str(rt_a_listing, "rt_a", opts, &p, &text, &e) || !strstr(text, "LOOP 62 "))
+			fail_msg("--const 0x220=1000: %s\n%s", e.msg, text ? text : "");
+		program_free(&p);
+		free(text);
+	}
+	/* without them the branches keep the default (no lane takes them) and the loops need counts */
+	{
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		if (!import_str(rt_a_listing, "rt_a", NULL, &p, &text, &e) || !strstr(e.msg, "loop 0x0140..0x0260 has no trip count"))
+			fail_msg("no arguments: expected the loop 0x140 to need a count, got \"%s\"", e.msg);
+		free(text);
+	}
+}
+
+/*
+ * The parameters' places from the kernel's name (Itanium mangling, or the
+ * signature a demangled listing shows), each aligned to its size from
+ * c[0x0][0x210]: a loop bounded by the word at OFF runs 5 trips only when
+ * --arg N=5 lands there. By hand: (char, double, int) and (char, long,
+ * int): 0x210, 0x218,
+ * 0x220; (float4, int): 0x210, 0x220; (const float*, const float*, int)
+ * as PKfS0_i (S_ = const float, S0_ = const float*): 0x220;
+ * gemm_t<8, 32>(float*, const float*, const float*, float*, BlockRec*) as
+ * PfPKfS2_S0_P8BlockRec (S_ the template's name, S0_ float*, S1_ const
+ * float, S2_ const float*): the fifth at 0x230; a template's T_
+ * (f<float>(float*, float, long)): the long at 0x220.
+ */
+static void kernel_params(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name, *arg;
+		int off;
+		const char *err; /* NULL: LOOP 5 */
+	} c[] = {
+		{"_Z1kcdi", "3=5", 0x220, NULL},
+		{"k(char, double, int)", "3=5", 0x220, NULL},
+		{"_Z1k6float4i", "2=5", 0x220, NULL},
+		{"_Z1kPKfS0_i", "3=5", 0x220, NULL},
+		{"_Z6gemm_tILi8ELi32EEvPfPKfS2_S0_P8BlockRec", "5=5", 0x230, NULL},
+		{"_Z1fIfEvPT_S0_l", "3=5", 0x220, NULL},
+		{"_Z1kcli", "2=5", 0x218, NULL}, /* a long: 5 in its low word */
+		{"_Z1kcdi", "4=5", 0x220, "has 3 parameters"},
+		{"_Z1k3Fooi", "2=5", 0x220, "is a struct of a size its name does not give"},
+		{"_Z1kcdi", "3=5000000000", 0x220, "expected a value that fits 4 bytes"},
+		{"_Z1kcdi", "1=5", 0x210, "is a char of 1 bytes"},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		char listing[600];
+		snprintf(listing, sizeof listing,
+			 "Function : %s\n/*0000*/ LDC R4, c[0x0][0x%x] ;\n/*0010*/ MOV R2, RZ ;\n/*0020*/ IADD3 R2, R2, 0x1, RZ ;\n"
+			 "/*0030*/ FFMA R0, R0, R6, R7 ;\n/*0040*/ ISETP.GE.AND P0, PT, R2, R4, PT ;\n/*0050*/ @!P0 BRA 0x20 ;\n/*0060*/ EXIT ;\n",
+			 c[k].name, c[k].off);
+		const char *opts[] = {"--arg", c[k].arg, NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		int rc = import_str(listing, c[k].name, opts, &p, &text, &e);
+		if (c[k].err) {
+			if (!rc || !strstr(e.msg, c[k].err))
+				fail_msg("%s --arg %s: expected the error \"%s\", got rc %d \"%s\"", c[k].name, c[k].arg, c[k].err, rc, e.msg);
+		} else if (rc || !strstr(text, "LOOP 5 ")) {
+			fail_msg("%s --arg %s: expected LOOP 5 (the word at 0x%x), got \"%s\"\n%s", c[k].name, c[k].arg, c[k].off, e.msg,
+				 text ? text : "");
+		} else {
+			program_free(&p);
+		}
+		free(text);
+	}
+	/* the options' own checks */
+	static const char *const bad[][3] = {
+		{"--arg", "0=5", "1 to 64"}, {"--arg", "x=5", "the parameter's place"}, {"--arg", "3=abc", "expected a number"},
+		{"--const", "0x221=5", "a multiple of 4"}, {"--const", "0x220", "expected 0xOFF=VALUE"},
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		struct import_opts o;
+		struct err e = {{0}};
+		memset(&o, 0, sizeof o);
+		if (import_opt(&o, bad[k][0], bad[k][1], &e) == SIM_OK || !strstr(e.msg, bad[k][2]))
+			fail_msg("%s %s: expected the error \"%s\", got \"%s\"", bad[k][0], bad[k][1], bad[k][2], e.msg);
 	}
 }
 
@@ -1357,7 +1579,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)
