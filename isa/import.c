@@ -1047,11 +1047,15 @@ static int chain_value(const struct sass_insn *in, int n, int r, int at, int hea
 }
 
 /* The counter of the loop head..edge, with oc the enclosing loop's (or
- * NULL): 1, or 0 with why set. need_bound 0: a bound neither constant nor
- * the enclosing counter's will do (bound_known 0; the loop around another) */
-static int counter_form(const struct sass_insn *in, int n, int head, int edge, const struct outer_ctr *oc, int need_bound,
+ * NULL): 1, or 0 with why set. Without CF_BOUND a bound neither constant
+ * nor the enclosing counter's will do (bound_known 0; the loop around
+ * another); with CF_NO_START the start is not read. */
+#define CF_BOUND 1    /* the bound must be read (a constant or the enclosing counter) */
+#define CF_NO_START 2 /* the start is not read (uniflow.c has its value) */
+static int counter_form(const struct sass_insn *in, int n, int head, int edge, const struct outer_ctr *oc, int flags,
 			struct counter *c, char *why, size_t whylen)
 {
+	int need_bound = flags & CF_BOUND;
 	const struct sass_insn *b = &in[edge];
 	memset(c, 0, sizeof *c);
 	snprintf(why, whylen, "its branch's predicate is not a compare of a counter with a constant");
@@ -1131,6 +1135,8 @@ static int counter_form(const struct sass_insn *in, int n, int head, int edge, c
 		}
 	}
 	/* the start */
+	if (flags & CF_NO_START)
+		return 1;
 	if (!chain_value(in, n, c->reg, head, head, edge, oc, &c->start, &c->first, what, why, whylen))
 		return 0;
 	for (int k = 0; k < n; k++) /* no branch over the start into the head */
@@ -1226,7 +1232,7 @@ static uint64_t counted_trips(const struct sass_insn *in, int n, int head, int e
 			ol = NULL;
 	}
 	struct counter c;
-	if (!counter_form(in, n, head, edge, ol ? &oc : NULL, 1, &c, why, whylen))
+	if (!counter_form(in, n, head, edge, ol ? &oc : NULL, CF_BOUND, &c, why, whylen))
 		return 0;
 	if (!c.start.outer && !c.bound.outer)
 		return run_count(&c, cmp_view(&c, c.start.c), cmp_view(&c, c.bound.c), why, whylen);
@@ -1551,7 +1557,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	if (o.nargs)
 		fprintf(out, "# the kernel's arguments: %s\n", argdesc);
 	if (uf.ran && (o.nargs || !uf.complete))
-		fprintf(out, "# their control flow: %ld instructions run%s%s%s\n", uf.steps, uf.complete ? " to the EXIT" : ", stopped: ",
+		fprintf(out, "# their control flow: %lld instructions run%s%s%s\n", (long long)uf.dyn, uf.complete ? " to the EXIT" : ", stopped: ",
 			uf.complete ? "" : uf.stop_why, uf.complete ? "" : " (the loops and branches past it take --trips, --taken or the idioms)");
 	if (k->regs > 0 || o.regs > 0)
 		fprintf(out, ".regs %d%s\n", k->regs > 0 ? k->regs : o.regs, k->regs > 0 ? "    # from the listing" : "    # --regs");

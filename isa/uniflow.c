@@ -411,11 +411,13 @@ struct uf_run {
 	int complete;       /* it reached an unguarded EXIT */
 	int stop;           /* where it stopped (the instruction), -1: completed */
 	char stop_why[120];
-	long steps;
+	long steps;         /* instructions run one by one (the limit's count) */
+	int64_t dyn;        /* instructions the path runs, a fast loop's trips included */
 	struct uf_loop *loop; /* by back-edge index */
 	int32_t *taken, *fell; /* forward branches: visits that took it, that fell through */
 	uint8_t *undecided; /* forward branches whose predicate was unknown on a visit */
 	uint8_t *reached;   /* instructions the run executed */
+	int *fast;          /* uf_fast_loops' */
 	int n;
 };
 
@@ -429,6 +431,7 @@ static void uf_free(struct uf_run *u)
 	free(u->fell);
 	free(u->undecided);
 	free(u->reached);
+	free(u->fast);
 	memset(u, 0, sizeof *u);
 }
 
@@ -727,6 +730,73 @@ static int uf_loop_push(struct uf_loop *l, int64_t trips)
 	return 0;
 }
 
+/*
+ * A long loop at once: an innermost loop (no loop, forward branch, EXIT or
+ * call inside) whose counter the counted-loop idiom reads (counter_form:
+ * stepped by a constant once a trip, compared with a bound the loop does
+ * not write) runs run_count's trips from the values the run holds at its
+ * head; the counter leaves with its last value, everything else the loop
+ * writes is unknown. Only from UF_FAST_TRIPS trips (below, running it costs
+ * less than reading it); the same counts as running it trip by trip
+ * (tests/test_import.c kernel_arguments at n = 10^9; uf_fast 0 gives the
+ * step-by-step run for comparison).
+ */
+#ifndef UF_FAST_TRIPS
+#define UF_FAST_TRIPS 64
+#endif
+
+/* fast[h]: the back edge of the loop whose head is h when it qualifies, else -1 */
+static void uf_fast_loops(const struct sass_insn *in, int end, int *fast)
+{
+	for (int k = 0; k <= end; k++)
+		fast[k] = -1;
+	for (int j = 0; j <= end; j++) {
+		int h = loop_head(in, j);
+		if (h < 0 || h == j || fast[h] != -1)
+			continue;
+		int ok = 1;
+		for (int k = h; k < j && ok; k++)
+			ok = !is_branch(&in[k]) && strcmp(in[k].opcode, "EXIT") && strcmp(in[k].opcode, "CALL") &&
+			     strcmp(in[k].opcode, "RET") && strcmp(in[k].opcode, "JMP") && strcmp(in[k].opcode, "BRX") &&
+			     strcmp(in[k].opcode, "JMX") && strcmp(in[k].opcode, "BSSY") && strcmp(in[k].opcode, "BSYNC");
+		fast[h] = ok ? j : -2;
+	}
+}
+
+/* The loop h..j entered with the run's state s: its trips (>= UF_FAST_TRIPS)
+ * with s left as after them, or 0 (run it trip by trip) */
+static uint64_t uf_fast_run(struct uf_state *s, const struct uf_bank *b, const struct sass_insn *in, int n, int h, int j)
+{
+	struct counter c;
+	char why[200];
+	if (!counter_form(in, n, h, j, NULL, CF_NO_START, &c, why, sizeof why))
+		return 0;
+	const struct sass_insn *x = &in[c.ic];
+	int side = reg_id(&x->op[2]) == c.reg ? 3 : 2, last;
+	if (plain_reg(&x->op[side]) && count_writes(in, h, j, reg_id(&x->op[side]), &last))
+		return 0;
+	struct uf_val bd = uf_get(s, b, x, side);
+	struct uf_val st = c.reg >= UREG_ID ? s->u[c.reg - UREG_ID] : s->r[c.reg];
+	if (!bd.k || !st.k || (x->op[side].kind != SASS_REG && x->op[side].kind != SASS_UREG && x->op[side].kind != SASS_IMM &&
+			       x->op[side].kind != SASS_CONST))
+		return 0;
+	uint64_t t = run_count(&c, cmp_view(&c, st.v), cmp_view(&c, bd.v), why, sizeof why);
+	if (t < UF_FAST_TRIPS)
+		return 0;
+	uint32_t v = st.v;
+	if (c.step.kind == ST_ADD)
+		v += (uint32_t)((uint64_t)c.step.imm * t);
+	else
+		for (uint64_t k = 0; k < t; k++)
+			v = op_apply(&c.step, v);
+	uf_forget(s, in, h, j);
+	if (c.reg >= UREG_ID)
+		s->u[c.reg - UREG_ID] = uf_known(v);
+	else
+		s->r[c.reg] = uf_known(v);
+	return t;
+}
+
 /* Runs the kernel's first n instructions (end the main EXIT): 0, or -1 out
  * of memory */
 static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_bank *b, struct uf_run *u)
@@ -746,13 +816,31 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 	u->ran = 1;
 	u->src = b->n ? "the kernel's arguments" : "the listing's constants";
 	u->stop = -1;
+	int *fast = u->fast = malloc(((size_t)end + 1) * sizeof *fast);
+	if (!fast)
+		return -1;
+	uf_fast_loops(in, end, fast);
 	int i = 0;
 	for (;;) {
+		if (i >= 0 && i <= end && fast[i] >= 0 && !u->loop[fast[i]].open) {
+			uint64_t t = uf_fast_run(&s, b, in, n, i, fast[i]);
+			if (t) {
+				for (int k = i; k <= fast[i]; k++)
+					u->reached[k] = 1;
+				if (uf_loop_push(&u->loop[fast[i]], (int64_t)t))
+					return -1;
+				u->steps++;
+				u->dyn += (int64_t)t * (fast[i] - i + 1);
+				i = fast[i] + 1;
+				continue;
+			}
+		}
 		if (i < 0 || i > end) {
 			u->stop = i < 0 ? 0 : end;
 			snprintf(u->stop_why, sizeof u->stop_why, "it left the kernel's body");
 			return 0;
 		}
+		u->dyn++;
 		if (++u->steps > UF_MAX_STEPS) {
 			u->stop = i;
 			snprintf(u->stop_why, sizeof u->stop_why, "%ld instructions run (the limit)", (long)UF_MAX_STEPS);

@@ -858,7 +858,9 @@ static void triangular_loops(void **state)
  * n = 1000: 992 / 16 = 62 (R3 = 8 after: the 8-block), 4-loop not reached
  * (R3 = 0, P0 false), n & 3 = 0; n = 7: R3 = 4, 16-loop not entered, the
  * 4-loop 1 trip, remainder 3; n = 3: n - 1 < 3, straight to the remainder:
- * 3; n = 16: one 16-trip, then nothing; n = 17: one 16-trip, remainder 1.
+ * 3; n = 16: one 16-trip, then nothing; n = 17: one 16-trip, remainder 1;
+ * n = 10^9: 62500000 16-trips, nothing after (7 + 4 + 3 + 3 + 3 + 19 x
+ * 62500000 + 2 + 2 + 2 + 4 = 1187500030 instructions).
  */
 static const char rt_a_listing[] = "Function : _Z4rt_aPfPKfiff\n"
 	"/*0000*/ LDC R1, c[0x0][0x28] ;\n"
@@ -952,6 +954,8 @@ static void kernel_arguments(void **state)
 		{"3", 1, 1, 3, "loop 0x0140..0x0260: 19 instructions a trip, the kernel's arguments: not reached"},
 		{"16", 1, 1, 1, "loop 0x0140..0x0260: 19 instructions a trip, the kernel's arguments: 1 trips"},
 		{"17", 1, 1, 1, "@!P0 BRA 0x480  (taken by no lane: the kernel's arguments)"},
+		/* 10^9 = 16 x 62500000: the 16-loop read at once (uniflow.c's fast path), R3 left at 0 */
+		{"1000000000", 62500000, 1, 1, "# their control flow: 1187500030 instructions run to the EXIT"},
 	};
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		char arg[32];
