@@ -418,6 +418,8 @@ struct uf_run {
 	uint8_t *undecided; /* forward branches whose predicate was unknown on a visit */
 	uint8_t *reached;   /* instructions the run executed */
 	int *fast;          /* uf_fast_loops' */
+	struct uf_fast *fl;
+	struct uf_dec *dec; /* each instruction of the body, decoded */
 	int n;
 };
 
@@ -432,6 +434,8 @@ static void uf_free(struct uf_run *u)
 	free(u->undecided);
 	free(u->reached);
 	free(u->fast);
+	free(u->fl);
+	free(u->dec);
 	memset(u, 0, sizeof *u);
 }
 
@@ -505,15 +509,10 @@ static void uf_set(struct uf_state *s, const struct sass_opnd *p, int k, struct 
 		s->u[p->num + k] = v;
 }
 
-/* Every register and predicate x may write: unknown */
-static void uf_clobber(struct uf_state *s, const struct sass_insn *x)
+/* Every register and predicate x may write: unknown (w: its first
+ * destination's registers, uf_decode's width) */
+static void uf_clobber(struct uf_state *s, const struct sass_insn *x, int w)
 {
-	int op = isa_find_op(x->opcode, (int)strlen(x->opcode));
-	if (op >= 0 && isa_ops[op].space != SPACE_NONE && !isa_ops[op].is_load)
-		return; /* a store writes no register */
-	char buf[sizeof x->mods + 2];
-	snprintf(buf, sizeof buf, ".%s.", x->mods);
-	int w = strstr(buf, ".128.") ? 4 : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || !strcmp(x->opcode, "CS2R") ? 2 : 1;
 	for (int q = 0; q < x->nop && q < 3; q++) {
 		const struct sass_opnd *p = &x->op[q];
 		if (p->kind == SASS_PRED || p->kind == SASS_UPRED)
@@ -523,11 +522,10 @@ static void uf_clobber(struct uf_state *s, const struct sass_insn *x)
 				uf_set(s, p, k, (struct uf_val){0});
 		else
 			break;
-		if (p->kind == SASS_REG || p->kind == SASS_UREG) {
-			/* a register then more destinations only as predicates (IADD3 R2, P0, ...) */
-			if (q + 1 < x->nop && x->op[q + 1].kind != SASS_PRED && x->op[q + 1].kind != SASS_UPRED)
-				break;
-		}
+		/* a register, then more destinations only as predicates (IADD3 R2, P0, ...) */
+		if ((p->kind == SASS_REG || p->kind == SASS_UREG) && q + 1 < x->nop && x->op[q + 1].kind != SASS_PRED &&
+		    x->op[q + 1].kind != SASS_UPRED)
+			break;
 	}
 }
 
@@ -561,137 +559,196 @@ static int uf_combine(const char *m, int c, int q)
 	return strstr(m, ".OR") ? c | q : strstr(m, ".XOR") ? c ^ q : c & q;
 }
 
-/* Runs x's arithmetic: 1 done, 0 not read here (its writes unknown) */
-static int uf_exec(struct uf_state *s, const struct uf_bank *b, const struct sass_insn *x)
+/* What the run does with an instruction, decoded once (uf_decode) */
+enum {
+	UO_CLOBBER, /* not read here: what it writes is unknown */
+	UO_NONE,    /* writes no register or predicate (a store, BAR, NOP, ...) */
+	UO_BRANCH, UO_EXIT, UO_STOP, /* BRA; EXIT; CALL, RET, JMP, BRX, JMX */
+	UO_ISETP, UO_PLOP3, UO_LOP3P, UO_MOV, UO_IABS, UO_LDC64, UO_IADD3, UO_VIADD, UO_IMAD, UO_IMADW, UO_LOP3, UO_SHF,
+	UO_LEA, UO_SEL, UO_IMNMX, UO_CS2R, UO_HFMA2,
+};
+
+struct uf_dec {
+	uint8_t op;    /* UO_* */
+	uint8_t width; /* UO_CLOBBER: the registers its first destination spans */
+};
+
+static int uf_decode(const struct sass_insn *x, struct uf_dec *d)
 {
 	const char *o = x->opcode, *m = x->mods;
 	const struct sass_opnd *p = x->op;
-	int uni = o[0] == 'U' && x->nop > 0 && (p[0].kind == SASS_UREG || p[0].kind == SASS_UPRED);
-	if (uni)
-		o++;
-	if (!strcmp(o, "ISETP") || !strcmp(o, "PLOP3")) {
-		if (x->nop < 5)
-			return 0;
-		if (!strcmp(o, "PLOP3")) {
-			if (strcmp(m, "LUT") || x->nop != 7 || p[5].kind != SASS_IMM || p[6].kind != SASS_IMM)
-				return 0;
-			int a = uf_pred(s, &p[2]), bb = uf_pred(s, &p[3]), c = uf_pred(s, &p[4]);
-			if (a < 0 || bb < 0 || c < 0) {
-				uf_set_pred(s, &p[0], -1);
-				uf_set_pred(s, &p[1], -1);
-				return 1;
-			}
-			int idx = a << 2 | bb << 1 | c;
-			uf_set_pred(s, &p[0], (int)(p[5].ival >> idx & 1));
-			uf_set_pred(s, &p[1], (int)(p[6].ival >> idx & 1));
-			return 1;
-		}
-		if (strstr(m, ".EX") || isetp_holds((char[3]){m[0], m[1], 0}, 0, 0) < 0)
-			return 0;
-		struct uf_val a = uf_get(s, b, x, 2), c = uf_get(s, b, x, 3);
-		int q = uf_pred(s, &p[4]), r = a.k && c.k ? uf_cmp(m, a.v, c.v) : -1;
-		uf_set_pred(s, &p[0], uf_combine(m, r, q));
-		uf_set_pred(s, &p[1], uf_combine(m, r < 0 ? -1 : !r, q));
-		return 1;
+	int op = isa_find_op(o, (int)strlen(o));
+	char buf[sizeof x->mods + 2];
+	snprintf(buf, sizeof buf, ".%s.", m);
+	d->width = strstr(buf, ".128.") ? 4 : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || !strcmp(o, "CS2R") ? 2 : 1;
+	if (is_branch(x))
+		return d->op = UO_BRANCH;
+	if (!strcmp(o, "EXIT"))
+		return d->op = UO_EXIT;
+	if (!strcmp(o, "CALL") || !strcmp(o, "RET") || !strcmp(o, "JMP") || !strcmp(o, "BRX") || !strcmp(o, "JMX"))
+		return d->op = UO_STOP;
+	if ((op >= 0 && isa_ops[op].space != SPACE_NONE && !isa_ops[op].is_load) || x->nop == 0 ||
+	    (p[0].kind != SASS_REG && p[0].kind != SASS_UREG && p[0].kind != SASS_PRED && p[0].kind != SASS_UPRED))
+		return d->op = UO_NONE;
+	if (o[0] == 'U' && (p[0].kind == SASS_UREG || p[0].kind == SASS_UPRED))
+		o++; /* the uniform twins */
+	d->op = UO_CLOBBER;
+	if (!strcmp(o, "PLOP3") && !strcmp(m, "LUT") && x->nop == 7 && p[5].kind == SASS_IMM && p[6].kind == SASS_IMM)
+		d->op = UO_PLOP3;
+	else if (!strcmp(o, "ISETP") && x->nop >= 5 && !strstr(m, ".EX") && isetp_holds((char[3]){m[0], m[1], 0}, 0, 0) >= 0)
+		d->op = UO_ISETP;
+	else if (!strcmp(o, "LOP3") && !strcmp(m, "LUT") && x->nop == 7 && (p[0].kind == SASS_PRED || p[0].kind == SASS_UPRED) &&
+		 p[5].kind == SASS_IMM && (p[6].kind == SASS_PRED || p[6].kind == SASS_UPRED) && p[6].num >= SASS_PT && p[6].lnot)
+		d->op = UO_LOP3P; /* LOP3.LUT P1, RZ, a, b, c, lut, !PT */
+	else if (p[0].kind != SASS_REG && p[0].kind != SASS_UREG)
+		d->op = UO_CLOBBER;
+	else if ((!strcmp(o, "MOV") && !m[0] && x->nop == 2) || (!strcmp(o, "R2UR") && x->nop == 2) ||
+		 (!strcmp(o, "LDC") && !m[0] && x->nop == 2))
+		d->op = UO_MOV;
+	else if (!strcmp(o, "IABS") && x->nop == 2)
+		d->op = UO_IABS;
+	else if (!strcmp(o, "LDC") && !strcmp(m, "64") && x->nop == 2)
+		d->op = UO_LDC64;
+	else if (!strcmp(o, "IADD3") && !m[0] && x->nop == 4)
+		d->op = UO_IADD3; /* (with a carry out, nop > 4: the pointer arithmetic, not read) */
+	else if (!strcmp(o, "VIADD") && !m[0] && x->nop == 3)
+		d->op = UO_VIADD;
+	else if (!strcmp(o, "IMAD") && x->nop == 4 &&
+		 (!m[0] || !strcmp(m, "MOV.U32") || !strcmp(m, "SHL.U32") || !strcmp(m, "IADD") || !strcmp(m, "U32")))
+		d->op = UO_IMAD;
+	else if (!strcmp(o, "IMAD") && x->nop == 4 && (!strcmp(m, "WIDE") || !strcmp(m, "WIDE.U32")))
+		d->op = UO_IMADW;
+	else if (!strcmp(o, "LOP3") && !strcmp(m, "LUT") && x->nop == 6 && p[4].kind == SASS_IMM)
+		d->op = UO_LOP3;
+	else if (!strcmp(o, "SHF") && x->nop == 4)
+		d->op = UO_SHF;
+	else if (!strcmp(o, "LEA") && !m[0] && x->nop == 4)
+		d->op = UO_LEA;
+	else if (!strcmp(o, "SEL") && !m[0] && x->nop == 4)
+		d->op = UO_SEL;
+	else if (!strcmp(o, "IMNMX") && (!m[0] || !strcmp(m, "U32")) && x->nop == 4)
+		d->op = UO_IMNMX;
+	else if (!strcmp(o, "CS2R") && x->nop == 2 && p[1].kind == SASS_SPECIAL)
+		d->op = UO_CS2R;
+	else if (!strcmp(o, "HFMA2") && !strcmp(m, "MMA") && p[0].kind == SASS_REG)
+		d->op = UO_HFMA2;
+	return d->op;
+}
+
+/* Runs x's arithmetic (d its decoding) */
+static void uf_exec(struct uf_state *s, const struct uf_bank *b, const struct sass_insn *x, const struct uf_dec *d)
+{
+	const char *m = x->mods;
+	const struct sass_opnd *p = x->op;
+	struct uf_val a, c, e, r = {0};
+	switch (d->op) {
+	case UO_PLOP3: {
+		int pa = uf_pred(s, &p[2]), pb = uf_pred(s, &p[3]), pc = uf_pred(s, &p[4]);
+		int idx = pa << 2 | pb << 1 | pc, k = pa >= 0 && pb >= 0 && pc >= 0;
+		uf_set_pred(s, &p[0], k ? (int)(p[5].ival >> idx & 1) : -1);
+		uf_set_pred(s, &p[1], k ? (int)(p[6].ival >> idx & 1) : -1);
+		return;
 	}
-	if (!strcmp(o, "LOP3") && !strcmp(m, "LUT") && x->nop == 7 && (p[0].kind == SASS_PRED || p[0].kind == SASS_UPRED) &&
-	    p[5].kind == SASS_IMM && (p[6].kind == SASS_PRED || p[6].kind == SASS_UPRED) && p[6].num >= SASS_PT && p[6].lnot) {
-		/* LOP3.LUT P1, RZ, a, b, c, lut, !PT: P1 = the result is not zero */
-		struct uf_val a = uf_get(s, b, x, 2), c = uf_get(s, b, x, 3), d = uf_get(s, b, x, 4);
-		uint32_t v = lut3(a.v, c.v, d.v, (unsigned)p[5].ival);
-		int k = a.k && c.k && d.k;
+	case UO_ISETP: {
+		a = uf_get(s, b, x, 2);
+		c = uf_get(s, b, x, 3);
+		int q = uf_pred(s, &p[4]), t = a.k && c.k ? uf_cmp(m, a.v, c.v) : -1;
+		uf_set_pred(s, &p[0], uf_combine(m, t, q));
+		uf_set_pred(s, &p[1], uf_combine(m, t < 0 ? -1 : !t, q));
+		return;
+	}
+	case UO_LOP3P: {
+		a = uf_get(s, b, x, 2);
+		c = uf_get(s, b, x, 3);
+		e = uf_get(s, b, x, 4);
+		uint32_t v = lut3(a.v, c.v, e.v, (unsigned)p[5].ival);
+		int k = a.k && c.k && e.k;
 		uf_set_pred(s, &p[0], k ? v != 0 : -1);
 		uf_set(s, &p[1], 0, (struct uf_val){(uint8_t)k, v});
-		return 1;
+		return;
 	}
-	if (x->nop == 0 || (p[0].kind != SASS_REG && p[0].kind != SASS_UREG))
-		return 0;
-	struct uf_val a = uf_get(s, b, x, 1), c = uf_get(s, b, x, 2), d = uf_get(s, b, x, 3), r = {0};
-	int all2 = a.k && c.k, all3 = all2 && d.k;
-	if ((!strcmp(o, "MOV") && !m[0] && x->nop == 2) || (!strcmp(o, "R2UR") && x->nop == 2) ||
-	    (!strcmp(o, "LDC") && (!m[0] || !strcmp(m, "64")) && x->nop == 2) || (!strcmp(o, "IABS") && x->nop == 2)) {
-		if (!strcmp(o, "LDC") && !strcmp(m, "64")) {
-			struct uf_val hi = {0};
-			uint32_t v;
-			const struct sass_opnd *cb = &p[1];
-			if (cb->kind == SASS_CONST && cb->bank == 0 && cb->num == SASS_NONE && cb->unum == SASS_NONE && cb->desc == SASS_NONE &&
-			    bank_find(b, (uint32_t)cb->ival + 4, &v))
-				hi = uf_known(v);
-			uf_set(s, &p[0], 0, a);
-			uf_set(s, &p[0], 1, hi);
-			return 1;
-		}
-		r = a;
-		if (r.k && !strcmp(o, "IABS"))
-			r.v = (int32_t)r.v < 0 ? 0u - r.v : r.v;
-	} else if (!strcmp(o, "IADD3") && !m[0] && x->nop == 4) {
-		r = (struct uf_val){(uint8_t)all3, a.v + c.v + d.v};
-	} else if (!strcmp(o, "IADD3") && !m[0] && x->nop > 4 && (p[1].kind == SASS_PRED || p[1].kind == SASS_UPRED)) {
-		return 0; /* a carry out: the pointer arithmetic, not read */
-	} else if (!strcmp(o, "VIADD") && !m[0] && x->nop == 3) {
-		r = (struct uf_val){(uint8_t)all2, a.v + c.v};
-	} else if (!strcmp(o, "IMAD") && x->nop == 4 &&
-		   (!m[0] || !strcmp(m, "MOV.U32") || !strcmp(m, "SHL.U32") || !strcmp(m, "IADD") || !strcmp(m, "U32"))) {
-		r = (struct uf_val){(uint8_t)all3, a.v * c.v + d.v};
-	} else if (!strcmp(o, "IMAD") && x->nop == 4 && (!strcmp(m, "WIDE") || !strcmp(m, "WIDE.U32"))) {
-		struct uf_val dh = {0};
-		if (p[3].kind == SASS_REG && p[3].num < SASS_RZ - 1)
-			dh = s->r[p[3].num + 1];
-		else if (p[3].kind != SASS_REG)
-			dh = uf_known(p[3].kind == SASS_IMM && p[3].ival < 0 ? 0xffffffffu : 0);
-		else
-			dh = uf_known(0);
-		if (all3 && dh.k) {
-			int64_t prod = m[4] ? (int64_t)((uint64_t)a.v * c.v) : (int64_t)(int32_t)a.v * (int32_t)c.v;
-			uint64_t v = (uint64_t)prod + ((uint64_t)dh.v << 32 | d.v);
-			uf_set(s, &p[0], 0, uf_known((uint32_t)v));
-			uf_set(s, &p[0], 1, uf_known((uint32_t)(v >> 32)));
-		} else {
-			uf_set(s, &p[0], 0, (struct uf_val){0});
-			uf_set(s, &p[0], 1, (struct uf_val){0});
-		}
-		return 1;
-	} else if (!strcmp(o, "LOP3") && !strcmp(m, "LUT") && x->nop == 6 && p[4].kind == SASS_IMM) {
-		r = (struct uf_val){(uint8_t)all3, lut3(a.v, c.v, d.v, (unsigned)p[4].ival)};
-	} else if (!strcmp(o, "SHF") && x->nop == 4 && c.k && c.v < 32) {
+	default: break;
+	}
+	a = uf_get(s, b, x, 1);
+	c = uf_get(s, b, x, 2);
+	e = uf_get(s, b, x, 3);
+	int all2 = a.k && c.k, all3 = all2 && e.k;
+	switch (d->op) {
+	case UO_MOV: r = a; break;
+	case UO_IABS: r = (struct uf_val){a.k, (int32_t)a.v < 0 ? 0u - a.v : a.v}; break;
+	case UO_LDC64: {
+		struct uf_val hi = {0};
+		uint32_t v;
+		const struct sass_opnd *cb = &p[1];
+		if (cb->kind == SASS_CONST && cb->bank == 0 && cb->num == SASS_NONE && cb->unum == SASS_NONE && cb->desc == SASS_NONE &&
+		    cb->ival >= 0 && bank_find(b, (uint32_t)cb->ival + 4, &v))
+			hi = uf_known(v);
+		uf_set(s, &p[0], 0, a);
+		uf_set(s, &p[0], 1, hi);
+		return;
+	}
+	case UO_IADD3: r = (struct uf_val){(uint8_t)all3, a.v + c.v + e.v}; break;
+	case UO_VIADD: r = (struct uf_val){(uint8_t)all2, a.v + c.v}; break;
+	case UO_IMAD: r = (struct uf_val){(uint8_t)all3, a.v * c.v + e.v}; break;
+	case UO_IMADW: {
+		struct uf_val eh = p[3].kind == SASS_REG ? (p[3].num < SASS_RZ - 1 ? s->r[p[3].num + 1] : uf_known(0))
+				 : uf_known(p[3].kind == SASS_IMM && p[3].ival < 0 ? 0xffffffffu : 0);
+		int k = all3 && eh.k;
+		int64_t prod = m[4] ? (int64_t)((uint64_t)a.v * c.v) : (int64_t)(int32_t)a.v * (int32_t)c.v;
+		uint64_t v = (uint64_t)prod + ((uint64_t)eh.v << 32 | e.v);
+		uf_set(s, &p[0], 0, (struct uf_val){(uint8_t)k, (uint32_t)v});
+		uf_set(s, &p[0], 1, (struct uf_val){(uint8_t)k, (uint32_t)(v >> 32)});
+		return;
+	}
+	case UO_LOP3: r = (struct uf_val){(uint8_t)all3, lut3(a.v, c.v, e.v, (unsigned)p[4].ival)}; break;
+	case UO_SHF: {
+		if (!c.k || c.v >= 32)
+			break;
 		int left = m[0] == 'L', hi = strstr(m, "HI") != NULL, s64 = strstr(m, "64") != NULL, sgn = strstr(m, "S32") || strstr(m, "S64");
-		uint64_t w = (uint64_t)d.v << 32 | a.v;
+		uint64_t w = (uint64_t)e.v << 32 | a.v;
 		if (left && !s64 && !hi)
 			r = (struct uf_val){a.k, a.v << c.v};
 		else if (left && s64 && hi)
-			r = (struct uf_val){(uint8_t)(a.k && d.k), (uint32_t)((w << c.v) >> 32)};
+			r = (struct uf_val){(uint8_t)(a.k && e.k), (uint32_t)((w << c.v) >> 32)};
 		else if (!left && !s64 && hi)
-			r = (struct uf_val){d.k, sgn ? (uint32_t)((int32_t)d.v >> c.v) : d.v >> c.v};
+			r = (struct uf_val){e.k, sgn ? (uint32_t)((int32_t)e.v >> c.v) : e.v >> c.v};
 		else if (!left && s64 && !hi && !sgn)
-			r = (struct uf_val){(uint8_t)(a.k && d.k), (uint32_t)(w >> c.v)};
-		else
-			return 0;
-	} else if (!strcmp(o, "LEA") && !m[0] && x->nop == 4 && d.k && d.v < 32) {
-		r = (struct uf_val){(uint8_t)all2, (a.v << d.v) + c.v};
-	} else if (!strcmp(o, "SEL") && !m[0] && x->nop == 4) {
+			r = (struct uf_val){(uint8_t)(a.k && e.k), (uint32_t)(w >> c.v)};
+		break;
+	}
+	case UO_LEA:
+		if (e.k && e.v < 32)
+			r = (struct uf_val){(uint8_t)all2, (a.v << e.v) + c.v};
+		break;
+	case UO_SEL: {
 		int q = uf_pred(s, &p[3]);
 		r = q < 0 ? (struct uf_val){0} : q ? a : c;
-	} else if (!strcmp(o, "IMNMX") && (!m[0] || !strcmp(m, "U32")) && x->nop == 4) {
+		break;
+	}
+	case UO_IMNMX: {
 		int q = uf_pred(s, &p[3]);
 		if (q >= 0 && all2) {
 			int lt = m[0] ? a.v < c.v : (int32_t)a.v < (int32_t)c.v;
 			r = uf_known(q ? (lt ? a.v : c.v) : (lt ? c.v : a.v)); /* PT: the smaller */
 		}
-	} else if (!strcmp(o, "CS2R") && x->nop == 2 && p[1].kind == SASS_SPECIAL) {
+		break;
+	}
+	case UO_CS2R: {
 		char t[16];
 		struct uf_val z = !strcmp(sass_opnd_text(x, 1, t, sizeof t), "SRZ") ? uf_known(0) : (struct uf_val){0};
 		uf_set(s, &p[0], 0, z);
 		if (!strstr(m, "32"))
 			uf_set(s, &p[0], 1, z);
-		return 1;
-	} else if (!strcmp(o, "HFMA2") && !strcmp(m, "MMA") && p[0].kind == SASS_REG) {
+		return;
+	}
+	case UO_HFMA2: {
 		int64_t v;
 		r = const_write(x, p[0].num, &v) ? uf_known((uint32_t)v) : (struct uf_val){0};
-	} else {
-		return 0;
+		break;
+	}
+	default: break;
 	}
 	uf_set(s, &p[0], 0, r);
-	return 1;
 }
 
 /* Where the paths of a forward branch from i to t meet, as the importer
@@ -708,10 +765,12 @@ static int uf_meet(const struct sass_insn *in, int end, int i, int t)
 	return t;
 }
 
-static void uf_forget(struct uf_state *s, const struct sass_insn *in, int from, int to)
+/* Every register and predicate an instruction of [from, to] writes: unknown */
+static void uf_forget(struct uf_state *s, const struct sass_insn *in, const struct uf_dec *dec, int from, int to)
 {
 	for (int k = from; k <= to; k++)
-		uf_clobber(s, &in[k]);
+		if (dec[k].op != UO_NONE && dec[k].op != UO_BRANCH && dec[k].op != UO_EXIT && dec[k].op != UO_STOP)
+			uf_clobber(s, &in[k], dec[k].width);
 }
 
 static int uf_loop_push(struct uf_loop *l, int64_t trips)
@@ -745,55 +804,79 @@ static int uf_loop_push(struct uf_loop *l, int64_t trips)
 #define UF_FAST_TRIPS 64
 #endif
 
-/* fast[h]: the back edge of the loop whose head is h when it qualifies, else -1 */
-static void uf_fast_loops(const struct sass_insn *in, int end, int *fast)
+/* A loop the fast path may read: its back edge and its counter */
+struct uf_fast {
+	int edge;
+	struct counter c;
+};
+
+/* fast[h]: the index in *fl of the loop whose head is h when it qualifies
+ * (innermost, its counter read by counter_form), else -1: 0, or -1 out of
+ * memory */
+static int uf_fast_loops(const struct sass_insn *in, int n, int end, int *fast, struct uf_fast **fl)
 {
+	int nf = 0, cap = 0;
+	*fl = NULL;
 	for (int k = 0; k <= end; k++)
 		fast[k] = -1;
 	for (int j = 0; j <= end; j++) {
-		int h = loop_head(in, j);
-		if (h < 0 || h == j || fast[h] != -1)
-			continue;
-		int ok = 1;
+		int h = loop_head(in, j), ok = h >= 0 && h < j;
 		for (int k = h; k < j && ok; k++)
 			ok = !is_branch(&in[k]) && strcmp(in[k].opcode, "EXIT") && strcmp(in[k].opcode, "CALL") &&
 			     strcmp(in[k].opcode, "RET") && strcmp(in[k].opcode, "JMP") && strcmp(in[k].opcode, "BRX") &&
 			     strcmp(in[k].opcode, "JMX") && strcmp(in[k].opcode, "BSSY") && strcmp(in[k].opcode, "BSYNC");
-		fast[h] = ok ? j : -2;
+		if (!ok || fast[h] != -1)
+			continue;
+		struct counter c;
+		char why[200];
+		if (!counter_form(in, n, h, j, NULL, CF_NO_START, &c, why, sizeof why))
+			continue;
+		const struct sass_insn *x = &in[c.ic];
+		int side = reg_id(&x->op[2]) == c.reg ? 3 : 2, last;
+		int kind = x->op[side].kind;
+		if ((kind != SASS_REG && kind != SASS_UREG && kind != SASS_IMM && kind != SASS_CONST) ||
+		    (plain_reg(&x->op[side]) && count_writes(in, h, j, reg_id(&x->op[side]), &last)))
+			continue;
+		if (nf == cap) {
+			cap = cap ? 2 * cap : 8;
+			struct uf_fast *t = realloc(*fl, (size_t)cap * sizeof *t);
+			if (!t)
+				return -1;
+			*fl = t;
+		}
+		(*fl)[nf] = (struct uf_fast){j, c};
+		fast[h] = nf++;
 	}
+	return 0;
 }
 
-/* The loop h..j entered with the run's state s: its trips (>= UF_FAST_TRIPS)
- * with s left as after them, or 0 (run it trip by trip) */
-static uint64_t uf_fast_run(struct uf_state *s, const struct uf_bank *b, const struct sass_insn *in, int n, int h, int j)
+/* The loop f entered at its head h with the run's state s: its trips (at
+ * least UF_FAST_TRIPS) with s left as after them, or 0 (run it trip by trip) */
+static uint64_t uf_fast_run(struct uf_state *s, const struct uf_bank *b, const struct sass_insn *in, const struct uf_dec *dec, int h,
+			    const struct uf_fast *f)
 {
-	struct counter c;
-	char why[200];
-	if (!counter_form(in, n, h, j, NULL, CF_NO_START, &c, why, sizeof why))
-		return 0;
-	const struct sass_insn *x = &in[c.ic];
-	int side = reg_id(&x->op[2]) == c.reg ? 3 : 2, last;
-	if (plain_reg(&x->op[side]) && count_writes(in, h, j, reg_id(&x->op[side]), &last))
-		return 0;
+	const struct counter *c = &f->c;
+	const struct sass_insn *x = &in[c->ic];
+	int side = reg_id(&x->op[2]) == c->reg ? 3 : 2;
 	struct uf_val bd = uf_get(s, b, x, side);
-	struct uf_val st = c.reg >= UREG_ID ? s->u[c.reg - UREG_ID] : s->r[c.reg];
-	if (!bd.k || !st.k || (x->op[side].kind != SASS_REG && x->op[side].kind != SASS_UREG && x->op[side].kind != SASS_IMM &&
-			       x->op[side].kind != SASS_CONST))
+	struct uf_val st = c->reg >= UREG_ID ? s->u[c->reg - UREG_ID] : s->r[c->reg];
+	if (!bd.k || !st.k)
 		return 0;
-	uint64_t t = run_count(&c, cmp_view(&c, st.v), cmp_view(&c, bd.v), why, sizeof why);
+	char why[200];
+	uint64_t t = run_count(c, cmp_view(c, st.v), cmp_view(c, bd.v), why, sizeof why);
 	if (t < UF_FAST_TRIPS)
 		return 0;
 	uint32_t v = st.v;
-	if (c.step.kind == ST_ADD)
-		v += (uint32_t)((uint64_t)c.step.imm * t);
+	if (c->step.kind == ST_ADD)
+		v += (uint32_t)((uint64_t)c->step.imm * t);
 	else
 		for (uint64_t k = 0; k < t; k++)
-			v = op_apply(&c.step, v);
-	uf_forget(s, in, h, j);
-	if (c.reg >= UREG_ID)
-		s->u[c.reg - UREG_ID] = uf_known(v);
+			v = op_apply(&c->step, v);
+	uf_forget(s, in, dec, h, f->edge);
+	if (c->reg >= UREG_ID)
+		s->u[c->reg - UREG_ID] = uf_known(v);
 	else
-		s->r[c.reg] = uf_known(v);
+		s->r[c->reg] = uf_known(v);
 	return t;
 }
 
@@ -817,21 +900,24 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 	u->src = b->n ? "the kernel's arguments" : "the listing's constants";
 	u->stop = -1;
 	int *fast = u->fast = malloc(((size_t)end + 1) * sizeof *fast);
-	if (!fast)
+	struct uf_dec *dec = u->dec = malloc(((size_t)end + 1) * sizeof *dec);
+	if (!fast || !dec || uf_fast_loops(in, n, end, fast, &u->fl))
 		return -1;
-	uf_fast_loops(in, end, fast);
+	for (int k = 0; k <= end; k++)
+		uf_decode(&in[k], &dec[k]);
 	int i = 0;
 	for (;;) {
-		if (i >= 0 && i <= end && fast[i] >= 0 && !u->loop[fast[i]].open) {
-			uint64_t t = uf_fast_run(&s, b, in, n, i, fast[i]);
+		if (i >= 0 && i <= end && fast[i] >= 0 && !u->loop[u->fl[fast[i]].edge].open) {
+			const struct uf_fast *f = &u->fl[fast[i]];
+			uint64_t t = uf_fast_run(&s, b, in, dec, i, f);
 			if (t) {
-				for (int k = i; k <= fast[i]; k++)
+				for (int k = i; k <= f->edge; k++)
 					u->reached[k] = 1;
-				if (uf_loop_push(&u->loop[fast[i]], (int64_t)t))
+				if (uf_loop_push(&u->loop[f->edge], (int64_t)t))
 					return -1;
 				u->steps++;
-				u->dyn += (int64_t)t * (fast[i] - i + 1);
-				i = fast[i] + 1;
+				u->dyn += (int64_t)t * (f->edge - i + 1);
+				i = f->edge + 1;
 				continue;
 			}
 		}
@@ -851,21 +937,17 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 		int g = x->pred < 0 ? 1 : x->pred_uniform ? (x->pred >= SASS_PT ? 1 : s.up[x->pred]) : (x->pred >= SASS_PT ? 1 : s.p[x->pred]);
 		if (g >= 0 && x->pred_neg)
 			g = !g;
-		if (is_exit_all(x) || (!strcmp(x->opcode, "EXIT") && g == 1)) {
+		const struct uf_dec *d = &dec[i];
+		if (d->op == UO_EXIT && g == 1) {
 			u->complete = 1;
 			return 0;
 		}
-		if (!strcmp(x->opcode, "CALL") || !strcmp(x->opcode, "RET") || !strcmp(x->opcode, "JMP") || !strcmp(x->opcode, "BRX") ||
-		    !strcmp(x->opcode, "JMX")) {
-			if (g == 0) {
-				i++;
-				continue;
-			}
+		if (d->op == UO_STOP && g != 0) {
 			u->stop = i;
 			snprintf(u->stop_why, sizeof u->stop_why, "a %s (not followed)", x->opcode);
 			return 0;
 		}
-		if (is_branch(x)) {
+		if (d->op == UO_BRANCH) {
 			int t = (int)((x->target - (int64_t)in[0].pc) / SASS_INSN_BYTES);
 			if (x->target < (int64_t)in[0].pc || t >= n || t > end) {
 				/* to out-of-line code after the EXIT (BRA.DIV's path for a divergent
@@ -883,7 +965,7 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 				}
 				if (g < 0) {
 					l->unread = 1;
-					uf_forget(&s, in, t, i);
+					uf_forget(&s, in, dec, t, i);
 				} else if (uf_loop_push(l, l->taken + 1)) {
 					return -1;
 				}
@@ -901,17 +983,17 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 			} else {
 				u->undecided[i] = 1;
 				int e = uf_meet(in, end, i, t);
-				uf_forget(&s, in, i + 1, e - 1);
+				uf_forget(&s, in, dec, i + 1, e - 1);
 				i = e;
 			}
 			continue;
 		}
-		if (g == 0) {
-			i++;
-			continue;
-		}
-		if (g < 0 || !uf_exec(&s, b, x))
-			uf_clobber(&s, x);
+		if (g == 1 && d->op > UO_STOP)
+			uf_exec(&s, b, x, d);
+		else if (g != 0 && d->op == UO_CLOBBER)
+			uf_clobber(&s, x, d->width);
+		else if (g < 0 && d->op > UO_STOP)
+			uf_forget(&s, in, dec, i, i);
 		i++;
 	}
 }

@@ -5,7 +5,7 @@
  * The first byte chooses the import options (trip counts or the counted-loop idiom, a taken
  * fraction, or wN, for the first forward branch, --unknown=alu, --off at the first
  * guarded instruction, a trip count by warp or growing with the enclosing loop
- * for the first loop); the rest is the listing. Whatever the listing, an import that succeeds must write a
+ * for the first loop; in the idiom's mode, the kernel's arguments); the rest is the listing. Whatever the listing, an import that succeeds must write a
  * program the parser reads or refuses with a message (cuobjdump's own
  * listings always read back: tests/test_import.c, tests/import_validate.sh),
  * and a program that reads must simulate to an end or a clean error
@@ -114,6 +114,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (import_opt(&ok, "--trips", v, &e) != SIM_OK)
 					abort();
 				break;
+			}
+		/* the idiom's mode ((data[0] & 3) == 3): the kernel's arguments too (round 49,
+		 * uniflow.c): the first three constant-bank words the listing reads get small
+		 * values (-3 to 66, by their offset and the input's size), and a mangled kernel's
+		 * first two parameters (--arg, placed by its name) */
+		for (int i = 0, nc = 0; i < K->n && nc < 3 && (data[0] & 3) == 3; i++)
+			for (int q = 0; q < K->insn[i].nop && nc < 3; q++) {
+				const struct sass_opnd *c = &K->insn[i].op[q];
+				if (c->kind != SASS_CONST || c->bank != 0 || c->num != SASS_NONE || c->unum != SASS_NONE || c->ival < 0 ||
+				    c->ival >= 0x10000 || c->ival % 4)
+					continue;
+				char v[48];
+				snprintf(v, sizeof v, "0x%x=%d", (unsigned)c->ival, (int)((c->ival * 2654435761u ^ size) % 70) - 3);
+				if (import_opt(&ok, "--const", v, &e) != SIM_OK)
+					abort();
+				nc++;
+			}
+		if ((data[0] & 3) == 3 && !strncmp(K->name, "_Z", 2) && (data[0] & 128))
+			for (int a = 1; a <= 2; a++) {
+				char v[48];
+				snprintf(v, sizeof v, "%d=%d", a, (int)(size % 37) + a);
+				if (import_opt(&ok, "--arg", v, &e) != SIM_OK)
+					abort();
 			}
 		char *text = NULL;
 		size_t len = 0;
