@@ -1451,14 +1451,15 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 	}
 	tid0_preds(in, end, tid0, tbound);
 	fixup_preds(in, end, fix);
-	if (addr_shared_lanes(in, end, &lo)) {
-		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
-		goto out;
-	}
-	/* the control flow the kernel's arguments decide (uniflow.c) */
+	/* the constant bank the kernel's arguments fill (uniflow.c) */
 	char argdesc[400];
 	if ((rc = uf_prepare(k, &o, fname, &bank, argdesc, sizeof argdesc, e)))
 		goto out;
+	if (addr_shared_lanes(in, end, &bank, &lo)) {
+		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
+		goto out;
+	}
+	/* the control flow they decide */
 	if (uf_run(in, n, end, &bank, &uf)) {
 		rc = err_set(e, SIM_EINTERNAL, "import: out of memory");
 		goto out;

@@ -13,7 +13,8 @@
  * uniform twins, and the importer's constant writes (HFMA2.MMA's half). A
  * value is unknown, or known in every lane up to a part that is the same in
  * all of them (a constant bank's word, a block index, the shared window's
- * base: `uni`); adding, and multiplying or shifting left by a known
+ * base: `uni`; a word --arg or --const gives is known: round 49); adding,
+ * and multiplying or shifting left by a known
  * lane-invariant amount, keep that part; anything else of a value that has
  * one and differs by lane is unknown. A shared-memory access's bank
  * conflicts do not change when every lane moves by the same multiple of its
@@ -43,6 +44,7 @@ struct av {
 
 struct addr_state {
 	struct av r[256], u[64];
+	const struct uf_bank *bank; /* the constant-bank words --arg and --const give (uniflow.c) */
 	int tid_known; /* the kernel reads no threadIdx.y or .z: warp 0's lane l is threadIdx.x = l */
 };
 
@@ -75,8 +77,13 @@ static struct av av_get(const struct addr_state *s, const struct sass_insn *x, i
 		a = p->num >= SASS_URZ ? (av_const(&a, 0, 0), a) : s->u[p->num].known ? s->u[p->num] : (av_const(&a, 0, 1), a);
 	else if (p->kind == SASS_IMM && !p->is_float)
 		av_const(&a, (uint32_t)p->ival, 0);
-	else if (p->kind == SASS_CONST && p->num == SASS_NONE && p->bank >= 0)
-		av_const(&a, 0, 1); /* a constant bank's word: the same in every lane */
+	else if (p->kind == SASS_CONST && p->num == SASS_NONE && p->bank >= 0) {
+		/* a constant bank's word: the same in every lane, known when the kernel's arguments give it */
+		uint32_t v;
+		int known = p->bank == 0 && p->unum == SASS_NONE && p->desc == SASS_NONE && p->ival >= 0 && s->bank &&
+			    bank_find(s->bank, (uint32_t)p->ival, &v);
+		av_const(&a, known ? v : 0, !known);
+	}
 	if (!a.known)
 		return a;
 	if (p->neg || p->bnot) {
@@ -317,7 +324,7 @@ static void lane_offs_free(struct lane_offs *lo)
  * lowest, plus that lowest byte's place in its 128-byte line when the
  * address is known outright (else 0). Returns 0, or -1 out of memory.
  */
-static int addr_shared_lanes(const struct sass_insn *in, int end, struct lane_offs *lo)
+static int addr_shared_lanes(const struct sass_insn *in, int end, const struct uf_bank *bank, struct lane_offs *lo)
 {
 	int nsh = 0;
 	memset(lo, 0, sizeof *lo);
@@ -340,6 +347,7 @@ static int addr_shared_lanes(const struct sass_insn *in, int end, struct lane_of
 		lane_offs_free(lo);
 		return -1;
 	}
+	s->bank = bank;
 	for (int i = 0; i <= end; i++)
 		lend[i] = -1;
 	/* a block of more than one dimension: warp 0's lanes depend on blockDim.x, which the listing does not give */

@@ -1135,6 +1135,25 @@ static void shared_lanes(void **state)
 		program_free(&p);
 		free(text);
 	}
+	/* round 49: a stride that is a kernel argument (c[0x0][0x210] = 132 bytes, a padded row) is known
+	 * from --const or --arg; without it, the lanes are not (the default) */
+	for (int k = 0; k < 2; k++) {
+		char listing[600];
+		snprintf(listing, sizeof listing, "Function : k\n%s/*0040*/ IMAD R3, R0, c[0x0][0x210], RZ ;\n/*0050*/ LDS R5, [R3+UR4] ;\n"
+			 "/*0060*/ EXIT ;\n", head);
+		const char *opts[] = {"--const", "0x210=132", NULL};
+		struct program p;
+		struct err e = {{0}};
+		char *text = NULL;
+		if (import_str(listing, "k", k ? opts : NULL, &p, &text, &e))
+			fail_msg("parameter stride %d: %s", k, e.msg);
+		const char *l = strstr(text, "LDS R5, [R3+UR4]");
+		int has = l && !strncmp(l + strlen("LDS R5, [R3+UR4]"), " offsets=0:132:264:", 19);
+		if (!l || has != k)
+			fail_msg("parameter stride: expected %s\n%s", k ? "offsets=0:132:264:..." : "no offsets", text);
+		program_free(&p);
+		free(text);
+	}
 }
 
 /*
