@@ -644,7 +644,7 @@ static void uf_exec(struct uf_state *s, const struct uf_bank *b, const struct sa
 	switch (d->op) {
 	case UO_PLOP3: {
 		int pa = uf_pred(s, &p[2]), pb = uf_pred(s, &p[3]), pc = uf_pred(s, &p[4]);
-		int idx = pa << 2 | pb << 1 | pc, k = pa >= 0 && pb >= 0 && pc >= 0;
+		int k = pa >= 0 && pb >= 0 && pc >= 0, idx = k ? pa << 2 | pb << 1 | pc : 0;
 		uf_set_pred(s, &p[0], k ? (int)(p[5].ival >> idx & 1) : -1);
 		uf_set_pred(s, &p[1], k ? (int)(p[6].ival >> idx & 1) : -1);
 		return;
