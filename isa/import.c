@@ -1313,13 +1313,13 @@ static uint64_t loop_count(const struct sass_insn *in, int n, const struct br *b
 	uint64_t c = counted_trips(in, n, head, edge, ol.trips ? &ol : NULL, grow, why, whylen);
 	if (c)
 		return c;
-	char w2[300];
+	char w2[300] = "";
 	int64_t ut = uf_loop_count(u, in, head, edge, br, end, grow, w2, sizeof w2);
 	if (ut > 0) {
 		snprintf(why, whylen, "%s", w2);
 		return (uint64_t)ut;
 	}
-	if (ut == 0) { /* both refuse: the idiom's reason, then the run's */
+	if (ut == 0 || (!o->trips_all && w2[0])) { /* both refuse: the idiom's reason, then the run's */
 		size_t l = strlen(why);
 		snprintf(why + l, whylen - l, "; %s", w2);
 		return 0;

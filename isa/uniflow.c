@@ -408,6 +408,7 @@ struct uf_loop {
 struct uf_run {
 	int ran;            /* the run was made */
 	const char *src;    /* what its values came from, for the comments */
+	int args;           /* --arg or --const gave some */
 	int complete;       /* it reached an unguarded EXIT */
 	int stop;           /* where it stopped (the instruction), -1: completed */
 	char stop_why[120];
@@ -898,6 +899,7 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 		return -1;
 	u->ran = 1;
 	u->src = b->n ? "the kernel's arguments" : "the listing's constants";
+	u->args = b->n > 0;
 	u->stop = -1;
 	int *fast = u->fast = malloc(((size_t)end + 1) * sizeof *fast);
 	struct uf_dec *dec = u->dec = malloc(((size_t)end + 1) * sizeof *dec);
@@ -1009,18 +1011,29 @@ static int64_t uf_loop_count(const struct uf_run *u, const struct sass_insn *in,
 	if (!u->ran)
 		return -1;
 	const struct uf_loop *l = &u->loop[edge];
-	if (l->unread || l->open)
+	/* (why, when the arguments were given: what they left unknown, for the error that may follow) */
+	if (l->unread || l->open) {
+		snprintf(why, whylen, "%s", !u->args ? "" : l->unread ? "with the kernel's arguments its branch's compare is still not known "
+			 "(it reads a thread index, a loaded value or a parameter not given)" : "the kernel's arguments run it past the limit");
 		return -1;
+	}
 	for (int j = edge + 1; j <= end; j++)
-		if (br[j].kind == BR_LOOP && br[j].to <= head && u->loop[j].unread)
-			return -1; /* a loop around it whose trips the run could not follow: its entries are not all seen */
+		if (br[j].kind == BR_LOOP && br[j].to <= head && u->loop[j].unread) {
+			/* a loop around it whose trips the run could not follow: its entries are not all seen */
+			snprintf(why, whylen, "%s", u->args ? "the kernel's arguments do not decide the loop around it" : "");
+			return -1;
+		}
 	if (l->n == 0) {
 		/* never entered: on no path of these arguments, when the run saw the whole kernel */
 		if (!u->complete || u->reached[head])
 			return -1;
 		for (int k = 0; k < u->n && k <= end; k++)
-			if (u->undecided[k] && k < head && head < uf_meet(in, end, k, (int)((in[k].target - (int64_t)in[0].pc) / SASS_INSN_BYTES)))
-				return -1; /* inside a path the run did not follow */
+			if (u->undecided[k] && k < head && head < uf_meet(in, end, k, (int)((in[k].target - (int64_t)in[0].pc) / SASS_INSN_BYTES))) {
+				/* inside a path the run did not follow */
+				snprintf(why, whylen, u->args ? "it lies behind the branch at 0x%x, which the kernel's arguments do not decide" : "",
+					 in[k].pc);
+				return -1;
+			}
 		snprintf(why, whylen, "%s: not reached (1 trip written)", u->src);
 		return 1;
 	}
