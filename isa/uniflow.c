@@ -1101,10 +1101,16 @@ static int uf_prepare(const struct sass_kernel *k, const struct import_opts *o, 
 		if (a->index) {
 			if (laid < 0)
 				laid = kernel_params(k, par, &np, why, sizeof why);
-			if (a->index > np)
-				return err_set(e, SIM_EINPUT, "%s:%u: --arg %d=%s: kernel %s has %s%d parameter%s%s%s (expected N from 1 to %d, "
+			if (a->index > np) {
+				char list[200] = "";
+				for (int j = 0, len = 0; j < np && len >= 0 && len < (int)sizeof list; j++)
+					len += snprintf(list + len, sizeof list - (size_t)len, "%s%d %s", j ? ", " : " (", j + 1, par[j].type);
+				if (np && strlen(list) + 2 < sizeof list)
+					strcat(list, ")");
+				return err_set(e, SIM_EINPUT, "%s:%u: --arg %d=%s: kernel %s has %s%d parameter%s%s%s%s (expected N from 1 to %d, "
 					       "or --const 0xOFF=V for the word at c[0x0][OFF])", fname, k->line, a->index, a->text, k->name,
-					       laid ? "" : "at least ", np, np == 1 ? "" : "s", laid ? "" : ": ", laid ? "" : why, np);
+					       laid ? "" : "at least ", np, np == 1 ? "" : "s", list, laid ? "" : ": ", laid ? "" : why, np);
+			}
 			off = base;
 			for (int j = 0; j < a->index; j++) {
 				if (!par[j].size)

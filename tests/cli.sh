@@ -869,7 +869,7 @@ for nc in 1000:1220 7:50 3:31 16:49; do
 	if [ "$a" = "${nc##*:}" ]; then ok "import: --arg 3=${nc%%:*} decides nvcc's unrolled loop ($a warp instructions)"
 	else no "import: --arg 3=${nc%%:*}" "$a warp instructions, expected ${nc##*:} $(show "$T/err")"; fi
 done
-e2 "import: --arg past the parameters" "--arg 6=1: kernel _Z4rt_aPfPKfiff has 5 parameters" "$SMSIM" import "$T/rt.sass" --kernel rt_a --arg 6=1
+e2 "import: --arg past the parameters" "--arg 6=1: kernel _Z4rt_aPfPKfiff has 5 parameters (1 float*, 2 const float*, 3 int, 4 float, 5 float)" "$SMSIM" import "$T/rt.sass" --kernel rt_a --arg 6=1
 e2 "import: --trips grow=0" "--trips: expected PC=N,grow=G with G a non-zero whole number of trips" "$SMSIM" import "$T/tri.sass" --kernel tri --trips 0x30=1,grow=0
 e2 "import: --unknown value" "--unknown: expected alu or error, got \"maybe\"" "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --unknown maybe
 e2 "import: not a listing" "expected a cuobjdump -sass or nvdisasm listing" "$SMSIM" import README.md --kernel x --trips 1
