@@ -46,3 +46,4 @@ done
 # course kernels predicted from a local compile before their one timed call (round 46), timed on an H100 (round 48)
 echo "h100_bitonic|tests/data/h100/bitonic/programs.csv|tests/data/h100/bitonic/runs.csv|tests/data/h100/bitonic/sass_local.txt"
 echo "h100_philox|tests/data/h100/philox/programs.csv|tests/data/h100/philox/runs.csv|tests/data/h100/philox/sass_local.txt"
+echo "h100_rtloop|tests/data/h200/rtloop/programs.csv|tests/data/h100/rtloop/runs.csv|tests/data/h200/rtloop/sass_local.txt"
