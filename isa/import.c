@@ -460,20 +460,27 @@ static int is_exit_all(const struct sass_insn *in)
 
 /* Registers instruction x (opcode op, -1 unknown) writes from its first
  * operand: returns the count (0 for none) and sets *first. */
+/* The registers x's first destination spans, by its modifiers (4 for
+ * .128, 2 for .64, .WIDE, a .64 register or CS2R without .32, else 1) */
+static int dest_width(const struct sass_insn *x)
+{
+	char buf[sizeof x->mods + 2];
+	snprintf(buf, sizeof buf, ".%s.", x->mods);
+	return strstr(buf, ".128.") ? 4
+	       : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || (x->nop > 0 && x->op[0].wide) ||
+			 (!strcmp(x->opcode, "CS2R") && !strstr(buf, ".32.")) /* 64 bits unless .32 */
+		   ? 2
+		   : 1;
+}
+
 static int written_regs(const struct sass_insn *x, int op, int *first)
 {
 	if (x->nop == 0 || x->op[0].kind != SASS_REG || x->op[0].num == SASS_RZ)
 		return 0;
 	if (op >= 0 && isa_ops[op].space != SPACE_NONE && !isa_ops[op].is_load)
 		return 0; /* a store's first operand is its address */
-	char buf[sizeof x->mods + 2];
-	snprintf(buf, sizeof buf, ".%s.", x->mods);
 	*first = x->op[0].num;
-	return strstr(buf, ".128.") ? 4
-	       : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || x->op[0].wide ||
-			 (!strcmp(x->opcode, "CS2R") && !strstr(buf, ".32.")) /* 64 bits unless .32 */
-		   ? 2
-		   : 1;
+	return dest_width(x);
 }
 
 static void near_groups(const struct sass_insn *in, int end, int *tag)
@@ -1531,7 +1538,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].why = uncond ? ", unconditional"
 				    : t0   ? ", every thread but thread 0"
 				    : l0   ? ", every lane but lane 0"
-				    : ua   ? (uf.src[4] == 'k' ? ", the kernel's arguments" : ", the listing's constants")
+				    : ua   ? (uf.args ? ", the kernel's arguments" : ", the listing's constants")
 				    : !r   ? ", the warp idiom"
 					   : ", --taken";
 			br[i].end = t;

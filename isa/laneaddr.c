@@ -80,8 +80,7 @@ static struct av av_get(const struct addr_state *s, const struct sass_insn *x, i
 	else if (p->kind == SASS_CONST && p->num == SASS_NONE && p->bank >= 0) {
 		/* a constant bank's word: the same in every lane, known when the kernel's arguments give it */
 		uint32_t v;
-		int known = p->bank == 0 && p->unum == SASS_NONE && p->desc == SASS_NONE && p->ival >= 0 && s->bank &&
-			    bank_find(s->bank, (uint32_t)p->ival, &v);
+		int known = bank_word(s->bank, p, 0, &v);
 		av_const(&a, known ? v : 0, !known);
 	}
 	if (!a.known)

@@ -328,6 +328,14 @@ static int bank_find(const struct uf_bank *b, uint32_t off, uint32_t *v)
 	return 0;
 }
 
+/* The word operand p names (c[0x0][imm], with add bytes more) when the
+ * bank holds it: 1 and *v, else 0 (another bank, an indexed address) */
+static int bank_word(const struct uf_bank *b, const struct sass_opnd *p, uint32_t add, uint32_t *v)
+{
+	return b && p->kind == SASS_CONST && p->bank == 0 && p->num == SASS_NONE && p->unum == SASS_NONE && p->desc == SASS_NONE &&
+	       p->ival >= 0 && bank_find(b, (uint32_t)p->ival + add, v);
+}
+
 static void bank_put(struct uf_bank *b, uint32_t off, uint32_t v)
 {
 	if (b->n < (int)(sizeof b->w / sizeof b->w[0]))
@@ -368,9 +376,8 @@ static int arg_bits(const char *text, const struct kparam *p, uint64_t *bits, ch
 		v = (long long)u;
 	}
 	if (size < 8 && (v < -((long long)1 << (8 * size - 1)) || v >= ((long long)1 << (8 * size)))) {
-		snprintf(why, whylen, "expected a value that fits %d bytes%s%s, got %.40s", size, p ? " (" : "", p ? p->type : "", text);
-		if (p)
-			strncat(why, "", whylen);
+		snprintf(why, whylen, "expected a value that fits %d bytes%s%s%s, got %.40s", size, p ? " (" : "", p ? p->type : "",
+			 p ? ")" : "", text);
 		return 0;
 	}
 	*bits = (uint64_t)v;
@@ -469,8 +476,7 @@ static struct uf_val uf_get(const struct uf_state *s, const struct uf_bank *b, c
 		break;
 	case SASS_CONST: {
 		uint32_t v;
-		if (p->bank == 0 && p->num == SASS_NONE && p->unum == SASS_NONE && p->desc == SASS_NONE && p->ival >= 0 &&
-		    bank_find(b, (uint32_t)p->ival, &v))
+		if (bank_word(b, p, 0, &v))
 			a = uf_known(v);
 		break;
 	}
@@ -579,9 +585,7 @@ static int uf_decode(const struct sass_insn *x, struct uf_dec *d)
 	const char *o = x->opcode, *m = x->mods;
 	const struct sass_opnd *p = x->op;
 	int op = isa_find_op(o, (int)strlen(o));
-	char buf[sizeof x->mods + 2];
-	snprintf(buf, sizeof buf, ".%s.", m);
-	d->width = strstr(buf, ".128.") ? 4 : strstr(buf, ".64.") || strstr(buf, ".WIDE.") || !strcmp(o, "CS2R") ? 2 : 1;
+	d->width = (uint8_t)dest_width(x);
 	if (is_branch(x))
 		return d->op = UO_BRANCH;
 	if (!strcmp(o, "EXIT"))
@@ -680,9 +684,7 @@ static void uf_exec(struct uf_state *s, const struct uf_bank *b, const struct sa
 	case UO_LDC64: {
 		struct uf_val hi = {0};
 		uint32_t v;
-		const struct sass_opnd *cb = &p[1];
-		if (cb->kind == SASS_CONST && cb->bank == 0 && cb->num == SASS_NONE && cb->unum == SASS_NONE && cb->desc == SASS_NONE &&
-		    cb->ival >= 0 && bank_find(b, (uint32_t)cb->ival + 4, &v))
+		if (bank_word(b, &p[1], 4, &v))
 			hi = uf_known(v);
 		uf_set(s, &p[0], 0, a);
 		uf_set(s, &p[0], 1, hi);
@@ -1002,8 +1004,8 @@ static int uf_run(const struct sass_insn *in, int n, int end, const struct uf_ba
 
 /* The run's count for the loop head..edge: the trips, *grow their growth a
  * trip of the loop around it, or 0 with why set (an error), or -1: the run
- * says nothing (the importer's other rules decide). ol: the loop around it,
- * or NULL. */
+ * says nothing (the importer's other rules decide; why then says what the
+ * arguments left unknown, when they were given). */
 static int64_t uf_loop_count(const struct uf_run *u, const struct sass_insn *in, int head, int edge, const struct br *br, int end,
 			     int64_t *grow, char *why, size_t whylen)
 {
