@@ -175,3 +175,100 @@ void group_mech_cparam(Ctx& c) {
   });
   CK(cudaFree(dbuf));
 }
+
+// ---- group mech_cparam2: how a cold constant line's fill is shared (tests/data/h200/mech/cparam2) ------------------
+// mech_cparam found a cold 64-byte line ~73 cycles over a hit for one dependent chain whatever the warps (cp_lines K 1:
+// smsim + 82, 88, 82, 66 at 1, 4, 16, 32 warps), yet cp_one, whose warps each issue two or three LDCs into the one
+// cold line 0x200 before it arrives (n, out, rec), grows from + 75 at one warp to + 116-135 at 4-32. These ask which:
+// cq_same<M, W, 0>: M independent LDCs of a register address into the one cold line 0x300 (words 54 + 3 i: never two
+//   adjacent, so ptxas cannot pair them into an LDC.64), summed; line 0x200 read by LDC before the start barrier.
+// cq_warm<M, W>: the same with line 0x300 also read before the start barrier (a word the chain does not read).
+// cq_dist<M, W>: M independent LDCs into M distinct cold lines (0x300 + 64 i): one fill at a time, or overlapped?
+// cq_same<M, 16, SEL>: only some warps load (a warp-uniform condition on the warp's index; the rest store 0):
+//   SEL 1 warp 0; 2 warps 0, 4, 8, 12 (one scheduler, if warp w sits on scheduler w % 4); 3 warps 0-3 (four).
+//   These rows branch on the thread index: timed to read the mechanism, not imported.
+template <int SEL>
+__device__ __forceinline__ bool cq_sel() {
+  const unsigned w = threadIdx.x >> 5;
+  return SEL == 0 || (SEL == 1 && w == 0) || (SEL == 2 && (w & 3) == 0) || (SEL == 3 && w < 4);
+}
+
+template <int M, int W, int SEL>
+__global__ void __launch_bounds__(32 * W) cq_same(int* out, int tag, BlockRec* rec, const CpP p) {
+  if (tag == CP_NEVER) out[cp_tid<W>()] = -1;  // line 0x200 (out, tag, rec) read before the start barrier
+  imp_begin(rec);
+  int j = 0;
+  if (cq_sel<SEL>()) {
+#pragma unroll
+    for (int i = 0; i < M; ++i) j += p.v[54 + 3 * i + threadIdx.y];
+  }
+  out[cp_tid<W>()] = j + (int)threadIdx.x;
+  imp_end(rec);
+}
+
+template <int M, int W>
+__global__ void __launch_bounds__(32 * W) cq_warm(int* out, int tag, BlockRec* rec, const CpP p) {
+  if (tag == CP_NEVER || p.v[69 + threadIdx.y] == CP_NEVER) out[cp_tid<W>()] = -1;  // lines 0x200 and 0x300
+  imp_begin(rec);
+  int j = 0;
+#pragma unroll
+  for (int i = 0; i < M; ++i) j += p.v[54 + 3 * i + threadIdx.y];
+  out[cp_tid<W>()] = j + (int)threadIdx.x;
+  imp_end(rec);
+}
+
+template <int M, int W>
+__global__ void __launch_bounds__(32 * W) cq_dist(int* out, int tag, BlockRec* rec, const CpP p) {
+  if (tag == CP_NEVER) out[cp_tid<W>()] = -1;
+  imp_begin(rec);
+  int j = 0;
+#pragma unroll
+  for (int i = 0; i < M; ++i) j += p.v[54 + 16 * i + threadIdx.y];
+  out[cp_tid<W>()] = j + (int)threadIdx.x;
+  imp_end(rec);
+}
+
+template <int M, int W, int SEL>
+static void run_cq_same(Ctx& c, int* dout, const CpP& p) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const std::string prm = "m=" + std::to_string(M) + ";sel=" + std::to_string(SEL);
+  const Meas m = measure(c, cq_same<M, W, SEL>, L, dout, 1, c.d_rec, p);
+  imp_row(c, "mech_cparam2", (const void*)cq_same<M, W, SEL>, SEL ? "sel" : "same", M, W, L.bps, L.tpb, M, prm, m);
+}
+
+template <int M, int W>
+static void run_cq_warm(Ctx& c, int* dout, const CpP& p) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const std::string prm = "m=" + std::to_string(M);
+  const Meas m = measure(c, cq_warm<M, W>, L, dout, 1, c.d_rec, p);
+  imp_row(c, "mech_cparam2", (const void*)cq_warm<M, W>, "warm", M, W, L.bps, L.tpb, M, prm, m);
+}
+
+template <int M, int W>
+static void run_cq_dist(Ctx& c, int* dout, const CpP& p) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const std::string prm = "m=" + std::to_string(M);
+  const Meas m = measure(c, cq_dist<M, W>, L, dout, 1, c.d_rec, p);
+  imp_row(c, "mech_cparam2", (const void*)cq_dist<M, W>, "dist", M, W, L.bps, L.tpb, M, prm, m);
+}
+
+void group_mech_cparam2(Ctx& c) {
+  void* dbuf = nullptr;
+  CK(cudaMalloc(&dbuf, (size_t)c.sms * 2048 * sizeof(int)));
+  int* iout = (int*)dbuf;
+  static const CpP p{};
+  imp_each<1, 4, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    imp_each<1, 2, 4>([&](auto m) {
+      run_cq_same<decltype(m)::value, W, 0>(c, iout, p);
+      run_cq_warm<decltype(m)::value, W>(c, iout, p);
+    });
+    imp_each<2, 4, 8>([&](auto m) { run_cq_dist<decltype(m)::value, W>(c, iout, p); });
+  });
+  imp_each<1, 2>([&](auto m) {
+    run_cq_same<decltype(m)::value, 16, 1>(c, iout, p);
+    run_cq_same<decltype(m)::value, 16, 2>(c, iout, p);
+    run_cq_same<decltype(m)::value, 16, 3>(c, iout, p);
+  });
+  CK(cudaFree(dbuf));
+}

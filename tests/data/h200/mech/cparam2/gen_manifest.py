@@ -1,0 +1,88 @@
+# Writes tests/data/h200/mech/cparam2/programs.csv from the set's SASS listing: cq_same<M, W, 0>, cq_warm<M, W>,
+# cq_dist<M, W> (workloads/cuda/import/cparam.cu, group mech_cparam2), one row a kernel: M independent LDCs of a
+# register address after the start stamp into one cold constant line (same), the same line read before the start
+# barrier (warm), or M distinct cold lines (dist). The sel rows (cq_same<M, 16, SEL>, only some warps load: a
+# predicate on the warp's index) are timed to read the mechanism and not imported (the importer has one program for
+# every warp). --span from tests/span_pcs.py; `--arg 2=1` (tag, 1 on the host) reads the guard branch before the
+# barrier; cq_warm's guard store is predicated, off in every lane (`--mem PC=lanes=0`).
+# Exits naming the kernel when its loads are not where the set needs them.
+# Usage: python3 gen_manifest.py sass.txt > programs.csv;  ... --runs (a runs.csv of every row, cycles 1);
+#        ... --predict VAL (predictions.txt from tests/import_validate.sh VERBOSE=1 on the --runs rows)
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
+from span_pcs import span  # tests/span_pcs.py
+
+
+def kernels(path):
+    out, cur = {}, None
+    for line in open(path):
+        m = re.search(r'Function : (\S+)', line)
+        if m:
+            cur = m.group(1)
+            out[cur] = []
+            continue
+        m = re.search(r'/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;', line)
+        if m and cur:
+            out[cur].append((int(m.group(1), 16), m.group(2)))
+    return out
+
+
+def parse(name):
+    m = re.match(r'_Z7cq_sameILi(\d+)ELi(\d+)ELi(\d+)EE', name)
+    if m:
+        return ('same' if m.group(3) == '0' else 'sel'), int(m.group(1)), int(m.group(2)), int(m.group(3))
+    m = re.match(r'_Z7cq_(warm|dist)ILi(\d+)ELi(\d+)EE', name)
+    if m:
+        return m.group(1), int(m.group(2)), int(m.group(3)), 0
+    return None
+
+
+ORDER = {'same': 0, 'warm': 1, 'dist': 2, 'sel': 3}
+path = sys.argv[1]
+mode = sys.argv[2] if len(sys.argv) > 2 else ''
+rows, runs = [], []
+for name, ins in kernels(path).items():
+    p = parse(name)
+    if not p:
+        continue
+    v, M, W, SEL = p
+    f, t = span(path, name)
+    bar = next(pc for pc, x in ins if x.startswith('BAR.SYNC'))
+    idx = [(pc, x) for pc, x in ins if re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[R\d+\+', x)]
+    post = [pc for pc, x in idx if f < pc < t]
+    pre = [pc for pc, x in idx if pc < bar]
+    if len(post) != M:
+        sys.exit('gen_manifest.py: %s: %d LDCs of a register address after the stamp (expected %d)' % (name, len(post), M))
+    if len(pre) != (1 if v == 'warm' else 0):
+        sys.exit('gen_manifest.py: %s: %d such LDCs before the barrier' % (name, len(pre)))
+    prm = 'm=%d;sel=%d' % (M, SEL) if v in ('same', 'sel') else 'm=%d' % M
+    runs.append(((ORDER[v], W, M, SEL), 'mech_cparam2,%s,%s,%d,%d,1,%d,%d,%s,1,1,1,0,1980,5' % (name, v, M, W, 32 * W, M, prm)))
+    if v == 'sel':
+        continue
+    opts = '--arg 2=1 --span 0x%x:0x%x' % (f, t)
+    guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
+    if v == 'warm':
+        if len(guard) != 1:
+            sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
+        opts += ' --mem 0x%x=lanes=0' % guard[0]
+    what = {'same': '%d independent LDCs into the one cold line 0x300 after the stamp' % M,
+            'warm': '%d independent LDCs into line 0x300, read by LDC before the start barrier' % M,
+            'dist': '%d independent LDCs into %d distinct cold lines 0x300 + 64 i after the stamp' % (M, M)}[v]
+    rows.append(((ORDER[v], M, W), 'mech_cparam2.%s_m%d_w%d,mech_cparam2,%s,%d,%s,%d,%s,99,"%s","%s; one block of %d warps an SM"'
+                 % (v, M, W, v, M, prm, W, name, opts, what, W)))
+
+if mode == '--runs':
+    print('# synthetic runs.csv of mech_cparam2 (every row the device call writes, cycles 1): for tests/import_validate.sh VERBOSE=1')
+    print('group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,cycles,cycles_min,cycles_max,event_ms,sm_clock_mhz,reps')
+    for _, r in sorted(runs):
+        print(r)
+else:
+    print('# smsim import validation manifest for tests/data/h200/mech/cparam2 (group mech_cparam2: how warps and loads share a '
+          'cold constant line\'s fill; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)')
+    print('# one row a kernel (one block an SM); --arg 2=1 reads the tag branch before the start barrier; the sel rows are not imported')
+    print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
+    for _, r in sorted(rows):
+        print(r)
