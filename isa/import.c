@@ -168,8 +168,8 @@ int import_opt(struct import_opts *o, const char *flag, const char *value, struc
 				memcpy(r->mods, dot + 1, (size_t)ml);
 				r->mods[ml] = '\0';
 			}
-			if (isa_ops[op].space == SPACE_NONE)
-				return err_set(e, SIM_EINPUT, "--mem: %s is not a memory opcode (expected LDG, STG, LDS, STS, LDL, STL, LDC, ATOMG, RED, ...)",
+			if (isa_ops[op].space == SPACE_NONE && op != OP_ULDC)
+				return err_set(e, SIM_EINPUT, "--mem: %s is not a memory opcode (expected LDG, STG, LDS, STS, LDL, STL, LDC, ULDC, ATOMG, RED, ...)",
 					       isa_ops[op].name);
 			memcpy(r->opcode, isa_ops[op].name, strlen(isa_ops[op].name) + 1);
 		} else {
@@ -344,7 +344,10 @@ static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, 
 	buf[0] = '\0';
 	if (width < 4)
 		len += (size_t)snprintf(buf, n, " width=%d", width);
-	if (!r) {
+	/* a rule of nothing but caddr= (the line a register-indexed LDC reads)
+	 * keeps the defaults: the attribute is added to them below */
+	int caddr_only = r && strncasecmp(o->mem_attrs[r - o->mem], "caddr=", 6) == 0 && !strchr(o->mem_attrs[r - o->mem], ' ');
+	if (!r || caddr_only) {
 		switch (isa_ops[op].space) {
 		case SPACE_GLOBAL:
 			def = op == OP_ATOMG || op == OP_ATOM || op == OP_RED ? " footprint=1M" : " pattern=stream";
@@ -359,6 +362,11 @@ static int mem_attrs(const struct sass_insn *in, int op, struct import_opts *o, 
 			def = "";
 		}
 		len += (size_t)snprintf(buf + len, n - len, "%s", def);
+		if (caddr_only) {
+			r->used = 1;
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, " %s", o->mem_attrs[r - o->mem]);
+			return SIM_OK;
+		}
 		/* shared memory: the lanes the listing gives, unless a word a lane one after another (the default) */
 		int seq = 1, k = 1;
 		for (int l = 0; lanes && l < 32; l++)
@@ -1852,7 +1860,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			}
 		attrs[0] = '\0';
 		const uint32_t *lanes = lo.slot && lo.slot[i] >= 0 && lo.known[lo.slot[i]] ? lo.off[lo.slot[i]] : NULL;
-		if (isa_ops[op].space != SPACE_NONE && (rc = mem_attrs(x, op, &o, fname, lanes, attrs, sizeof attrs, e)))
+		if ((isa_ops[op].space != SPACE_NONE || op == OP_ULDC) && (rc = mem_attrs(x, op, &o, fname, lanes, attrs, sizeof attrs, e)))
 			goto out;
 		/* --off PC, or a denormal fixup (fixup_preds): its guard false in every lane */
 		struct import_rule *ro = find_rule(o.off, o.noff, x);

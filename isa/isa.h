@@ -145,10 +145,17 @@ static inline int isa_l1_load(int op)
 	return op == OP_LDG || op == OP_LD || op == OP_LDL || op == OP_LDC;
 }
 
+/* LDC and ULDC: loads from a constant bank (the constant caches: sim/mem.c, mem_cline) */
+static inline int isa_is_const_load(int op)
+{
+	return op == OP_LDC || op == OP_ULDC;
+}
+
 /* Writes the register's name ("R12", "UR4", "P0", "PT", "SB3") into buf. */
 const char *isa_reg_name(int reg, char *buf, int len);
 
 #define ISA_MAX_LINES 8 /* line numbers of the attribute lines= */
+#define ISA_CADDR(bank, off) (0x1000000u | (uint32_t)(bank) << 16 | (uint32_t)(off)) /* insn.caddr: bank 0-255, offset < 64 KB */
 #define ISA_MAX_OFFSETS 32 /* byte offsets of the attribute offsets= (one a lane) */
 
 struct insn {
@@ -211,8 +218,13 @@ struct insn {
 	uint8_t nlines;    /* memory ops: entries of lines[] (attribute lines=; 0 none) */
 	uint8_t count_warps; /* LOOP N warp<M=K: M, the warps below it run count_low trips; 0 none */
 	uint32_t lines[ISA_MAX_LINES]; /* lane i at byte (i x width) % 128 of 128-byte line lines[i % nlines] */
-	uint32_t base;     /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
-			    * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
+	union {
+		uint32_t base;  /* memory ops: the byte address of its element 0 (attribute base=; 0: a table
+				 * at a 2 MB boundary); the L1's tag banks hash it (sim/mem.c) */
+		uint32_t caddr; /* constant loads (LDC, ULDC): ISA_CADDR(bank, byte offset) when known (the
+				 * operand c[B][OFF] with an immediate offset, or the attribute caddr=), 0 not
+				 * known; the constant cache's lines (sim/mem.c, mem_cline) */
+	};
 	uint32_t match;    /* LOOP/IF/ELSE: index of the matching ENDLOOP/ELSE/ENDIF */
 	int32_t grow;      /* LOOP N grow=G: a triangular loop, N + G t trips at the enclosing loop's
 			    * trip t (from 0; isa.c checks every count 1..1e9); 0: N every entry.

@@ -255,9 +255,22 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				return rc;
 			in->step = (uint32_t)v;
 		} else if (n == 4 && strncasecmp(key, "base", 4) == 0) {
+			if (isa_is_const_load(in->op)) {
+				lx->p = key;
+				return fail(lx, "base= on a constant load (expected caddr=OFFSET: the byte offset in its bank a register-indexed LDC or ULDC reads)");
+			}
 			if ((rc = parse_uint(lx, 0xFFFFFFFFull, UINT_SUFFIX | UINT_HEX, &v, "base: expected the byte address of the access's element 0 (its bits 7-24 pick the L1 tag bank), 0 to 4G-1 (decimal, 0x hex, or K, M, G)")))
 				return rc;
 			in->base = (uint32_t)v;
+		} else if (n == 5 && strncasecmp(key, "caddr", 5) == 0) {
+			/* caddr=OFF: the byte offset a register-indexed constant load reads */
+			if (!isa_is_const_load(in->op)) {
+				lx->p = key;
+				return fail(lx, "caddr= on an instruction that is not a constant load (expected LDC or ULDC)");
+			}
+			if ((rc = parse_uint(lx, 0xFFFF, UINT_HEX, &v, "caddr: expected the byte offset in the constant bank the load reads, 0 to 0xffff")))
+				return rc;
+			in->caddr = ISA_CADDR(in->caddr >> 16 & 0xff, v);
 		} else if (n == 5 && strncasecmp(key, "lines", 5) == 0) {
 			/* lines=L0:L1:...: lane i at byte (i x width) % 128 of line L[i % k] */
 			if ((rc = parse_uint_list(lx, in->lines, ISA_MAX_LINES, &in->nlines, 1u << 25, 0,
@@ -318,7 +331,7 @@ static int parse_attrs(struct lexer *lx, struct insn *in)
 				in->group = (uint8_t)v;
 		} else {
 			lx->p = key;
-			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, lines, offsets, footprint, lanes, threads, wait, group or near)");
+			return fail(lx, "unknown attribute (expected width, pattern, stride, period, step, base, caddr, lines, offsets, footprint, lanes, threads, wait, group or near)");
 		}
 	}
 	if (in->nlines && (in->period || in->stride || (in->pattern != PAT_COALESCED && in->pattern != PAT_STRIDED)))
@@ -350,6 +363,8 @@ struct operand {
 	int reuse;              /* .reuse */
 	int col;                /* column, for errors */
 	int clock;              /* the SM's clock, SR_CLOCKLO or SR_CLOCKHI (a clock read: run --stamps) */
+	int cbank;              /* c[B][OFF]: B, -1 for another operand */
+	long coff;              /* c[B][OFF]: OFF, -1 when a register indexes it (c[0x0][R2+0x10]) */
 };
 
 static int is_word_char(char c)
@@ -504,6 +519,8 @@ static int parse_operand(struct lexer *lx, struct operand *o)
 	uint16_t reg;
 	int pred, span, rc, got_reg;
 	memset(o, 0, sizeof *o);
+	o->cbank = -1;
+	o->coff = -1;
 	skip_ws(lx);
 	o->col = col(lx);
 	const char *s = lx->p;
@@ -522,6 +539,17 @@ static int parse_operand(struct lexer *lx, struct operand *o)
 		lx->p += s[1] == '[' ? 1 : 2;
 		if ((rc = bracket_regs(lx, o)) || (rc = bracket_regs(lx, o)))
 			return rc;
+		if (s[1] == '[') { /* c[B][OFF] (not cx[UR][..], a bank a register names) */
+			char *end;
+			unsigned long b = strtoul(s + 2, &end, 0);
+			if (end > s + 2 && *end == ']' && b < 256 && o->nreg == 0) {
+				unsigned long off = strtoul(end + 2, &end, 0);
+				o->cbank = (int)b;
+				o->coff = *end == ']' && off < 0x10000 ? (long)off : -1;
+			} else if (end > s + 2 && *end == ']' && b < 256) {
+				o->cbank = (int)b; /* indexed by a register: the offset from caddr= */
+			}
+		}
 		return SIM_OK;
 	}
 	if (s[0] == '`' || (s[0] == '(' && s[1] == '.')) { /* a branch target label */
@@ -646,8 +674,13 @@ static int parse_general(struct lexer *lx, struct insn *in)
 			break;
 		lx->p++;
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		in->clock |= (uint8_t)o[i].clock;
+		/* a constant load's line (sim/mem.c, mem_cline): its bank, and its
+		 * offset unless a register indexes it (then caddr= gives it) */
+		if (o[i].cbank >= 0 && (op->unit == UNIT_CONST || in->op == OP_ULDC))
+			in->caddr = o[i].coff >= 0 ? ISA_CADDR(o[i].cbank, o[i].coff) : (uint32_t)o[i].cbank << 16;
+	}
 	if (op->space != SPACE_NONE && op->space != SPACE_CONST) {
 		int mem = 0;
 		for (int i = 0; i < n; i++)

@@ -149,6 +149,11 @@ struct arch {
 					   * at 0, 1, 2, ... bytes a cycle (memory.writeback_delay_curve) */
 	int const_index_cycles;           /* more for an LDC whose address has a register (c[0x3][R2]) */
 	double const_cycles_per_addr;     /* constant cache (LDC): SM cycles per distinct address a warp reads (0: as an L1 hit) */
+	int const_line_bytes;             /* the constant caches' line: a launch fills each once (mem_cline) */
+	int const_miss_cycles;            /* LDC: a launch's first read of a constant line waits this long more for
+					   * its fill (0: every line warm, as before round 50) */
+	int uconst_miss_cycles;           /* ULDC: the same in the uniform datapath's constant cache (the warp waits) */
+	int const_miss_slots;             /* constant-line fills in flight at once, LDC and ULDC together (0: no limit) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

@@ -109,6 +109,35 @@ static void issue_wide_lsu(const struct sim *s, struct uop *u, const struct opin
 	}
 }
 
+/*
+ * The constant line instruction pc reads, as an index into sim.cl_ready
+ * (uop.cl): -1 when it is no constant load, its address is not known
+ * (a register indexes it without caddr=), or its cache has no cold fill
+ * (const_miss_cycles 0 for LDC, uconst_miss_cycles for ULDC). LDC, ULDC
+ * of an immediate address and ULDC of a uniform register's fill caches of
+ * their own (mem_cline): the same line read by two of them is two.
+ * Numbered in program order (sim.cl_n), each line once.
+ */
+static int issue_cline(struct sim *s, const struct program *prog, int pc)
+{
+	const struct insn *in = &prog->code[pc];
+	const struct arch *a = s->a;
+	if (pc == 0)
+		s->cl_n = 0;
+	if (!isa_is_const_load(in->op) || !(in->caddr >> 24) ||
+	    (in->op == OP_LDC ? a->const_miss_cycles : a->uconst_miss_cycles) <= 0)
+		return -1;
+	/* the cache (bits 30-31: LDC, ULDC of an immediate address, ULDC of a
+	 * uniform register's), the bank, the line */
+	uint32_t cache = in->op == OP_LDC ? 0 : in->nsrc > 0 && !isa_is_zero_reg(in->src[0]) ? 2 : 1;
+	uint32_t key = cache << 30 | (in->caddr >> 16 & 0xff) << 20 | (in->caddr & 0xffff) / (uint32_t)a->const_line_bytes;
+	for (int q = 0; q < s->cl_n; q++)
+		if (s->cl_key[q] == key)
+			return q;
+	s->cl_key[s->cl_n] = key;
+	return s->cl_n++;
+}
+
 /* Decodes the program into s->uop (see struct uop). */
 static int issue_decode(struct sim *s, const struct program *prog)
 {
@@ -121,6 +150,14 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (!nl)
 			return -1;
 		s->nline = nl;
+		double *cr = realloc(s->cl_ready, sizeof *cr * (size_t)prog->ninsn);
+		if (!cr)
+			return -1;
+		s->cl_ready = cr;
+		uint32_t *ck = realloc(s->cl_key, sizeof *ck * (size_t)prog->ninsn);
+		if (!ck)
+			return -1;
+		s->cl_key = ck;
 		s->uop_cap = prog->ninsn;
 	}
 	issue_fetch_lines(s, prog);
@@ -161,6 +198,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		int dst_read = 0, ctl = in->has_ctl;
 
 		memset(u, 0, sizeof *u);
+		u->cl = (int16_t)issue_cline(s, prog, pc);
 		u->pipe = (uint8_t)op->pipe;
 		u->thr = (uint8_t)pipe_throttle_state(in, op->pipe);
 		u->unit = (uint8_t)op->unit;
@@ -491,6 +529,26 @@ static __attribute__((noinline)) int issue_off_operands(struct sim *s, struct sc
 	return pipe_operand_cycles(s, sc, w->slot, w->pc, u, in);
 }
 
+/* A ULDC whose constant line is cold or on its way (mem_cline): the warp
+ * waits for the fill, then its stall count (with control bits: ptxas gives
+ * ULDC a fixed latency, so the hardware holds the warp), or its result
+ * comes that much later (without). */
+static COLD void issue_uconst(struct sim *s, struct warp *w, const struct uop *u, const struct insn *in)
+{
+	double r = mem_cline(s, u->cl, (double)s->now, s->a->uconst_miss_cycles);
+	if (r <= (double)s->now)
+		return;
+	uint64_t at = (uint64_t)r;
+	if (u->flags & U_CTL) {
+		warp_write_reg(w, REG_STALL, at + u->stall, RK_FIXED);
+	} else if (u->wkind != UOP_NOWRITE) {
+		uint64_t t = at + (uint64_t)u->lat + 1;
+		warp_write_reg(w, u->dst, t, u->wkind);
+		if (u->flags & U_XDST)
+			warp_write_xdst(w, in, t, u->wkind);
+	}
+}
+
 /* Warp w, picked by its scheduler, issues its instruction now: operand
  * collection and the pipe's busy time, the warp's next wake-up (next
  * cycle, unless the scheduler files it later), then what the instruction
@@ -541,6 +599,8 @@ static void issue_warp(struct sim *s, struct warp *w)
 			if (u->flags & U_XDST)
 				warp_write_xdst(w, in, t, u->wkind | (u->lead ? u->pside : u->pside & (SIDE_WIDE << SIDE_SHIFT)));
 		}
+		if (__builtin_expect(u->cl >= 0, 0) && !(u->flags & U_MEM))
+			issue_uconst(s, w, u, in);
 		if (u->flags & U_BSYNC)
 			ctl_bsync(s, w, u);
 		w->pc++;

@@ -34,7 +34,8 @@
  * mech_ldclat, mech_cap, mech_latd). max_inflight_sectors is an estimate, not measured.
  *
  * Reads from struct arch: smem_latency, l1_latency, l2_latency, const_latency,
- * const_index_cycles, const_cycles_per_addr, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
+ * const_index_cycles, const_cycles_per_addr, const_line_bytes, const_miss_cycles,
+ * uconst_miss_cycles, const_miss_slots, dram_latency, smem_bytes_per_cycle, l1_bytes_per_cycle,
  * l2_bytes_per_cycle, dram_bytes_per_cycle, dram_queue_curve, dram_shared_queue, dram_queue_scale_cycles, dram_stream_queue_scale_cycles,
  * dram_window_cycles, warp_miss_bytes_per_cycle, l2_spread, dram_spread, lsu_warp_cycles,
  * max_inflight_sectors, sector_bytes, and through arch_global_level
@@ -108,6 +109,52 @@ static inline double mem_const_addrs(const struct insn *in, int lanes)
 	if (in->pattern == PAT_UNIFORM)
 		return 1.0;
 	return (double)(in->lanes && in->lanes < lanes ? in->lanes : lanes);
+}
+
+/*
+ * Constant lines (round 50). A launch's constant caches start empty: the
+ * first read of a const_line_bytes line waits for its fill,
+ * const_miss_cycles (LDC) or uconst_miss_cycles (ULDC) after the read
+ * reaches the cache; reads of the line while it is on its way wait for
+ * the same fill, later ones hit. At most const_miss_slots fills are in
+ * flight; a further one starts when the first of them lands. On an H100 (the H200's SM; tests/data/h200/mech/
+ * cparam and cparam2, mech_cparam and mech_cparam2, 2026-12-07): a
+ * dependent chain of LDCs each into a new 64-byte line takes 72.6 cycles a
+ * load more than the same chain within one line (958.5 against 450 cycles
+ * at K 8), ULDC's 62.2 (663 against 290 over the 6 loads whose line is new
+ * in one and not the other: see the three caches below); 256-byte steps cost what 64-byte
+ * ones do, and a word 60 bytes on warms the line (cq_warm), so the line is
+ * 64 bytes; M independent LDCs into one cold line cost what one does (171,
+ * 168, 175 cycles at M 1, 2, 4), into M distinct lines 193, 225 and 354
+ * (M 2, 4, 8: the fills overlap, the eight in two rounds); a ULDC.64 of a
+ * line before the start barrier leaves an LDC of it after the barrier cold
+ * (cp_one), and a ULDC of a uniform register's address (c[0x0][UR4+0x210])
+ * after a ULDC of an immediate one into the same line waits as long as a
+ * new line (cp_ulines with 4-byte steps: 137, 193, 218, 290 cycles at K 1,
+ * 2, 4, 8, the second load 56 more, then 12-18 a load): three caches, LDC's
+ * and the uniform path's two (sim/issue.c issue_cline). Returns the cycle
+ * the line is in its cache for a read that reaches it at p (p itself when
+ * warm).
+ */
+static double mem_cline(struct sim *s, int cl, double p, int miss)
+{
+	double r = s->cl_ready[cl];
+	if (r >= 0.0)
+		return r > p ? r : p;
+	int n = s->a->const_miss_slots, k = 0;
+	double st = p;
+	if (n > 0) {
+		for (int i = 1; i < n; i++)
+			if (s->cl_slot[i] < s->cl_slot[k])
+				k = i;
+		if (s->cl_slot[k] > st)
+			st = s->cl_slot[k];
+	}
+	r = st + (double)miss;
+	if (n > 0)
+		s->cl_slot[k] = r;
+	s->cl_ready[cl] = r;
+	return r;
 }
 
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
@@ -1226,8 +1273,10 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		switch (lv) {
 		case LV_L1:
 			if (m->cport) {
-				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles) +
-				     (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
+				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles);
+				if (s->uop[w->pc].cl >= 0) /* a constant line: cold, on its way or warm */
+					dd = mem_cline(s, s->uop[w->pc].cl, dd, a->const_miss_cycles);
+				dd += (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
 			} else {
 				/* 16 bytes a lane: the result l1_wide_cycles later than an
 				 * 8-byte lane's l1_latency, in the cycle it lands (round 40;
@@ -1372,6 +1421,10 @@ static void mem_reset(struct sim *s)
 	s->dirty = s->wb_rate = s->wb_frac = 0.0;
 	s->wb_t = 0;
 	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->stu_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
+	for (int i = 0; i < s->cl_n; i++)
+		s->cl_ready[i] = -1.0; /* every constant line cold (mem_cline) */
+	for (int i = 0; i < (int)(sizeof s->cl_slot / sizeof s->cl_slot[0]); i++)
+		s->cl_slot[i] = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */
 	s->qrng = 0xD1B54A32D192ED03ULL; /* mem_queue_pos's deck: its own, so the levels' draws stay as they were */
 	for (int l = 0; l < 3; l++) {

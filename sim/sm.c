@@ -81,6 +81,8 @@ void sim_destroy(struct sim *s)
 	mem_destroy(s);
 	free(s->uop);
 	free(s->nline);
+	free(s->cl_ready);
+	free(s->cl_key);
 	free(s->w);
 	free(s->ready_store);
 	free(s->kind_store);

@@ -321,6 +321,9 @@ struct uop {
 			      * on its side too (IMAD.WIDE's low word: wide_low_lead_cycles), else 0 */
 	uint8_t yld;         /* U_CTL with the yield hint and yield_switch: after it the scheduler
 			      * does not stay on the warp (issue_ctl) */
+	int16_t cl;          /* a constant load whose line is known (insn.caddr) and whose cache has a
+			      * cold fill (const_miss_cycles, uconst_miss_cycles): its line's index in
+			      * sim.cl_ready (mem_cline); -1 none */
 };
 
 /* The memory-info cache's entry (mem.c, mem_info). */
@@ -431,6 +434,11 @@ struct sim {
 	double wb_frac;      /* the part of a sector the write-backs' weighted sectors carry to the next */
 	double dirty;        /* bytes this SM has stored into L2 lines it did not hold (l2_dirty_bytes) */
 	double const_free;   /* the constant cache's port: free-at time */
+	double *cl_ready;    /* the constant lines the program reads (uop.cl): the cycle its fill lands,
+			      * -1 cold (nothing read it yet this run); decoded with the uops */
+	uint32_t *cl_key;    /* their cache, bank and line (issue_cline) */
+	int cl_n;
+	double cl_slot[64];  /* the fills in flight: when each of const_miss_slots slots is free again */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
 	int bar_open;        /* blocks some of whose warps wait at a barrier the rest have not reached (fetch_turn 2) */
 	uint64_t bar_rel_until; /* the latest release a barrier has given (fetch_turn 2: no warp waits past it unless bar_open) */

@@ -1260,6 +1260,53 @@ static void mem_by_modifiers(void **state)
 }
 
 /*
+ * The constant lines (round 50): an LDC or ULDC of an immediate address
+ * carries its bank and offset from the listing's operand; one indexed by a
+ * register gets its byte from --mem PC=caddr=OFF, which alone keeps the
+ * importer's defaults (an LDC's pattern=uniform footprint=64K) and is
+ * accepted on a ULDC (no memory instruction otherwise) and by opcode.
+ */
+static void constant_lines(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ LDC R1, c[0x0][0x218] ;\n"
+				      "/*0010*/ LDC R2, c[0x0][R1+0x2e8] ;\n"
+				      "/*0020*/ ULDC UR4, c[0x0][0x300] ;\n"
+				      "/*0030*/ ULDC UR5, c[0x0][UR4+0x210] ;\n"
+				      "/*0040*/ LDC R3, c[0x3][R1] ;\n"
+				      "/*0050*/ EXIT ;\n";
+	static const char *const opts[] = {"--mem", "0x10=caddr=0x300", "--mem", "0x30=caddr=0x304", "--mem", "0x40=caddr=0x40,lanes=2", NULL};
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", opts, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.ninsn, 6);
+	assert_int_equal(p.code[0].caddr, ISA_CADDR(0, 0x218));
+	assert_int_equal(p.code[1].caddr, ISA_CADDR(0, 0x300));
+	assert_int_equal(p.code[1].pattern, PAT_UNIFORM); /* the defaults kept */
+	assert_int_equal(p.code[1].count, 65536);
+	assert_int_equal(p.code[2].caddr, ISA_CADDR(0, 0x300));
+	assert_int_equal(p.code[3].caddr, ISA_CADDR(0, 0x304));
+	assert_int_equal(p.code[4].caddr, ISA_CADDR(3, 0x40)); /* a rule of more than caddr=: as given */
+	assert_int_equal(p.code[4].lanes, 2);
+	assert_int_not_equal(p.code[4].pattern, PAT_UNIFORM);
+	assert_non_null(strstr(text, "LDC R2, c[0x0][R1+0x2e8] pattern=uniform footprint=64K caddr=0x300"));
+	assert_non_null(strstr(text, "ULDC UR5, c[0x0][UR4+0x210] caddr=0x304"));
+	program_free(&p);
+	free(text);
+	/* by opcode: every ULDC */
+	static const char *const byop[] = {"--mem", "ULDC=caddr=0x308", NULL};
+	if (import_str(listing, "k", byop, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.code[2].caddr, ISA_CADDR(0, 0x308));
+	assert_int_equal(p.code[3].caddr, ISA_CADDR(0, 0x308));
+	program_free(&p);
+	free(text);
+}
+
+/*
  * --mem with offsets= (round 37): 32 lanes' byte offsets of a hashed index
  * (mech_gather3's s_rand: lane l at word ((7 l + 3) x 2654435761 mod 2^32)
  * >> 22 of a 16 KB table, the longest such list, 6-digit offsets) reach the
@@ -1603,7 +1650,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
 		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
-		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(import_errors),
+		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(constant_lines), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

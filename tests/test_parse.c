@@ -475,7 +475,10 @@ static void bad_programs(void **state)
 		{"LOOP 1000000000\nLOOP 2 grow=2\nNOP\nENDLOOP\nENDLOOP\n", "t.prog:", "2: LOOP 2 grow=2: 2000000000 trips at trip t = 999999999 of the enclosing loop's 1000000000"},
 		{"IF warp>1\nNOP\nENDIF\n", "t.prog:1:8: ", "IF warp: expected '<' or '>=' as in IF warp<1 or IF warp>=1"},
 		{"IF warp>=40\nNOP\nENDIF\n", "t.prog:1:10: ", "IF warp>=N: expected N in 0..32, got \"40\""},
-		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, period, step, base, lines, offsets, footprint, lanes, threads, wait, group or near), got \"colour=red\""},
+		{"LDG R1, [R2] colour=red\n", "t.prog:1:14: ", "unknown attribute (expected width, pattern, stride, period, step, base, caddr, lines, offsets, footprint, lanes, threads, wait, group or near), got \"colour=red\""},
+		{"LDG R1, [R2] caddr=0x300\n", "t.prog:1:14: ", "caddr= on an instruction that is not a constant load (expected LDC or ULDC), got \"caddr=0x300\""},
+		{"LDC R1, c[0x0][R2+0x10] caddr=0x10000\n", "t.prog:1:31: ", "caddr: expected the byte offset in the constant bank the load reads, 0 to 0xffff, got \"0x10000\""},
+		{"LDC R1, c[0x0][0x210] base=0x100\n", "t.prog:1:23: ", "base= on a constant load (expected caddr=OFFSET: the byte offset in its bank a register-indexed LDC or ULDC reads), got \"base=0x100\""},
 		{"LDG R1, [R2] group=9\n", "t.prog:1:20: ", "group: expected a group 1 to 8 (group=1), got \"9\""},
 		{"LDG R1, [R2] near=0\n", "t.prog:1:19: ", "near: expected a group 1 to 8 (near=1), got \"0\""},
 		{"LDG R1, [R2] group=1 near=1\n", "t.prog:1:22: ", "group and near on one load: a load either draws its latency (group=G) or takes its group's (near=G)"},
@@ -641,6 +644,35 @@ static void known_bugs(void **state)
  * The general operand grammar of compiled SASS (isa/README.md "SASS forms"):
  * each line below decoded by hand from the SASS register rules.
  */
+/* A constant load's line (insn.caddr, round 50): the bank and offset of
+ * c[B][OFF]; a register-indexed one's offset from caddr= (its bank from the
+ * operand); an ALU instruction's constant operand, a bindless cx[], none. */
+static void constant_addresses(void **state)
+{
+	(void)state;
+	struct program p;
+	parse_ok("LDC R1, c[0x3][0x218]\n"
+		 "LDC.64 R2, c[0x0][0x210]\n"
+		 "LDC R4, c[0x2][R2+0x10] caddr=0x40\n"
+		 "LDC R5, c[0x0][R2+0x10]\n"
+		 "ULDC UR4, c[0x0][0x300]\n"
+		 "ULDC UR5, c[0x0][UR6+0x4] caddr=0x304\n"
+		 "FFMA R8, R8, R1, c[0x0][0x210]\n"
+		 "LDC R6, cx[UR4][0x10]\n"
+		 "EXIT\n",
+		 &p);
+	const struct insn *c = p.code;
+	assert_int_equal(c[0].caddr, ISA_CADDR(3, 0x218));
+	assert_int_equal(c[1].caddr, ISA_CADDR(0, 0x210));
+	assert_int_equal(c[2].caddr, ISA_CADDR(2, 0x40));
+	assert_int_equal(c[3].caddr >> 24, 0); /* not known */
+	assert_int_equal(c[4].caddr, ISA_CADDR(0, 0x300));
+	assert_int_equal(c[5].caddr, ISA_CADDR(0, 0x304));
+	assert_int_equal(c[6].base, 0); /* no constant load: base stays the memory ops' */
+	assert_int_equal(c[7].caddr, 0);
+	program_free(&p);
+}
+
 static void sass_forms(void **state)
 {
 	(void)state;
@@ -758,7 +790,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(dynamic_counts),
 		cmocka_unit_test(finish_by_hand), cmocka_unit_test(opcode_lookup), cmocka_unit_test(bad_programs),
 		cmocka_unit_test(binary_input),   cmocka_unit_test(program_files), cmocka_unit_test(known_bugs),
-		cmocka_unit_test(sass_forms),     cmocka_unit_test(sass_errors),
+		cmocka_unit_test(sass_forms), cmocka_unit_test(constant_addresses),     cmocka_unit_test(sass_errors),
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

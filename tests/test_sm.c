@@ -211,6 +211,7 @@ static void sm_2_1_fp32_knees(void **state)
 	struct err e;
 	struct arch ideal = sm90;
 	ideal.regfile_banks = 0;
+	ideal.const_miss_cycles = ideal.uconst_miss_cycles = 0; /* every constant line warm */
 	ideal.branch_cycles = 0;
 	ideal.loop_cycles = 0;
 	ideal.loop_insns = 1;
@@ -246,9 +247,9 @@ static char *fma_harness_text(int ilp, int iters)
 	int rounds = 64 / ilp, trips = iters / rounds, at = 0, cmp_at = rounds * ilp > 5 ? 4 : rounds * ilp - 1;
 	assert_non_null(s);
 	assert_true(iters % rounds == 0);
-	n += (size_t)snprintf(s + n, cap - n, ".pc 0x0\n.regs 16\n.span 0x10 0x%x\n", (4 + rounds * ilp + 2 + 1 + ilp + 6) * 16);
-	n += (size_t)snprintf(s + n, cap - n, "BAR.SYNC 0x0\nCS2R R5, SR_CLOCKLO\nULDC UR6, c[0x0][0x218]\n"
-						  "LDC R1, c[0x0][0x21c] pattern=uniform footprint=64K\nLOOP %d edge=branch\n", trips);
+	n += (size_t)snprintf(s + n, cap - n, ".pc 0x0\n.regs 16\n.span 0x20 0x%x\n", (5 + rounds * ilp + 2 + 1 + ilp + 6) * 16);
+	n += (size_t)snprintf(s + n, cap - n, "ULDC.64 UR4, c[0x0][0x208]\nBAR.SYNC 0x0\nCS2R R5, SR_CLOCKLO\nULDC UR6, c[0x0][0x230]\n"
+						  "LDC R1, c[0x0][0x234] pattern=uniform footprint=64K\nLOOP %d edge=branch\n", trips);
 	for (int r = 0; r < rounds; r++)
 		for (int k = 0; k < ilp; k++, at++) {
 			n += (size_t)snprintf(s + n, cap - n, "FFMA R%d, R%d, UR6, R1\n", 2 * k, 2 * k);
@@ -279,11 +280,16 @@ static void sm_2_2_fma_harness_span(void **state)
 		assert_int_equal(wl_parse("fma", set, &w, &e), 0);
 		assert_int_equal(wl_build(&w, &sm90, &p, &e), 0);
 		char *text = fma_harness_text(ilp, 256);
+		/* the text has addresses (for its .span), the generator's program
+		 * none: the instruction fetch's next-line cost (fetch_line_cycles)
+		 * applies to the text alone, so both run without it */
+		struct arch a = sm90;
+		a.fetch_line_cycles = 0;
 		for (int warps = 1; warps <= 8; warps *= 8) {
-			struct sim_stats built, parsed = run_arch(&sm90, text, 32 * warps, 1, POLICY_BGRR);
+			struct sim_stats built, parsed = run_arch(&a, text, 32 * warps, 1, POLICY_BGRR);
 			struct sim_launch l = {.threads_per_block = 32 * warps, .blocks = 1, .smem_per_block = -1,
 					       .carveout_pct = -1, .policy = POLICY_BGRR};
-			assert_int_equal(sim_run_once(&sm90, &p, &l, &built, &e), 0);
+			assert_int_equal(sim_run_once(&a, &p, &l, &built, &e), 0);
 			assert_int_equal(built.cycles, parsed.cycles);
 			assert_int_equal(built.elapsed_cycles, parsed.elapsed_cycles);
 			assert_true(built.cycles + 2 < built.elapsed_cycles);
@@ -1227,6 +1233,93 @@ static void sm_3_10_constant_port(void **state)
 	noidx.const_index_cycles = 0;
 	assert_int_equal(extra_cycles(&noidx, "[B0-----:R-:W0:-:S01] LDC R2, c[0x3][R2] pattern=uniform\n", 16, exit_, 32),
 			 16 * (2 + 24 - 1));
+}
+
+/* The cycles a program takes on arch a less on a with every constant line
+ * warm (const_miss_cycles and uconst_miss_cycles 0): one block of threads. */
+static int64_t cold_extra(const struct arch *a, const char *body, int threads)
+{
+	struct arch warm = *a;
+	warm.const_miss_cycles = warm.uconst_miss_cycles = 0;
+	char text[2048];
+	snprintf(text, sizeof text, ".regs 32\n%s", body);
+	return (int64_t)run_arch(a, text, threads, 1, POLICY_GRR).cycles - (int64_t)run_arch(&warm, text, threads, 1, POLICY_GRR).cycles;
+}
+
+/*
+ * sm-3.36: a launch's first read of a constant line waits for its fill
+ * (round 50, mem_cline: tests/data/h200/mech/cparam, cparam2), by hand on
+ * sm_90 (const_miss_cycles 73, uconst_miss_cycles 62, 64-byte lines, 4
+ * fills at once). One warp; each program ends with an EXIT that waits for
+ * the loads' scoreboard. An LDC passes the port (2 cycles) at p and its
+ * data comes max(p, the line's fill) + const_latency - 1: one cold LDC is
+ * 73 cycles later than warm. Two LDCs into one line: the second, 4 cycles
+ * behind (lsu_warp_cycles), waits for the first one's fill: 73 - 4 = 69
+ * more than warm, where its warm data came 4 cycles after the first's.
+ * Two lines: two fills 4 cycles apart, 73. Five lines: the fifth fill
+ * waits for the first slot, free when the first fill lands 73 after p1,
+ * and lands 146 after p1, where warm the fifth came 16 after p1: 130. A dependent chain of 4
+ * LDCs each into a new line: 4 x 73; the same chain within one line (0x300
+ * and 0x33c, 60 bytes on: one 64-byte line) 73 once, 0x300 then 0x340 two
+ * lines. ULDC (fixed latency, the stall count after it): the warp waits
+ * 62 for the fill; an LDC of the line a ULDC filled is still cold (the
+ * uniform path's cache is its own): 62 + 73; a ULDC of a uniform
+ * register's address after a ULDC of an immediate one into the same line
+ * waits again (a third cache: 2 x 62), a second immediate one does not.
+ * An LDC of a register address
+ * is warm unless caddr= names its byte; 8 warps (2 a scheduler) reading
+ * one cold line share one fill: warm, the last warp's LDC passes the port
+ * 14 cycles after the first's; cold, every warp's data comes with the
+ * fill, 73 after the first, and a scheduler's two warps exit a cycle apart:
+ * 73 - 14 + 1. Each run starts cold: the same program twice gives the
+ * same cycles.
+ */
+static void sm_3_36_constant_lines(void **state)
+{
+	(void)state;
+	const char *ex = "[B0-----:R-:W-:-:S01] EXIT\n";
+	char b[1024];
+	assert_int_equal(sm90.const_miss_cycles, 73);
+	assert_int_equal(sm90.uconst_miss_cycles, 62);
+	assert_int_equal(sm90.const_line_bytes, 64);
+	assert_int_equal(sm90.const_miss_slots, 4);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n[B------:R-:W0:-:S01] LDC R3, c[0x0][0x30c] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73 - 4);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n[B------:R-:W0:-:S01] LDC R3, c[0x0][0x340] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73);
+	int n = 0;
+	for (int k = 0; k < 5; k++)
+		n += snprintf(b + n, sizeof b - (size_t)n, "[B------:R-:W0:-:S01] LDC R%d, c[0x0][0x%x] pattern=uniform\n", 2 + k, 0x300 + 64 * k);
+	snprintf(b + n, sizeof b - (size_t)n, "%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 146 - 16);
+	n = 0;
+	for (int k = 0; k < 4; k++)
+		n += snprintf(b + n, sizeof b - (size_t)n, "[B0-----:R-:W0:-:S01] LDC R2, c[0x0][0x%x] pattern=uniform\n", 0x300 + 64 * k);
+	snprintf(b + n, sizeof b - (size_t)n, "%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 4 * 73);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n[B0-----:R-:W0:-:S01] LDC R3, c[0x0][0x33c] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n[B0-----:R-:W0:-:S01] LDC R3, c[0x0][0x340] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 2 * 73);
+	snprintf(b, sizeof b, "[B------:R-:W-:-:S06] ULDC UR4, c[0x0][0x300]\n[B------:R-:W-:-:S01] UMOV UR5, UR4\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 62);
+	snprintf(b, sizeof b, "[B------:R-:W-:-:S06] ULDC UR4, c[0x0][0x300]\n[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 62 + 73);
+	snprintf(b, sizeof b, "[B------:R-:W-:-:S06] ULDC UR4, c[0x0][0x300]\n[B------:R-:W-:-:S06] ULDC UR5, c[0x0][UR6+0x304] caddr=0x304\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 2 * 62);
+	snprintf(b, sizeof b, "[B------:R-:W-:-:S06] ULDC UR4, c[0x0][0x300]\n[B------:R-:W-:-:S06] ULDC UR5, c[0x0][0x304]\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 62);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][R4+0x300] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 0);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][R4+0x2e8] pattern=uniform caddr=0x300\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 8 * 32), 73 - 14 + 1);
+	char text[1100];
+	snprintf(text, sizeof text, ".regs 32\n%s", b);
+	assert_int_equal(run_arch(&sm90, text, 32, 1, POLICY_GRR).cycles, run_arch(&sm90, text, 32, 1, POLICY_GRR).cycles);
 }
 
 /*
@@ -3152,7 +3245,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read), cmocka_unit_test(sm_3_36_constant_lines),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),

@@ -75,18 +75,23 @@ static struct shape build(const char *name, const char *set, struct program *p)
 
 /* The fma workload's harness (ub_fma<ILP>'s code around its loop, round
  * 33) in the default sep layout (b = UR6, c = R1, compare R5): before the
- * loop BAR, CS2R R5 (the FROM stamp), ULDC UR6, LDC R1; after it (and the
+ * loop ULDC.64 UR4 (the global window, c[0x0][0x208], round 50), BAR,
+ * CS2R R5 (the FROM stamp), ULDC UR6, LDC R1; after it (and the
  * remainder) ILP FADDs summing the chains into R0, S2R R5, LDC.64 R2,
- * IMAD R5, IMAD.WIDE R2, STG [R2.64] R0, BAR, CS2R R5 (TO): 4 before, ILP
- * + 7 after. */
+ * IMAD R5, IMAD.WIDE R2, STG [R2.64] R0, BAR, CS2R R5 (TO): 5 before, ILP
+ * + 7 after. The parameters' constant line: one 64-byte line, 0x200. */
 static void fma_harness(const struct program *p, int ilp)
 {
-	static const int head[] = {OP_BAR, OP_CS2R, OP_ULDC, OP_LDC};
+	static const int head[] = {OP_ULDC, OP_BAR, OP_CS2R, OP_ULDC, OP_LDC};
 	static const int tail[] = {OP_S2R, OP_LDC, OP_IMAD, OP_IMAD, OP_STG, OP_BAR, OP_CS2R};
 	int n = p->ninsn - 1, t = n - 7; /* the EXIT; the first of tail[] */
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		assert_int_equal(p->code[i].op, head[i]);
-	assert_int_equal(p->code[3].dst, 1);
+	assert_int_equal(p->code[0].dst, ISA_UR0 + 4);
+	assert_int_equal(p->code[0].caddr, ISA_CADDR(0, 0x208));
+	assert_int_equal(p->code[4].dst, 1);
+	assert_int_equal(p->code[4].caddr, ISA_CADDR(0, 0x234));
+	assert_int_equal(p->code[t + 1].caddr, ISA_CADDR(0, 0x210));
 	for (int i = 0; i < ilp; i++) {
 		assert_int_equal(p->code[t - ilp + i].op, OP_FADD);
 		assert_int_equal(p->code[t - ilp + i].dst, 0);
@@ -98,13 +103,13 @@ static void fma_harness(const struct program *p, int ilp)
 	assert_int_equal(p->code[t + 4].src[2], 0); /* stores the sum */
 	assert_int_equal(p->code[n].op, OP_EXIT);
 	assert_int_equal(p->has_span, 1);
-	assert_int_equal(p->span_insn[0], 1);
+	assert_int_equal(p->span_insn[0], 2);
 	assert_int_equal(p->span_insn[1], n - 1);
 }
 
 /* wl-1.1: fma ILP 3, iters 400 = 19 trips of 21 rounds + 1 round:
  * 19 x (63 FFMA + IADD3 + LOP3 + BRA) + 3 FFMA + EXIT = 1254 + 3 + 1 = 1258,
- * and the harness's 4 + 3 + 7: 1272. */
+ * and the harness's 5 + 3 + 7: 1273. */
 static void fma_ilp3_400(void **state)
 {
 	struct program p;
@@ -112,10 +117,10 @@ static void fma_ilp3_400(void **state)
 	(void)state;
 	assert_int_equal(s.loops, 1);
 	assert_int_equal(s.trips, 19);
-	assert_int_equal(s.head, 4);
+	assert_int_equal(s.head, 5);
 	assert_int_equal(s.body, 63 + 2);
 	assert_int_equal(s.tail, 3 + 3 + 7);
-	assert_int_equal(s.issued, 1272);
+	assert_int_equal(s.issued, 1273);
 	for (int i = s.tail_first; i < s.tail_first + 3; i++)
 		assert_int_equal(p.code[i].op, OP_FFMA);
 	fma_harness(&p, 3);
@@ -123,8 +128,8 @@ static void fma_ilp3_400(void **state)
 }
 
 /* wl-1.2: fma ILP 3, iters 399 (a multiple of 21, valid before): the loop
- * and the harness, 4 + 19 x 66 + 10 + 1 = 1269; iters 20 < 21: no loop,
- * 4 + 60 FFMA + 10 + EXIT = 75. */
+ * and the harness, 5 + 19 x 66 + 10 + 1 = 1270; iters 20 < 21: no loop,
+ * 5 + 60 FFMA + 10 + EXIT = 76. */
 static void fma_multiple_and_short(void **state)
 {
 	struct program p;
@@ -132,13 +137,13 @@ static void fma_multiple_and_short(void **state)
 	(void)state;
 	assert_int_equal(s.loops, 1);
 	assert_int_equal(s.tail, 3 + 7);
-	assert_int_equal(s.issued, 1269);
+	assert_int_equal(s.issued, 1270);
 	fma_harness(&p, 3);
 	program_free(&p);
 	s = build("fma", "ilp=3,iters=20", &p);
 	assert_int_equal(s.loops, 0);
-	assert_int_equal(s.head, 4 + 60 + 10);
-	assert_int_equal(s.issued, 75);
+	assert_int_equal(s.head, 5 + 60 + 10);
+	assert_int_equal(s.issued, 76);
 	fma_harness(&p, 3);
 	program_free(&p);
 }

@@ -504,15 +504,20 @@ static void sreg(struct gen *g, int op, int dst)
 	emit(g, &in);
 }
 
-/* LDC Rd, c[0x0][imm] (width 4) or LDC.64 (8: Rd, Rd + 1): a kernel
- * parameter, an immediate address (no const_index_cycles) */
-static void ldc(struct gen *g, int dst, int width)
+/* LDC Rd, c[0x0][off] (width 4) or LDC.64 (8: Rd, Rd + 1): a kernel
+ * parameter, an immediate address (no const_index_cycles), its line the
+ * constant cache's (insn.caddr: a launch's first read of it waits for the
+ * fill, sim/mem.c mem_cline) */
+static void ldc(struct gen *g, int dst, int width, int off)
 {
 	mem(g, OP_LDC, dst, ISA_RZ, width, PAT_UNIFORM, 65536);
 	struct insn *in = last_insn(g);
-	if (in && width == 8) {
-		in->xdst[0] = (uint16_t)(dst + 1);
-		in->nxdst = 1;
+	if (in) {
+		in->caddr = ISA_CADDR(0, off);
+		if (width == 8) {
+			in->xdst[0] = (uint16_t)(dst + 1);
+			in->nxdst = 1;
+		}
 	}
 }
 
@@ -533,21 +538,37 @@ static void ldc(struct gen *g, int dst, int width)
  * arithmetic beside the LDC and thread 0's stores of its stamps. Registers:
  * the stamps and the index in cmp, dead outside the loop; the sum in chain
  * 0; the output pointer in b's pair (or R2, R3 beside the sep layout's
- * uniform b, both dead after the loop).
+ * uniform b, both dead after the loop). The parameters' addresses are the
+ * listing's (c[0x0][0x208] the global window, read by ULDC.64 before the
+ * barrier; b and c at 0x230, the output at 0x210): one 64-byte line, cold
+ * for LDC at the first trip's load, warm for the uniform path (round 50).
  */
 static void harness_begin(struct gen *g, const struct fma_regs *r)
 {
+	/* ULDC.64 UR4, c[0x0][0x208] before the barrier (the global window
+	 * harness_end's IMAD reads): the parameters' line on the uniform path */
+	sreg(g, OP_ULDC, ISA_UR0 + 4);
+	struct insn *in = last_insn(g);
+	if (in) {
+		in->width = 8;
+		in->xdst[0] = (uint16_t)(ISA_UR0 + 5);
+		in->nxdst = 1;
+		in->caddr = ISA_CADDR(0, 0x208);
+	}
 	ctl(g, OP_BAR, 0);
 	g->p->span_insn[0] = g->p->ninsn;
 	sreg(g, OP_CS2R, r->cmp);
 	if (r->b < ISA_RZ && r->c == r->b + 1) {
-		ldc(g, r->b, 8);
+		ldc(g, r->b, 8, 0x230);
 	} else {
-		if (r->b >= ISA_UR0)
+		if (r->b >= ISA_UR0) {
 			sreg(g, OP_ULDC, r->b);
-		else
-			ldc(g, r->b, 4);
-		ldc(g, r->c, 4);
+			if ((in = last_insn(g)))
+				in->caddr = ISA_CADDR(0, 0x230);
+		} else {
+			ldc(g, r->b, 4, 0x230);
+		}
+		ldc(g, r->c, 4, 0x234);
 	}
 }
 
@@ -559,7 +580,7 @@ static void harness_end(struct gen *g, const struct fma_regs *r, int ilp, int op
 	for (int k = 1; k < ilp; k++)
 		alu(g, add, r->chain0, r->chain0 + r->stride * k, r->chain0, ISA_RZ);
 	sreg(g, OP_S2R, ix);
-	ldc(g, ad, 8);
+	ldc(g, ad, 8, 0x210);
 	alu(g, OP_IMAD, ix, ix, ISA_UR0 + 4, ISA_RZ);
 	alu(g, OP_IMAD, ad, ix, ISA_RZ, ad);
 	struct insn *in = last_insn(g);

@@ -40,13 +40,15 @@ def op_text(w0, w1):
     reg = lambda r: 'RZ' if r == 255 else 'R%d' % r
     rd, ra = (w0 >> 16) & 0xff, (w0 >> 24) & 0xff
     ru = lambda r, bit: reg(r) + ('.reuse' if (w1 >> bit) & 1 else '')  # the reuse flags: bits 58 (a), 59 (b)
+    p = (w0 >> 12) & 7  # the guard: bits 12-14 its predicate (7: PT, none), bit 15 negated (checked 2026-12-07 on cparam2's
+    g = '' if p == 7 and not (w0 >> 15) & 1 else '@%sP%s ' % ('!' if (w0 >> 15) & 1 else '', 'T' if p == 7 else p)  # @!P0 VIADD)
     if w0 & 0xfff == 0x836:
-        return 'VIADD %s, %s, 0x%x' % (reg(rd), ru(ra, 58), w0 >> 32)
+        return g + 'VIADD %s, %s, 0x%x' % (reg(rd), ru(ra, 58), w0 >> 32)
     if w0 & 0xfff == 0xc36:
         b = (w0 >> 32) & 0x3f
-        return 'VIADD %s, %s, %s' % (reg(rd), ru(ra, 58), 'URZ' if b == 63 else 'UR%d' % b)
+        return g + 'VIADD %s, %s, %s' % (reg(rd), ru(ra, 58), 'URZ' if b == 63 else 'UR%d' % b)
     if w0 & 0xfff == 0x236:
-        return 'VIADD %s, %s, %s' % (reg(rd), ru(ra, 58), ru((w0 >> 32) & 0xff, 59))
+        return g + 'VIADD %s, %s, %s' % (reg(rd), ru(ra, 58), ru((w0 >> 32) & 0xff, 59))
     return None
 while i < len(lines):
     l = lines[i]; i += 1

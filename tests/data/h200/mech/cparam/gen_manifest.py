@@ -6,6 +6,8 @@
 # in the signature; the host passes 1) lets the importer read that branch. cp_warm's store on n == 0x7fffffff is
 # predicated, not branched: `--mem PC=lanes=0` (off in every lane; n is 1). cp_one branches on nothing: its n decides a
 # predicate (the FFMA and the LDCs of x and y, on in every lane). The results' STG a DRAM stream (the importer's default).
+# Round 50: each chain load of a register address gets the byte it reads (--mem PC=caddr=0x...), for smsim's constant
+# lines.
 # Exits naming the kernel when a parameter load this set times sits before the start stamp, or a chain has other than K
 # loads. Every row's max_mape comes out 99; tests/import_limits.py then sets the limits by the rule after the run.
 # Usage: python3 tests/data/h200/mech/cparam/gen_manifest.py tests/data/h200/mech/cparam/sass_local.txt > programs.csv
@@ -131,6 +133,12 @@ for name, ins in ks.items():
         if len(chain) != K or not all(pc > f for pc in chain):
             sys.exit('gen_manifest.py: %s: %d chain loads after the stamp (expected %d)' % (name, len(chain), K))
         opts = '--arg 2=1 ' + opts
+        # the byte each chain load reads (--mem PC=caddr=, round 50: smsim's constant lines): the k-th in the listing's
+        # order reads 0x300 + k S (j stays 0: p is all zeros; its register is 4 (threadIdx.y + 54 + k S / 4) + 0x18 + the
+        # immediate, threadIdx.y 0 in a one-dimensional block, which the importer does not know). The first ULDC reads
+        # c[0x300] itself and needs none.
+        opts += ''.join(' --mem 0x%x=caddr=0x%x' % (pc, 0x300 + k * S) for k, pc in enumerate(sorted(chain))
+                        if not (v == 'ulines' and k == 0))
         addrs = ', '.join('0x%x' % (0x300 + k * S) for k in range(K))
         where_ = ('one new %d-byte %s each' % (S, 'line' if S == 64 else 'block')) if S > 4 else 'all in the one line 0x300'
         what = ('%d dependent %s of parameter words at %s (%s), read first after the stamp; line 0x200 (out, tag, rec) read '

@@ -4,7 +4,9 @@
 # barrier (warm), or M distinct cold lines (dist). The sel rows (cq_same<M, 16, SEL>, only some warps load: a
 # predicate on the warp's index) are timed to read the mechanism and not imported (the importer has one program for
 # every warp). --span from tests/span_pcs.py; `--arg 2=1` (tag, 1 on the host) reads the guard branch before the
-# barrier; cq_warm's guard store is predicated, off in every lane (`--mem PC=lanes=0`).
+# barrier; cq_warm's guard store is predicated, off in every lane (`--mem PC=lanes=0`). Each LDC of a register address
+# gets the constant byte it reads (`--mem PC=caddr=0x...`: its register, 4 threadIdx.y + a constant, is that constant in
+# a one-dimensional block, which the importer does not know), so that smsim's constant lines (round 50) see it.
 # Exits naming the kernel when its loads are not where the set needs them.
 # Usage: python3 gen_manifest.py sass.txt > programs.csv;  ... --runs (a runs.csv of every row, cycles 1);
 #        ... --predict VAL (predictions.txt from tests/import_validate.sh VERBOSE=1 on the --runs rows)
@@ -63,6 +65,18 @@ for name, ins in kernels(path).items():
     if v == 'sel':
         continue
     opts = '--arg 2=1 --span 0x%x:0x%x' % (f, t)
+    # the byte each indexed LDC reads (--mem PC=caddr=): its register is 4 threadIdx.y + a constant (0 + that constant
+    # in a one-dimensional block), the same register for every load of the chain; placed so that the lowest reads
+    # 0x300 (v[54]), then checked against the words the source reads
+    imm = {pc: int(re.search(r'\+(0x[0-9a-f]+)\]', x).group(1), 16) for pc, x in idx}
+    want = sorted(0x300 + (12 if v != 'dist' else 64) * i for i in range(M))
+    delta = 0x300 - min(imm[pc] for pc in post)
+    if sorted(imm[pc] + delta for pc in post) != want:
+        sys.exit('gen_manifest.py: %s: the indexed LDCs read %s (expected %s)' % (name, [hex(imm[pc] + delta) for pc in post], [hex(a) for a in want]))
+    addr = {pc: imm[pc] + delta for pc in post}
+    if v == 'warm':
+        addr[pre[0]] = 0x33c  # the one indexed LDC before the barrier: v[69 + threadIdx.y] (its own register)
+    opts += ''.join(' --mem 0x%x=caddr=0x%x' % (pc, addr[pc]) for pc in sorted(addr))
     guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
     if v == 'warm':
         if len(guard) != 1:
