@@ -272,3 +272,74 @@ void group_mech_cparam2(Ctx& c) {
   });
   CK(cudaFree(dbuf));
 }
+
+// ---- group mech_cwarp: each warp's own clock around its first constant load (tests/data/h200/mech/cwarp) ------------
+// mech_cparam2 left a cost that grows with the warps: a cold line costs 95, 104, 153, 247 cycles over warm at 1, 4, 16,
+// 32 warps (cq_same M 1), where one fill would be ~73 at any W. The block's span cannot say which warps wait how long.
+// cw_warp<W, KIND>: lane 0 of every warp reads %clock (t0) after the start stamp, then the warp loads one constant word
+// and lane 0 reads %clock again once the word is in its register (t1: a CS2R predicated on the word, so it waits for it).
+// KIND 0: LDC of a register address into the cold line 0x300 (cq_same's load); 1: LDC of an immediate address into the
+// cold line 0x300 (guarded by threadIdx.x < lim, lim = 1024 on the host: ptxas makes it an LDC c[0x0][0x30c] and selects
+// after; p starts at 0x234 here, v[54] at 0x30c, v[66] at 0x33c: one line); 2: KIND 0
+// with line 0x300 read before the start barrier (warm); 3: KIND 1 warm. Each warp's (t0, t1) beside the block's c0 go
+// to the side file cwarp.csv (IMP_OUT_DIR): kind, W, block, smid, warp, t0 - c0, t1 - t0 (the last launch).
+template <int W, int KIND>
+__global__ void __launch_bounds__(32 * W) cw_warp(int* out, int tag, BlockRec* rec, unsigned* st, int lim, const CpP p) {
+  if (tag == CP_NEVER || (KIND >= 2 && p.v[66 + threadIdx.y] == CP_NEVER)) out[cp_tid<W>()] = -1;  // v[66]: 0x33c
+  imp_begin(rec);
+  const bool l0 = (threadIdx.x & 31u) == 0;
+  unsigned t0 = 0, t1 = 0;
+  imp_clock_if(t0, l0);
+  int j = 0;
+  if (KIND == 1 || KIND == 3) {
+    if ((int)threadIdx.x < lim) j = p.v[54];
+  } else {
+    j = p.v[54 + threadIdx.y];
+  }
+  imp_clock_if(t1, l0 && j != CP_NEVER);
+  out[cp_tid<W>()] = j + (int)threadIdx.x;
+  if (l0) {
+    const unsigned w = blockIdx.x * W + (threadIdx.x >> 5);
+    st[2 * w] = t0;
+    st[2 * w + 1] = t1;
+  }
+  imp_end(rec);
+}
+
+template <int W, int KIND>
+static void run_cw(Ctx& c, int* dout, unsigned* dst, FILE* f, const CpP& p) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, cw_warp<W, KIND>, L, dout, 1, c.d_rec, dst, 1024, p);
+  static const char* const kinds[] = {"idx", "imm", "idx_warm", "imm_warm"};
+  imp_row(c, "mech_cwarp", (const void*)cw_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, "kind=" + std::to_string(KIND), m);
+  std::vector<unsigned> h((size_t)L.grid * W * 2);
+  std::vector<BlockRec> r(L.grid);
+  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < L.grid; ++b)
+    for (int w = 0; w < W; ++w) {
+      const unsigned t0 = h[2 * ((size_t)b * W + w)], t1 = h[2 * ((size_t)b * W + w) + 1];
+      fprintf(f, "%s,%d,%d,%u,%d,%d,%u\n", kinds[KIND], W, b, r[b].smid, w, (int)(t0 - (unsigned)r[b].c0), t1 - t0);
+    }
+  fflush(f);
+}
+
+void group_mech_cwarp(Ctx& c) {
+  void* dbuf = nullptr;
+  unsigned* dst = nullptr;
+  CK(cudaMalloc(&dbuf, (size_t)c.sms * 2048 * sizeof(int)));
+  CK(cudaMalloc(&dst, (size_t)c.sms * 32 * 2 * sizeof(unsigned)));
+  FILE* f = imp_side_file("cwarp.csv");
+  fprintf(f, "kind,warps,block,smid,warp,t0_after_c0,t1_minus_t0\n");
+  static const CpP p{};
+  imp_each<1, 4, 8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    run_cw<W, 0>(c, (int*)dbuf, dst, f, p);
+    run_cw<W, 1>(c, (int*)dbuf, dst, f, p);
+    run_cw<W, 2>(c, (int*)dbuf, dst, f, p);
+    run_cw<W, 3>(c, (int*)dbuf, dst, f, p);
+  });
+  fclose(f);
+  CK(cudaFree(dst));
+  CK(cudaFree(dbuf));
+}
