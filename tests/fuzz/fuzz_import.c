@@ -138,6 +138,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (import_opt(&ok, "--arg", v, &e) != SIM_OK)
 					abort();
 			}
+		/* the first LDC or ULDC whose constant address has a register in it gets its byte
+		 * (--mem PC=caddr=OFF, round 50: the constant lines), from the input's size */
+		for (int i = 0; i < K->n; i++)
+			if ((!strcmp(K->insn[i].opcode, "LDC") || !strcmp(K->insn[i].opcode, "ULDC")) && K->insn[i].nop >= 2 &&
+			    K->insn[i].op[1].kind == SASS_CONST && (K->insn[i].op[1].num != SASS_NONE || K->insn[i].op[1].unum != SASS_NONE)) {
+				char v[48];
+				snprintf(v, sizeof v, "0x%x=caddr=0x%x", K->insn[i].pc, (unsigned)(size * 4) & 0xfffcu);
+				if (import_opt(&ok, "--mem", v, &e) != SIM_OK)
+					abort();
+				break;
+			}
 		char *text = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&text, &len);
