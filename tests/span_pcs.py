@@ -39,6 +39,22 @@ def span(path, kernel):
     return clock_after(bars[0]), clock_after(bars[-1])
 
 
+def kernels(path):
+    """Every kernel of a listing as {name: [(pc, text)]}, instructions in listing order (the text
+    without its ';' and encoding): what the mechanism sets' gen_manifest.py read."""
+    out, cur = {}, None
+    for line in open(path):
+        m = re.search(r"Function : (\S+)", line)
+        if m:
+            cur = m.group(1)
+            out[cur] = []
+            continue
+        m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;", line)
+        if m and cur:
+            out[cur].append((int(m.group(1), 16), m.group(2)))
+    return out
+
+
 def back_edges(path, kernel):
     """The PCs of kernel's backward branches (its loops' back edges, for --trips), in listing order, up
     to its first unguarded EXIT (the out-of-line code after it is not the importer's)."""

@@ -19,24 +19,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import span  # tests/span_pcs.py
+from span_pcs import kernels, span  # tests/span_pcs.py
 
 SMS_G = (1, 2, 8, 33, 66)  # cp_one<1> on G SMs (cparam.cu run_cp_sms); cp_warm<1> on 1
-
-
-def kernels(path):
-    """{name: [(pc, text)]} in listing order."""
-    out, cur = {}, None
-    for line in open(path):
-        m = re.search(r'Function : (\S+)', line)
-        if m:
-            cur = m.group(1)
-            out[cur] = []
-            continue
-        m = re.search(r'/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;', line)
-        if m and cur:
-            out[cur].append((int(m.group(1), 16), m.group(2)))
-    return out
 
 
 def const_loads(ins):

@@ -15,21 +15,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import span  # tests/span_pcs.py
-
-
-def kernels(path):
-    out, cur = {}, None
-    for line in open(path):
-        m = re.search(r'Function : (\S+)', line)
-        if m:
-            cur = m.group(1)
-            out[cur] = []
-            continue
-        m = re.search(r'/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;', line)
-        if m and cur:
-            out[cur].append((int(m.group(1), 16), m.group(2)))
-    return out
+from span_pcs import kernels, span  # tests/span_pcs.py
 
 
 def parse(name):
