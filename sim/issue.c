@@ -134,6 +134,8 @@ static int issue_cline(struct sim *s, const struct program *prog, int pc)
 	for (int q = 0; q < s->cl_n; q++)
 		if (s->cl_key[q] == key)
 			return q;
+	if (s->cl_n == INT16_MAX)
+		return -1; /* uop.cl's range: further lines warm (no compiled kernel reads 32767 lines) */
 	s->cl_key[s->cl_n] = key;
 	return s->cl_n++;
 }
