@@ -678,7 +678,7 @@ static int parse_general(struct lexer *lx, struct insn *in)
 		in->clock |= (uint8_t)o[i].clock;
 		/* a constant load's line (sim/mem.c, mem_cline): its bank, and its
 		 * offset unless a register indexes it (then caddr= gives it) */
-		if (o[i].cbank >= 0 && (op->unit == UNIT_CONST || in->op == OP_ULDC))
+		if (o[i].cbank >= 0 && isa_is_const_load(in->op))
 			in->caddr = o[i].coff >= 0 ? ISA_CADDR(o[i].cbank, o[i].coff) : (uint32_t)o[i].cbank << 16;
 	}
 	if (op->space != SPACE_NONE && op->space != SPACE_CONST) {

@@ -116,14 +116,13 @@ static void issue_wide_lsu(const struct sim *s, struct uop *u, const struct opin
  * (const_miss_cycles 0 for LDC, uconst_miss_cycles for ULDC). LDC, ULDC
  * of an immediate address and ULDC of a uniform register's fill caches of
  * their own (mem_cline): the same line read by two of them is two.
- * Numbered in program order (sim.cl_n), each line once.
+ * Numbered in program order (sim.cl_n, reset by issue_decode), each line
+ * once.
  */
 static int issue_cline(struct sim *s, const struct program *prog, int pc)
 {
 	const struct insn *in = &prog->code[pc];
 	const struct arch *a = s->a;
-	if (pc == 0)
-		s->cl_n = 0;
 	if (!isa_is_const_load(in->op) || !(in->caddr >> 24) ||
 	    (in->op == OP_LDC ? a->const_miss_cycles : a->uconst_miss_cycles) <= 0)
 		return -1;
@@ -193,6 +192,7 @@ static int issue_decode(struct sim *s, const struct program *prog)
 	 * whether one has none (see the in-flight limit below) */
 	int sec_of[ISA_NREGS] = {0}, unheld = 0;
 	long long per_warp = 0;
+	s->cl_n = 0; /* the constant lines, numbered as the loop meets them (issue_cline) */
 	for (int pc = 0; pc < prog->ninsn; pc++) {
 		const struct insn *in = &prog->code[pc];
 		const struct opinfo *op = &isa_ops[in->op];

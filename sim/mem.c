@@ -117,13 +117,15 @@ static inline double mem_const_addrs(const struct insn *in, int lanes)
  * const_miss_cycles (LDC) or uconst_miss_cycles (ULDC) after the read
  * reaches the cache; reads of the line while it is on its way wait for
  * the same fill, later ones hit. At most const_miss_slots fills are in
- * flight; a further one starts when the first of them lands. On an H100 (the H200's SM; tests/data/h200/mech/
- * cparam and cparam2, mech_cparam and mech_cparam2, 2026-12-07): a
+ * flight; a further one starts when the first of them lands. On an H100
+ * (the H200's SM; tests/data/h200/mech/cparam and cparam2, mech_cparam and
+ * mech_cparam2, 2026-12-07): a
  * dependent chain of LDCs each into a new 64-byte line takes 72.6 cycles a
  * load more than the same chain within one line (958.5 against 450 cycles
- * at K 8), ULDC's 62.2 (663 against 290 over the 6 loads whose line is new
- * in one and not the other: see the three caches below); 256-byte steps cost what 64-byte
- * ones do, and a word 60 bytes on warms the line (cq_warm), so the line is
+ * at K 8), ULDC's 62.2 (663 against 290 over the 6 loads whose line is
+ * new in one and not the other: see the three caches below); 256-byte
+ * steps cost what 64-byte ones do, and a word 60 bytes on warms the line
+ * (cq_warm), so the line is
  * 64 bytes; M independent LDCs into one cold line cost what one does (171,
  * 168, 175 cycles at M 1, 2, 4), into M distinct lines 193, 225 and 354
  * (M 2, 4, 8: the fills overlap, the eight in two rounds); a ULDC.64 of a
@@ -1274,8 +1276,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		case LV_L1:
 			if (m->cport) {
 				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles);
-				if (s->uop[w->pc].cl >= 0) /* a constant line: cold, on its way or warm */
-					dd = mem_cline(s, s->uop[w->pc].cl, dd, a->const_miss_cycles);
+				if (u->cl >= 0) /* a constant line: cold, on its way or warm */
+					dd = mem_cline(s, u->cl, dd, a->const_miss_cycles);
 				dd += (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
 			} else {
 				/* 16 bytes a lane: the result l1_wide_cycles later than an
