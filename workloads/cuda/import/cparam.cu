@@ -343,3 +343,76 @@ void group_mech_cwarp(Ctx& c) {
   CK(cudaFree(dst));
   CK(cudaFree(dbuf));
 }
+
+// ---- group mech_cchain: each warp's clock through cp_one's two constant steps (tests/data/h200/mech/cchain) --------
+// cp_one (`if (n > 0) acc = fmaf(acc, x, y)`: an LDC of n into the cold line 0x200, then, once n is in, LDCs of x and y
+// into the same line) costs 181 cycles at one warp and 247 with 4 warps (smsim 171, 177), where cq_same's single LDC
+// into a cold line (0x300) costs 171 and 183 (smsim 162, 168), and each warp of cw_warp gets its cold word within 9
+// cycles of the others at 4 warps: the 66 cycles are not the first load's. These time the two steps apart.
+// cc_warp<W, KIND>(out, n, x, y, rec, st, p): lane 0 of every warp reads %clock after the start stamp (t0), the warp
+//   loads n, lane 0 reads %clock once n is in its register (t1), then `if (n > 0) acc = fmaf(acc, x, y)`, and lane 0
+//   reads %clock once acc is (t2). KIND 0: n, x, y the parameters at c[0x0][0x218], 0x21c, 0x220 (cp_one's: line 0x200,
+//   which before the barrier only the harness's ULDC.64 c[0x0][0x208] read); 1: the same with n read by an LDC before
+//   the start barrier (cp_warm's store on n == CP_NEVER: the line warm for LDC); 2: n, x, y the words p.v[50..52] at
+//   c[0x0][0x300..0x308] (a line nothing read before), as ints (x, y through __int_as_float); 3: n as KIND 0 (line
+//   0x200), x and y as KIND 2 (line 0x300: the second step's line cold too). Side file cchain.csv:
+//   kind, W, block, smid, warp, t0 - c0, t1 - t0, t2 - t1 (the last launch).
+template <int W, int KIND>
+__global__ void __launch_bounds__(32 * W) cc_warp(float* out, int n, float x, float y, BlockRec* rec, unsigned* st,
+                                                  const CpP p) {
+  float acc = threadIdx.x * 1e-3f;
+  if (KIND == 1 && n == CP_NEVER) out[cp_tid<W>()] = -1.f;  // n read by LDC before the start barrier
+  imp_begin(rec);
+  const bool l0 = (threadIdx.x & 31u) == 0;
+  unsigned t0 = 0, t1 = 0, t2 = 0;
+  imp_clock_if(t0, l0);
+  const int nn = KIND == 2 ? p.v[50] : n;  // KIND 3: n (line 0x200)
+  imp_clock_if(t1, l0 && nn != CP_NEVER);
+  if (nn > 0) acc = KIND >= 2 ? fmaf(acc, __int_as_float(p.v[51]), __int_as_float(p.v[52])) : fmaf(acc, x, y);
+  imp_clock_if(t2, l0 && acc != -2.f);
+  out[cp_tid<W>()] = acc;
+  if (l0) reinterpret_cast<uint4*>(st)[blockIdx.x * W + (threadIdx.x >> 5)] = make_uint4(t0, t1, t2, 0u);  // one store
+  imp_end(rec);
+}
+
+template <int W, int KIND>
+static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p) {
+  const LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, cc_warp<W, KIND>, L, dout, 1, CP_X, CP_Y, c.d_rec, dst, p);
+  static const char* const kinds[] = {"one", "warm", "line300", "split"};
+  imp_row(c, "mech_cchain", (const void*)cc_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, "kind=" + std::to_string(KIND), m);
+  std::vector<unsigned> h((size_t)L.grid * W * 4);
+  std::vector<BlockRec> r(L.grid);
+  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < L.grid; ++b)
+    for (int w = 0; w < W; ++w) {
+      const unsigned* t = &h[4 * ((size_t)b * W + w)];
+      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u\n", kinds[KIND], W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
+              t[2] - t[1]);
+    }
+  fflush(f);
+}
+
+void group_mech_cchain(Ctx& c) {
+  void* dbuf = nullptr;
+  unsigned* dst = nullptr;
+  CK(cudaMalloc(&dbuf, (size_t)c.sms * 2048 * sizeof(float)));
+  CK(cudaMalloc(&dst, (size_t)c.sms * 32 * 4 * sizeof(unsigned)));
+  FILE* f = imp_side_file("cchain.csv");
+  fprintf(f, "kind,warps,block,smid,warp,t0_after_c0,t1_minus_t0,t2_minus_t1\n");
+  static CpP p{};
+  p.v[50] = 1;                                  // n > 0: the fma runs
+  p.v[51] = __builtin_bit_cast(int, CP_X);      // x
+  p.v[52] = __builtin_bit_cast(int, CP_Y);      // y
+  imp_each<1, 2, 4, 8, 16, 32>([&](auto w) {
+    constexpr int W = decltype(w)::value;
+    run_cc<W, 0>(c, (float*)dbuf, dst, f, p);
+    run_cc<W, 1>(c, (float*)dbuf, dst, f, p);
+    run_cc<W, 2>(c, (float*)dbuf, dst, f, p);
+    run_cc<W, 3>(c, (float*)dbuf, dst, f, p);
+  });
+  fclose(f);
+  CK(cudaFree(dst));
+  CK(cudaFree(dbuf));
+}

@@ -1,0 +1,55 @@
+# Writes tests/data/h200/mech/cchain/programs.csv from the set's SASS listing: cc_warp<W, KIND> (workloads/cuda/import/
+# cparam.cu, group mech_cchain), one row a kernel (one block of W warps an SM): each warp's clock through cp_one's two
+# constant steps (an LDC of n, then LDCs of x and y once n is in; the side file cchain.csv has the per-warp stamps, the
+# rows here are the block's span as every set's). KIND 0 (one) n, x, y in line 0x200 (c[0x0][0x218..0x220]); 1 (warm)
+# the same with n read before the start barrier (its guard store is predicated, off in every lane: --mem PC=lanes=0);
+# 2 (line300) n, x, y in the cold line 0x300; 3 (split) n in line 0x200, x and y in line 0x300. --span from
+# tests/span_pcs.py.
+# Usage: python3 gen_manifest.py sass.txt > programs.csv; ... --runs (a runs.csv of every row, cycles 1)
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
+from span_pcs import kernels, span  # tests/span_pcs.py
+
+
+KINDS = ['one', 'warm', 'line300', 'split']
+WHAT = ['n, x and y in line 0x200 (cp_one\'s)', 'n read before the start barrier, x and y after it (line 0x200)',
+        'n, x and y in the cold line 0x300', 'n in line 0x200, x and y in the cold line 0x300']
+path = sys.argv[1]
+mode = sys.argv[2] if len(sys.argv) > 2 else ''
+rows, runs = [], []
+for name, ins in kernels(path).items():
+    m = re.match(r'_Z7cc_warpILi(\d+)ELi(\d+)EE', name)
+    if not m:
+        continue
+    W, K = int(m.group(1)), int(m.group(2))
+    f, t = span(path, name)
+    bar = next(pc for pc, x in ins if x.startswith('BAR.SYNC'))
+    ldc = [pc for pc, x in ins if f < pc < t and re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[0x(21[8c]|220|30[048])\]', x)]
+    if len(ldc) != (2 if K == 1 else 3):
+        sys.exit('gen_manifest.py: %s: %d constant loads of n, x, y after the stamp (expected %d)'
+                 % (name, len(ldc), 2 if K == 1 else 3))
+    opts = '--span 0x%x:0x%x' % (f, t)
+    if K == 1:
+        guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
+        if len(guard) != 1:
+            sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
+        opts += ' --mem 0x%x=lanes=0' % guard[0]
+    rows.append(((K, W), 'mech_cchain.%s_w%d,mech_cchain,%s,1,kind=%d,%d,%s,99,"%s","each warp\'s clock through cp_one\'s '
+                 'two constant steps: %s; one block of %d warps an SM"' % (KINDS[K], W, KINDS[K], K, W, name, opts, WHAT[K], W)))
+    runs.append(((W, K), 'mech_cchain,%s,%s,1,%d,1,%d,1,kind=%d,1,1,1,0,1980,5' % (name, KINDS[K], W, 32 * W, K)))
+
+if mode == '--runs':
+    print('# synthetic runs.csv of mech_cchain (every row, cycles 1): for tests/import_validate.sh VERBOSE=1')
+    print('group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,cycles,cycles_min,cycles_max,event_ms,sm_clock_mhz,reps')
+    for _, r in sorted(runs):
+        print(r)
+else:
+    print('# smsim import validation manifest for tests/data/h200/mech/cchain (group mech_cchain: each warp\'s clock through '
+          'cp_one\'s two constant steps; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)')
+    print('# one row a kernel (one block an SM); the per-warp stamps are in the side file cchain.csv, not here')
+    print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
+    for _, r in sorted(rows):
+        print(r)
