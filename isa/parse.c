@@ -542,8 +542,19 @@ static int parse_operand(struct lexer *lx, struct operand *o)
 		if (s[1] == '[') { /* c[B][OFF] (not cx[UR][..], a bank a register names) */
 			char *end;
 			unsigned long b = strtoul(s + 2, &end, 0);
-			if (end > s + 2 && *end == ']' && b < 256 && o->nreg == 0) {
-				unsigned long off = strtoul(end + 2, &end, 0);
+			if (end > s + 2 && *end == ']' && b < 256 &&
+			    (o->nreg == 0 || (o->nreg == 1 && isa_is_zero_reg(o->reg[0])))) {
+				const char *q = end + 2;
+				unsigned long off = 0;
+				if ((q[0] == 'R' || q[0] == 'r') && (q[1] == 'Z' || q[1] == 'z') && !is_word_char(q[2])) {
+					/* c[B][RZ], c[B][RZ+OFF] (blockDim.x is c[0x0][RZ]): the
+					 * zero register adds nothing, the offset is known */
+					end = (char *)q + 2;
+					if (*end == '+')
+						off = strtoul(end + 1, &end, 0);
+				} else {
+					off = strtoul(q, &end, 0);
+				}
 				o->cbank = (int)b;
 				o->coff = *end == ']' && off < 0x10000 ? (long)off : -1;
 			} else if (end > s + 2 && *end == ']' && b < 256) {

@@ -659,6 +659,8 @@ static void constant_addresses(void **state)
 		 "ULDC UR5, c[0x0][UR6+0x4] caddr=0x304\n"
 		 "FFMA R8, R8, R1, c[0x0][0x210]\n"
 		 "LDC R6, cx[UR4][0x10]\n"
+		 "LDC R7, c[0x0][RZ]\n"
+		 "LDC R9, c[0x1][RZ+0x44]\n"
 		 "EXIT\n",
 		 &p);
 	const struct insn *c = p.code;
@@ -670,6 +672,9 @@ static void constant_addresses(void **state)
 	assert_int_equal(c[5].caddr, ISA_CADDR(0, 0x304));
 	assert_int_equal(c[6].base, 0); /* no constant load: base stays the memory ops' */
 	assert_int_equal(c[7].caddr, 0);
+	/* the zero register adds nothing: ptxas reads blockDim.x as c[0x0][RZ] */
+	assert_int_equal(c[8].caddr, ISA_CADDR(0, 0));
+	assert_int_equal(c[9].caddr, ISA_CADDR(1, 0x44));
 	program_free(&p);
 }
 
