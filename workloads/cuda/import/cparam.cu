@@ -375,12 +375,15 @@ __global__ void __launch_bounds__(32 * W) cc_warp(float* out, int n, float x, fl
   imp_end(rec);
 }
 
+// G > 0: one block on each of G SMs only (the rest of the GPU idle), param kind=K;sms=G.
 template <int W, int KIND>
-static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p) {
-  const LaunchCfg L = cfg_W(c.sms, W);
+static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G = 0) {
+  LaunchCfg L = cfg_W(c.sms, W);
+  std::string prm = "kind=" + std::to_string(KIND);
+  if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
   const Meas m = measure(c, cc_warp<W, KIND>, L, dout, 1, CP_X, CP_Y, c.d_rec, dst, p);
   static const char* const kinds[] = {"one", "warm", "line300", "split"};
-  imp_row(c, "mech_cchain", (const void*)cc_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, "kind=" + std::to_string(KIND), m);
+  imp_row(c, "mech_cchain", (const void*)cc_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
   std::vector<unsigned> h((size_t)L.grid * W * 4);
   std::vector<BlockRec> r(L.grid);
   CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -388,8 +391,8 @@ static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p) {
   for (int b = 0; b < L.grid; ++b)
     for (int w = 0; w < W; ++w) {
       const unsigned* t = &h[4 * ((size_t)b * W + w)];
-      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u\n", kinds[KIND], W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
-              t[2] - t[1]);
+      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u,%d\n", kinds[KIND], W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
+              t[2] - t[1], G > 0 ? G : c.sms);
     }
   fflush(f);
 }
@@ -400,7 +403,7 @@ void group_mech_cchain(Ctx& c) {
   CK(cudaMalloc(&dbuf, (size_t)c.sms * 2048 * sizeof(float)));
   CK(cudaMalloc(&dst, (size_t)c.sms * 32 * 4 * sizeof(unsigned)));
   FILE* f = imp_side_file("cchain.csv");
-  fprintf(f, "kind,warps,block,smid,warp,t0_after_c0,t1_minus_t0,t2_minus_t1\n");
+  fprintf(f, "kind,warps,block,smid,warp,t0_after_c0,t1_minus_t0,t2_minus_t1,sms\n");
   static CpP p{};
   p.v[50] = 1;                                  // n > 0: the fma runs
   p.v[51] = __builtin_bit_cast(int, CP_X);      // x
@@ -412,6 +415,13 @@ void group_mech_cchain(Ctx& c) {
     run_cc<W, 2>(c, (float*)dbuf, dst, f, p);
     run_cc<W, 3>(c, (float*)dbuf, dst, f, p);
   });
+  // the same on G SMs (round 51, second call): is the W >= 2 wait the SM's or a miss path the SMs share?
+  for (int G : {1, 2, 8, 33, 66}) {
+    run_cc<4, 0>(c, (float*)dbuf, dst, f, p, G);
+    run_cc<4, 2>(c, (float*)dbuf, dst, f, p, G);
+    run_cc<16, 0>(c, (float*)dbuf, dst, f, p, G);
+    run_cc<32, 0>(c, (float*)dbuf, dst, f, p, G);
+  }
   fclose(f);
   CK(cudaFree(dst));
   CK(cudaFree(dbuf));
