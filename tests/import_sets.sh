@@ -50,3 +50,4 @@ echo "h100_rtloop|tests/data/h200/rtloop/programs.csv|tests/data/h100/rtloop/run
 echo "h100_mech_cparam|tests/data/h200/mech/cparam/programs.csv|tests/data/h100/mech/cparam/runs.csv|tests/data/h200/mech/cparam/sass_local.txt"
 echo "h100_mech_cparam2|tests/data/h200/mech/cparam2/programs.csv|tests/data/h100/mech/cparam2/runs.csv|tests/data/h200/mech/cparam2/sass_local.txt"
 echo "h100_mech_cwarp|tests/data/h200/mech/cwarp/programs.csv|tests/data/h100/mech/cwarp/runs.csv|tests/data/h200/mech/cwarp/sass_local.txt"
+echo "h100_mech_cchain|tests/data/h200/mech/cchain/programs.csv|tests/data/h100/mech/cchain/runs.csv|tests/data/h200/mech/cchain/sass_local.txt"

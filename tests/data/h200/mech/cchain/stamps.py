@@ -1,7 +1,8 @@
 # Per-warp stamps of mech_cchain, measured or simulated, summarised alike: for each kind and W, lat1 = t1 - t0 (the
 # load of n), lat2 = t2 - t1 (the loads of x and y and the FFMA) as min / median / max over the block's warps (the
 # median over SMs of each, for the GPU), and the spread (max - min over the warps) of t1 and of t2 after c0.
-#   python3 stamps.py --gpu cchain.csv.gz            the H100's side file (tests/data/h100/mech/cchain)
+#   python3 stamps.py --gpu cchain.csv.gz            the H100's side file (tests/data/h100/mech/cchain; a launch on
+#       G < all SMs, sms/cchain.csv.gz, is kind@smsG)
 #   python3 stamps.py --sim KEEPDIR [SMSIM [ARCH_SET]]  smsim's, from `run --trace` of the programs an
 #       import_validate.sh KEEP=KEEPDIR run imported (the three CS2R.32 SR_CLOCKLO of each warp: t0, t1, t2)
 import csv
@@ -35,7 +36,8 @@ def gpu(path):
     rows = []
     with op(path, 'rt') as f:
         for r in csv.DictReader(f):
-            rows.append((r['kind'], int(r['warps']), int(r['block']), int(r['warp']), int(r['t0_after_c0']),
+            k = r['kind'] if r.get('sms') in (None, '', '132') else '%s@sms%s' % (r['kind'], r['sms'])
+            rows.append((k, int(r['warps']), int(r['block']), int(r['warp']), int(r['t0_after_c0']),
                          int(r['t1_minus_t0']), int(r['t2_minus_t1'])))
     return summary(rows)
 
@@ -79,5 +81,5 @@ if __name__ == '__main__':
         s = sim(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else 'bin/smsim', sys.argv[4] if len(sys.argv) > 4 else '')
     print('# kind W lat1_min lat1_med lat1_max lat2_min lat2_med lat2_max t1_spread t2_spread')
     order = {'one': 0, 'warm': 1, 'line300': 2, 'split': 3}
-    for (k, W), v in sorted(s.items(), key=lambda x: (order[x[0][0]], x[0][1])):
+    for (k, W), v in sorted(s.items(), key=lambda x: (order[x[0][0].split('@')[0]], x[0][0], x[0][1])):
         print(k, W, ' '.join('%g' % x for x in v))
