@@ -426,3 +426,77 @@ void group_mech_cchain(Ctx& c) {
   CK(cudaFree(dst));
   CK(cudaFree(dbuf));
 }
+
+// ---- group mech_cfar: the start record's line moved off the parameters' line (tests/data/h200/mech/cchain) -----------
+// mech_cchain found that at 2+ warps an SM, on a launch over many SMs, the launch's first cold constant line, line
+// 0x200, answers late (warp 0's start-record LDC ~65 cycles later on 132 SMs than on one) where a cold line the warps
+// all load live (line 0x300) does not. Two readings: the other warps' off copies of the thread-0 LDC load the miss
+// path (Hoff), or line 0x200 itself (the one every SM misses right after the barrier) does (H200). Here the parameter
+// struct comes first, so the start record's pointer (rec) lies in line 0xa00 and n, x, y in line 0x200:
+// cf_warp<W, KIND>(p, out, rec, st): the cc_warp stamps (t0, t1 after n, t2 after the fma). KIND 0: n, x, y =
+// p.v[0..2] (c[0x0][0x210..0x218], line 0x200, which only the harness's ULDC.64 c[0x0][0x208] read before); 1: n, x, y
+// = p.v[60..62] (c[0x0][0x300..0x308], a line nothing read). Every warp loads them live; only the record's LDC of line
+// 0xa00 has off copies. Hoff: warp 0's t0 late (+~60 at 4 warps on every SM), the others' lat1 as alone; H200: warp 0's
+// t0 as at one warp, KIND 0's lat1 late. Side file cfar.csv: the cchain.csv columns.
+template <int W, int KIND>
+__global__ void __launch_bounds__(32 * W) cf_warp(const CpP p, float* out, BlockRec* rec, unsigned* st) {
+  float acc = threadIdx.x * 1e-3f;
+  imp_begin(rec);
+  const bool l0 = (threadIdx.x & 31u) == 0;
+  unsigned t0 = 0, t1 = 0, t2 = 0;
+  imp_clock_if(t0, l0);
+  const int b = KIND == 0 ? 0 : 60;
+  const int nn = p.v[b];
+  imp_clock_if(t1, l0 && nn != CP_NEVER);
+  if (nn > 0) acc = fmaf(acc, __int_as_float(p.v[b + 1]), __int_as_float(p.v[b + 2]));
+  imp_clock_if(t2, l0 && acc != -2.f);
+  out[cp_tid<W>()] = acc;
+  if (l0) reinterpret_cast<uint4*>(st)[blockIdx.x * W + (threadIdx.x >> 5)] = make_uint4(t0, t1, t2, 0u);  // one store
+  imp_end(rec);
+}
+
+template <int W, int KIND>
+static void run_cf(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G) {
+  LaunchCfg L = cfg_W(c.sms, W);
+  std::string prm = "kind=" + std::to_string(KIND);
+  if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
+  const Meas m = measure(c, cf_warp<W, KIND>, L, p, dout, c.d_rec, dst);
+  static const char* const kinds[] = {"p200", "p300"};
+  imp_row(c, "mech_cfar", (const void*)cf_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
+  std::vector<unsigned> h((size_t)L.grid * W * 4);
+  std::vector<BlockRec> r(L.grid);
+  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < L.grid; ++b)
+    for (int w = 0; w < W; ++w) {
+      const unsigned* t = &h[4 * ((size_t)b * W + w)];
+      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u,%d\n", kinds[KIND], W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
+              t[2] - t[1], G > 0 ? G : c.sms);
+    }
+  fflush(f);
+}
+
+void group_mech_cfar(Ctx& c) {
+  void* dbuf = nullptr;
+  unsigned* dst = nullptr;
+  CK(cudaMalloc(&dbuf, (size_t)c.sms * 2048 * sizeof(float)));
+  CK(cudaMalloc(&dst, (size_t)c.sms * 32 * 4 * sizeof(unsigned)));
+  FILE* f = imp_side_file("cfar.csv");
+  fprintf(f, "kind,warps,block,smid,warp,t0_after_c0,t1_minus_t0,t2_minus_t1,sms\n");
+  static CpP p{};
+  for (int b : {0, 60}) {
+    p.v[b] = 1;                                  // n > 0: the fma runs
+    p.v[b + 1] = __builtin_bit_cast(int, CP_X);  // x
+    p.v[b + 2] = __builtin_bit_cast(int, CP_Y);  // y
+  }
+  for (int G : {0, 1}) {
+    imp_each<1, 2, 4, 16>([&](auto w) {
+      constexpr int W = decltype(w)::value;
+      run_cf<W, 0>(c, (float*)dbuf, dst, f, p, G);
+      run_cf<W, 1>(c, (float*)dbuf, dst, f, p, G);
+    });
+  }
+  fclose(f);
+  CK(cudaFree(dst));
+  CK(cudaFree(dbuf));
+}
