@@ -1877,10 +1877,11 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			snprintf(attrs + len, sizeof attrs - len, " lanes=0");
 		}
 		int lanes_op = isa_ops[op].space != SPACE_NONE && isa_ops[op].space != SPACE_CONST; /* lanes= applies */
-		if (lanes_op && !thread0 && !lane0 && !tid0_region(stack, sp) && tid0_guard(x, tid0[i], 1) &&
+		if ((lanes_op || op == OP_LDC) && !thread0 && !lane0 && !tid0_region(stack, sp) && tid0_guard(x, tid0[i], 1) &&
 		    !strstr(attrs, "lanes=") && !strstr(attrs, "threads=")) {
 			/* guarded by tid == 0: the block's thread 0 alone, every other warp's
-			 * instance predicated off in all its lanes (mem_off_done) */
+			 * instance predicated off in all its lanes (mem_off_done; an LDC's off
+			 * copies are done once its line is in: mem_cline, round 51) */
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " threads=1");
 		} else if (lanes_op && (thread0 || lane0 || tid0_region(stack, sp) || lane0_guard(x, tid0[i], 1)) &&

@@ -84,7 +84,7 @@ static const struct field memory_fields[] = {
 	FD(l2_bytes_per_cycle, 0.01, 1e6), FD(dram_bytes_per_cycle, 0.01, 1e6), FD(l2_sector_cycles, 0, 1000),
 	FD(dram_queue_cycles, 0, 1e6), FI(dram_window_cycles, 1, 10000000), FI(dram_shared_queue, 0, 1), FD(dram_queue_scale_cycles, 0, 1e6), FD(dram_stream_queue_scale_cycles, 0, 1e6), FD(dram_backlog_cycles, 0, 1e9), FD(warp_miss_bytes_per_cycle, 0, 1e6),
 	FD(stream_group_bytes_per_cycle, 0, 1e6), FD(store_bytes_per_cycle, 0, 1e6), FD(store_buffer_bytes, 0, 1e9), FD(store_line_cycles, 0, 1e6), FI(store_warp_cycles, 0, 1000),
-	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FI(const_line_bytes, 4, 65536), FI(const_miss_cycles, 0, 100000), FI(uconst_miss_cycles, 0, 100000), FI(const_miss_slots, 0, 64), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000), FD(s2r_cycles, 0, 1e6), FI(s2r_latency, 1, 100000),
+	FI(lsu_warp_cycles, 0, 1000), FI(const_latency, 1, 100000), FI(const_index_cycles, 0, 100000), FD(const_cycles_per_addr, 0, 1e6), FI(const_line_bytes, 4, 65536), FI(const_miss_cycles, 0, 100000), FI(uconst_miss_cycles, 0, 100000), FI(const_miss_slots, 0, 64), FD(const_off_share_cycles, 0, 1e6), FD(const_off_share_max, 0, 1e6), FD(s2ur_cycles, 0, 1e6), FI(s2ur_latency, 1, 100000), FD(s2r_cycles, 0, 1e6), FI(s2r_latency, 1, 100000),
 	FD(store_insn_cycles, 0, 1e6), FD(store_sector_cycles, 0, 1e6), FD(store_off_cycles, 0, 1e6), FD(load_off_cycles, 0, 1e6), FI(load_off_warp_cycles, 0, 100000), FD(store_reg_cycles, 0, 1e6), FI(store_warp_reg_cycles, 0, 1000),
 	FD(l2_dirty_bytes, 0, 1e12), FD(writeback_dram_weight, 0, 100),
 	FI(max_inflight_sectors, 1, 1 << 24),

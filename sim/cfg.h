@@ -154,6 +154,10 @@ struct arch {
 					   * its fill (0: every line warm, as before round 50) */
 	int uconst_miss_cycles;           /* ULDC: the same in the uniform datapath's constant cache (the warp waits) */
 	int const_miss_slots;             /* constant-line fills in flight at once, LDC and ULDC together (0: no limit) */
+	double const_off_share_cycles;    /* LDC: each copy of a load off in every lane (a thread-0 load in the other
+					   * warps) that starts or meets a cold line's fill delays the fill this much
+					   * more (the miss path every SM of a launch shares) */
+	double const_off_share_max;       /* ... at most this much a line */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

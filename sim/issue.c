@@ -155,6 +155,14 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (!cr)
 			return -1;
 		s->cl_ready = cr;
+		double *cs = realloc(s->cl_share, sizeof *cs * (size_t)prog->ninsn);
+		if (!cs)
+			return -1;
+		s->cl_share = cs;
+		int *cp = realloc(s->cl_pc, sizeof *cp * (size_t)prog->ninsn);
+		if (!cp)
+			return -1;
+		s->cl_pc = cp;
 		uint32_t *ck = realloc(s->cl_key, sizeof *ck * (size_t)prog->ninsn);
 		if (!ck)
 			return -1;
@@ -537,7 +545,7 @@ static __attribute__((noinline)) int issue_off_operands(struct sim *s, struct sc
  * comes that much later (without). */
 static COLD void issue_uconst(struct sim *s, struct warp *w, const struct uop *u, const struct insn *in)
 {
-	double r = mem_cline(s, u->cl, (double)s->now, s->a->uconst_miss_cycles);
+	double r = mem_cline(s, u->cl, (double)s->now, s->a->uconst_miss_cycles, w->pc, 0, 0);
 	if (r <= (double)s->now)
 		return;
 	uint64_t at = (uint64_t)r;

@@ -137,13 +137,59 @@ static inline double mem_const_addrs(const struct insn *in, int lanes)
  * and the uniform path's two (sim/issue.c issue_cline). Returns the cycle
  * the line is in its cache for a read that reaches it at p (p itself when
  * warm).
+ *
+ * The miss path the SMs share (round 51, const_off_share_cycles and _max):
+ * a thread-0 load (`@!P LDC`, the importer's threads=1) that starts or meets
+ * a line's fill delays it by const_off_share_cycles for each warp of the
+ * block whose copy is off, at most const_off_share_max a line, once per
+ * load (pc) and line. On an H100 (tests/data/h200/mech/cchain, mech_cchain,
+ * 2026-12-07) the harness's start-record LDC, the launch's first touch of
+ * the parameters' line, answers warp 0 121 cycles after its stamp at one
+ * warp, 139.5 at two (one off copy: +18.5), and at four warps 126 on one SM
+ * but 191 with every SM launching (three off copies: +65), the other warps'
+ * off copies passing it after 53 and 108 cycles: a cost the launch's SMs
+ * share, growing with the SMs (136, 149, 147, 170 at 2, 8, 33, 66 SMs), that
+ * one warp an SM never shows (mech_cparam's sms=G rows). A model of one SM
+ * of a full launch takes the full GPU's: 20 a copy (18.5; 65 / 3), at most
+ * 60 (four warps'; 16 and 32 warps add 44 and 33). Applied at the load's
+ * first copy to reach the line (the GPU's barrier lets the highest warps,
+ * whose copies are off, go first); the reads already waiting keep their
+ * answer (not measured).
  */
-static double mem_cline(struct sim *s, int cl, double p, int miss)
+/* The warps of a block whose copy of a thread-0 load (threads=N: the first N
+ * threads alone, the importer's reading of a tid == 0 guard) is off in every
+ * lane: 0 for any other instruction. */
+static inline int mem_off_copies(const struct sim *s, const struct insn *in)
 {
+	if (!in->threads)
+		return 0;
+	int on = ((int)in->threads + 31) / 32, n = s->warps_per_block - on;
+	return n > 0 ? n : 0;
+}
+
+static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
+{
+	const struct arch *a = s->a;
 	double r = s->cl_ready[cl];
-	if (r >= 0.0)
-		return r > p ? r : p;
-	int n = s->a->const_miss_slots, k = 0;
+	if (r >= 0.0 && r <= p)
+		return p; /* warm */
+	double add = 0.0;
+	if (offs > 0 && a->const_off_share_cycles > 0 && s->cl_pc[cl] != pc) {
+		/* a thread-0 load whose copies in offs other warps are off: they load
+		 * the miss path the SMs share, each delaying the fill */
+		add = a->const_off_share_cycles * offs;
+		if (add > a->const_off_share_max - s->cl_share[cl])
+			add = a->const_off_share_max - s->cl_share[cl];
+		if (add < 0.0)
+			add = 0.0;
+		s->cl_share[cl] += add;
+		s->cl_pc[cl] = pc;
+	}
+	if (r >= 0.0) {
+		s->cl_ready[cl] = r += add; /* on its way */
+		return off ? r - s->cl_share[cl] : r;
+	}
+	int n = a->const_miss_slots, k = 0;
 	double st = p;
 	if (n > 0) {
 		for (int i = 1; i < n; i++)
@@ -155,8 +201,8 @@ static double mem_cline(struct sim *s, int cl, double p, int miss)
 	r = st + (double)miss;
 	if (n > 0)
 		s->cl_slot[k] = r;
-	s->cl_ready[cl] = r;
-	return r;
+	s->cl_ready[cl] = r + add;
+	return off ? r : r + add; /* an off copy is done when the fill lands; the reads wait for its answer */
 }
 
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
@@ -1220,8 +1266,21 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 	const struct uop *u = &s->uop[w->pc];
 	int wl = lanes_of_warp(w, in);
 	if (__builtin_expect((u->flags & U_OFF) || wl == 0, 0)) {
-		done = mem_off_done(s, w, in);
-		reg_kind = RK_SHORT;
+		if (in->op == OP_LDC && a->const_cycles_per_addr > 0) {
+			/* an LDC off in every lane (a thread-0 load's copies in the other
+			 * warps: the importer's threads=1) takes the constant port and its
+			 * latency as a live one does (round 50: the off copies' port), but
+			 * is done once its line is in, not at the miss's answer, and loads
+			 * the miss path the SMs share (mem_cline; round 51, mech_cchain) */
+			double dd = mem_serve_q(&s->const_free, s->now, a->const_cycles_per_addr);
+			if (u->cl >= 0)
+				dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 1);
+			done = ceil_u64(dd + (double)(a->const_latency - 1));
+			reg_kind = RK_LONG;
+		} else {
+			done = mem_off_done(s, w, in);
+			reg_kind = RK_SHORT;
+		}
 	} else if (u->unit == UNIT_SMEM) {
 		if (in->op == OP_S2R && a->s2r_cycles > 0) {
 			/*
@@ -1277,7 +1336,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			if (m->cport) {
 				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles);
 				if (u->cl >= 0) /* a constant line: cold, on its way or warm */
-					dd = mem_cline(s, u->cl, dd, a->const_miss_cycles);
+					dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 0);
 				dd += (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
 			} else {
 				/* 16 bytes a lane: the result l1_wide_cycles later than an
@@ -1424,7 +1483,7 @@ static void mem_reset(struct sim *s)
 	s->wb_t = 0;
 	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->stu_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	for (int i = 0; i < s->cl_n; i++)
-		s->cl_ready[i] = -1.0; /* every constant line cold (mem_cline) */
+		s->cl_ready[i] = -1.0, s->cl_share[i] = 0.0, s->cl_pc[i] = -1; /* every constant line cold (mem_cline) */
 	for (int i = 0; i < (int)(sizeof s->cl_slot / sizeof s->cl_slot[0]); i++)
 		s->cl_slot[i] = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */

@@ -82,6 +82,8 @@ void sim_destroy(struct sim *s)
 	free(s->uop);
 	free(s->nline);
 	free(s->cl_ready);
+	free(s->cl_share);
+	free(s->cl_pc);
 	free(s->cl_key);
 	free(s->w);
 	free(s->ready_store);

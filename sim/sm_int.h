@@ -436,6 +436,8 @@ struct sim {
 	double const_free;   /* the constant cache's port: free-at time */
 	double *cl_ready;    /* the constant lines the program reads (uop.cl): the cycle its fill lands,
 			      * -1 cold (nothing read it yet this run); decoded with the uops */
+	double *cl_share;    /* the delay the off copies that met each line's fill have added (mem_cline) */
+	int *cl_pc;          /* the last thread-0 load whose off copies were counted into it, -1 none */
 	uint32_t *cl_key;    /* their cache, bank and line (issue_cline) */
 	int cl_n;
 	double cl_slot[64];  /* the fills in flight: when each of const_miss_slots slots is free again */

@@ -297,6 +297,40 @@ static void thread0_idiom(void **state)
 }
 
 /*
+ * A thread-0 constant load (round 51, mech_cchain): ptxas's `@!P0 LDC.64` of
+ * the start record under a tid == 0 guard is warp 0's one lane alone
+ * (threads=1), its copies in the other warps off, which mem_cline counts as
+ * loading the miss path the SMs share; an LDC under any other guard keeps
+ * every lane.
+ */
+static void tid0_constant_load(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ ISETP.NE.AND P0, PT, R0, RZ, PT ;\n"
+				      "/*0020*/ @!P0 LDC.64 R2, c[0x0][0x228] ;\n"
+				      "/*0030*/ ISETP.NE.AND P1, PT, R5, RZ, PT ;\n"
+				      "/*0040*/ @!P1 LDC R4, c[0x0][0x220] ;\n"
+				      "/*0050*/ LDC R6, c[0x0][0x218] ;\n"
+				      "/*0060*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.ninsn, 7);
+	assert_int_equal(p.code[2].op, OP_LDC);
+	assert_int_equal(p.code[2].threads, 1);
+	assert_int_equal(p.code[2].caddr, ISA_CADDR(0, 0x228));
+	assert_int_equal(p.code[4].op, OP_LDC);
+	assert_int_equal(p.code[4].threads, 0);
+	assert_int_equal(p.code[5].threads, 0);
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The thread-0 idiom through copies (round 22, mech_iwword): ptxas may keep
  * tid in a second register, IMAD.MOV.U32 R27, RZ, RZ, R0, and compare that;
  * a MOV of the copy is a copy too. A copy made after R0 was overwritten, or
@@ -1648,7 +1682,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(mem_offsets),
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
-		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom),
+		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(tid0_constant_load),
 		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(constant_lines), cmocka_unit_test(import_errors),
 	};

@@ -1323,6 +1323,40 @@ static void sm_3_36_constant_lines(void **state)
 }
 
 /*
+ * sm-3.37: the miss path the SMs share (round 51, mem_cline's off copies:
+ * tests/data/h200/mech/cchain), by hand on sm_90 (const_off_share_cycles
+ * 20, at most 60 a line). A thread-0 LDC (threads=1: warp 0's one lane live,
+ * every other warp's copy off) of a cold line, one block of W warps, one
+ * warp a scheduler up to 4 (2 at 8), warps reaching the port 2 cycles
+ * apart in warp order; each ends with an EXIT that waits for the load. One
+ * warp: no off copy, 73 as sm-3.36. Two warps: warp 0's copy reaches the
+ * line first and counts warp 1's off copy: its data 73 + 20 after its port
+ * pass, warp 1's off copy done with the unshifted fill; warm, warp 1 came
+ * last, 2 cycles after warp 0: 93 - 2. Four warps: 73 + 3 x 20 - 6. Eight:
+ * 7 x 20 capped at 60, 73 + 60 - 14. The same LDC live in every warp (no
+ * threads=): no share, every warp's data with the fill, 73 - 6 at 4 warps.
+ */
+static void sm_3_37_constant_share(void **state)
+{
+	(void)state;
+	const char *ex = "[B0-----:R-:W-:-:S01] EXIT\n";
+	char b[512];
+	assert_true(sm90.const_off_share_cycles == 20.0);
+	assert_true(sm90.const_off_share_max == 60.0);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform threads=1\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73);
+	assert_int_equal(cold_extra(&sm90, b, 64), 73 + 20 - 2);
+	assert_int_equal(cold_extra(&sm90, b, 128), 73 + 3 * 20 - 6);
+	assert_int_equal(cold_extra(&sm90, b, 256), 73 + 60 - 14);
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n%s", ex);
+	assert_int_equal(cold_extra(&sm90, b, 128), 73 - 6);
+	struct arch none = sm90;
+	none.const_off_share_cycles = 0;
+	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform threads=1\n%s", ex);
+	assert_int_equal(cold_extra(&none, b, 128), 73 - 6);
+}
+
+/*
  * sm-3.11: partial hits near a cache's capacity (mem_curve, tests/data/h200/
  * mech/cap), by hand. One warp, 2000 dependent 256-byte chase loads, ideal
  * file (no loaded delay, no miss path, no latency spread; l2_bytes_per_cycle
@@ -3245,7 +3279,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_4_2_deadlock),
 		cmocka_unit_test(sm_4_3_block_age),
 		cmocka_unit_test(sm_3_21_l1_wavefronts),
-		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read), cmocka_unit_test(sm_3_36_constant_lines),
+		cmocka_unit_test(sm_3_22_lds_banks), cmocka_unit_test(sm_3_32_wide_groups), cmocka_unit_test(sm_3_33_lds_pairs), cmocka_unit_test(sm_3_34_l1_lines), cmocka_unit_test(sm_3_35_load_read), cmocka_unit_test(sm_3_36_constant_lines), cmocka_unit_test(sm_3_37_constant_share),
 		cmocka_unit_test(sm_3_23_tag_banks),
 		cmocka_unit_test(sm_4_4_span),
 		cmocka_unit_test(sm_7_1_divergence),
