@@ -111,6 +111,17 @@ static inline double mem_const_addrs(const struct insn *in, int lanes)
 	return (double)(in->lanes && in->lanes < lanes ? in->lanes : lanes);
 }
 
+/* The warps of a block whose copy of a thread-0 load (threads=N: the first N
+ * threads alone, the importer's reading of a tid == 0 guard) is off in every
+ * lane: 0 for any other instruction. */
+static inline int mem_off_copies(const struct sim *s, const struct insn *in)
+{
+	if (!in->threads)
+		return 0;
+	int on = ((int)in->threads + 31) / 32, n = s->warps_per_block - on;
+	return n > 0 ? n : 0;
+}
+
 /*
  * Constant lines (round 50). A launch's constant caches start empty: the
  * first read of a const_line_bytes line waits for its fill,
@@ -154,19 +165,9 @@ static inline double mem_const_addrs(const struct insn *in, int lanes)
  * 60 (four warps'; 16 and 32 warps add 44 and 33). Applied at the load's
  * first copy to reach the line (the GPU's barrier lets the highest warps,
  * whose copies are off, go first); the reads already waiting keep their
- * answer (not measured).
+ * answer (not measured). Returns, for an off copy (off), the cycle the
+ * line's fill lands without that delay: the copy is done then.
  */
-/* The warps of a block whose copy of a thread-0 load (threads=N: the first N
- * threads alone, the importer's reading of a tid == 0 guard) is off in every
- * lane: 0 for any other instruction. */
-static inline int mem_off_copies(const struct sim *s, const struct insn *in)
-{
-	if (!in->threads)
-		return 0;
-	int on = ((int)in->threads + 31) / 32, n = s->warps_per_block - on;
-	return n > 0 ? n : 0;
-}
-
 static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
 {
 	const struct arch *a = s->a;
@@ -187,7 +188,10 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 	}
 	if (r >= 0.0) {
 		s->cl_ready[cl] = r += add; /* on its way */
-		return off ? r - s->cl_share[cl] : r;
+		if (!off)
+			return r;
+		double f = r - s->cl_share[cl]; /* an off copy: the fill without the shared wait */
+		return f > p ? f : p;
 	}
 	int n = a->const_miss_slots, k = 0;
 	double st = p;
