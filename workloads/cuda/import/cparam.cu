@@ -375,15 +375,17 @@ __global__ void __launch_bounds__(32 * W) cc_warp(float* out, int n, float x, fl
   imp_end(rec);
 }
 
-// G > 0: one block on each of G SMs only (the rest of the GPU idle), param kind=K;sms=G.
-template <int W, int KIND>
-static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G = 0) {
+// One block of W warps an SM; G > 0: one block on each of G SMs only (the rest of the GPU idle), param kind=K;sms=G.
+static LaunchCfg cc_launch(Ctx& c, int W, int KIND, int G, std::string& prm) {
   LaunchCfg L = cfg_W(c.sms, W);
-  std::string prm = "kind=" + std::to_string(KIND);
+  prm = "kind=" + std::to_string(KIND);
   if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
-  const Meas m = measure(c, cc_warp<W, KIND>, L, dout, 1, CP_X, CP_Y, c.d_rec, dst, p);
-  static const char* const kinds[] = {"one", "warm", "line300", "split"};
-  imp_row(c, "mech_cchain", (const void*)cc_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
+  return L;
+}
+
+// The last launch's per-warp stamps (t0, t1, t2 a warp in dst, 4 words each) into the side file f, one row a warp:
+// kind, W, block, SM, warp, t0 - c0, t1 - t0, t2 - t1, SMs launched (cchain.csv's and cfar.csv's columns).
+static void cc_stamp_rows(Ctx& c, FILE* f, const char* kind, int W, int G, const LaunchCfg& L, const unsigned* dst) {
   std::vector<unsigned> h((size_t)L.grid * W * 4);
   std::vector<BlockRec> r(L.grid);
   CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -391,10 +393,20 @@ static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, in
   for (int b = 0; b < L.grid; ++b)
     for (int w = 0; w < W; ++w) {
       const unsigned* t = &h[4 * ((size_t)b * W + w)];
-      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u,%d\n", kinds[KIND], W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
+      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u,%d\n", kind, W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
               t[2] - t[1], G > 0 ? G : c.sms);
     }
   fflush(f);
+}
+
+template <int W, int KIND>
+static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G = 0) {
+  std::string prm;
+  const LaunchCfg L = cc_launch(c, W, KIND, G, prm);
+  const Meas m = measure(c, cc_warp<W, KIND>, L, dout, 1, CP_X, CP_Y, c.d_rec, dst, p);
+  static const char* const kinds[] = {"one", "warm", "line300", "split"};
+  imp_row(c, "mech_cchain", (const void*)cc_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
+  cc_stamp_rows(c, f, kinds[KIND], W, G, L, dst);
 }
 
 void group_mech_cchain(Ctx& c) {
@@ -457,23 +469,12 @@ __global__ void __launch_bounds__(32 * W) cf_warp(const CpP p, float* out, Block
 
 template <int W, int KIND>
 static void run_cf(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G) {
-  LaunchCfg L = cfg_W(c.sms, W);
-  std::string prm = "kind=" + std::to_string(KIND);
-  if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
+  std::string prm;
+  const LaunchCfg L = cc_launch(c, W, KIND, G, prm);
   const Meas m = measure(c, cf_warp<W, KIND>, L, p, dout, c.d_rec, dst);
   static const char* const kinds[] = {"p200", "p300"};
   imp_row(c, "mech_cfar", (const void*)cf_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
-  std::vector<unsigned> h((size_t)L.grid * W * 4);
-  std::vector<BlockRec> r(L.grid);
-  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
-  for (int b = 0; b < L.grid; ++b)
-    for (int w = 0; w < W; ++w) {
-      const unsigned* t = &h[4 * ((size_t)b * W + w)];
-      fprintf(f, "%s,%d,%d,%u,%d,%d,%u,%u,%d\n", kinds[KIND], W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0), t[1] - t[0],
-              t[2] - t[1], G > 0 ? G : c.sms);
-    }
-  fflush(f);
+  cc_stamp_rows(c, f, kinds[KIND], W, G, L, dst);
 }
 
 void group_mech_cfar(Ctx& c) {
