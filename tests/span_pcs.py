@@ -10,6 +10,20 @@ what is missing.
 import re
 import sys
 
+# The columns of a synthetic runs.csv and of a manifest, for the sets' gen_manifest.py scripts.
+RUNS_HEADER = ('group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,cycles,cycles_min,'
+               'cycles_max,event_ms,sm_clock_mhz,reps')
+MANIFEST_HEADER = 'family,group,variant,ilp,param,warps,kernel,max_mape,options,note'
+
+
+def print_table(comments, header, keyed_rows):
+    """Prints the comment lines, the header, then the rows of (sort key, line) in key order."""
+    for c in comments:
+        print(c)
+    print(header)
+    for _, r in sorted(keyed_rows):
+        print(r)
+
 
 def span(path, kernel):
     cur, code = None, []

@@ -19,7 +19,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import kernels, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
 
 SMS_G = (1, 2, 8, 33, 66)  # cp_one<1> on G SMs (cparam.cu run_cp_sms); cp_warm<1> on 1
 
@@ -184,15 +184,11 @@ elif mode == '--where':
     for _, r in sorted(report):
         print(r)
 elif mode == '--runs':
-    print('# synthetic runs.csv of mech_cparam (every row the device call writes, cycles 1): for tests/import_validate.sh VERBOSE=1')
-    print('group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,cycles,cycles_min,cycles_max,event_ms,sm_clock_mhz,reps')
-    for _, r in sorted(runs):
-        print(r)
+    print_table(['# synthetic runs.csv of mech_cparam (every row the device call writes, cycles 1): '
+                 'for tests/import_validate.sh VERBOSE=1'], RUNS_HEADER, runs)
 else:
-    print('# smsim import validation manifest for tests/data/h200/mech/cparam (group mech_cparam: a kernel parameter\'s constant '
-          'line first read after the start stamp; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)')
-    print('# one row a kernel and launch shape (res=1: one block an SM; res=2: two, blocks=2; sms=G: one block on each of G '
-          'SMs, the same program); no loops; --arg 2=1 reads the tag branch before the start barrier')
-    print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-    for _, r in sorted(rows):
-        print(r)
+    print_table(['# smsim import validation manifest for tests/data/h200/mech/cparam (group mech_cparam: a kernel parameter\'s constant '
+                 'line first read after the start stamp; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)',
+                 '# one row a kernel and launch shape (res=1: one block an SM; res=2: two, blocks=2; sms=G: one block on each of G '
+                 'SMs, the same program); no loops; --arg 2=1 reads the tag branch before the start barrier'],
+                MANIFEST_HEADER, rows)

@@ -15,7 +15,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import kernels, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
 
 
 def parse(name):
@@ -75,14 +75,10 @@ for name, ins in kernels(path).items():
                  % (v, M, W, v, M, prm, W, name, opts, what, W)))
 
 if mode == '--runs':
-    print('# synthetic runs.csv of mech_cparam2 (every row the device call writes, cycles 1): for tests/import_validate.sh VERBOSE=1')
-    print('group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,cycles,cycles_min,cycles_max,event_ms,sm_clock_mhz,reps')
-    for _, r in sorted(runs):
-        print(r)
+    print_table(['# synthetic runs.csv of mech_cparam2 (every row the device call writes, cycles 1): '
+                 'for tests/import_validate.sh VERBOSE=1'], RUNS_HEADER, runs)
 else:
-    print('# smsim import validation manifest for tests/data/h200/mech/cparam2 (group mech_cparam2: how warps and loads share a '
-          'cold constant line\'s fill; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)')
-    print('# one row a kernel (one block an SM); --arg 2=1 reads the tag branch before the start barrier; the sel rows are not imported')
-    print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-    for _, r in sorted(rows):
-        print(r)
+    print_table(['# smsim import validation manifest for tests/data/h200/mech/cparam2 (group mech_cparam2: how warps and loads share a '
+                 'cold constant line\'s fill; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)',
+                 '# one row a kernel (one block an SM); --arg 2=1 reads the tag branch before the start barrier; the sel rows are not imported'],
+                MANIFEST_HEADER, rows)

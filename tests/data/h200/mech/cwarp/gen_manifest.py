@@ -12,7 +12,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import kernels, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
 
 
 KINDS = ['idx', 'imm', 'idx_warm', 'imm_warm']
@@ -50,14 +50,10 @@ for name, ins in kernels(path).items():
     runs.append(((W, K), 'mech_cwarp,%s,%s,1,%d,1,%d,1,kind=%d,1,1,1,0,1980,5' % (name, KINDS[K], W, 32 * W, K)))
 
 if mode == '--runs':
-    print('# synthetic runs.csv of mech_cwarp (every row, cycles 1): for tests/import_validate.sh VERBOSE=1')
-    print('group,kernel,variant,ilp,warps_per_sm,blocks_per_sm,threads_per_block,iters,param,cycles,cycles_min,cycles_max,event_ms,sm_clock_mhz,reps')
-    for _, r in sorted(runs):
-        print(r)
+    print_table(['# synthetic runs.csv of mech_cwarp (every row, cycles 1): '
+                 'for tests/import_validate.sh VERBOSE=1'], RUNS_HEADER, runs)
 else:
-    print('# smsim import validation manifest for tests/data/h200/mech/cwarp (group mech_cwarp: each warp\'s clock around its '
-          'first constant load; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)')
-    print('# one row a kernel (one block an SM); the per-warp stamps are in the side file cwarp.csv, not here')
-    print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
-    for _, r in sorted(rows):
-        print(r)
+    print_table(['# smsim import validation manifest for tests/data/h200/mech/cwarp (group mech_cwarp: each warp\'s clock around its '
+                 'first constant load; workloads/cuda/import/cparam.cu; SASS: sass_local.txt, a local compile)',
+                 '# one row a kernel (one block an SM); the per-warp stamps are in the side file cwarp.csv, not here'],
+                MANIFEST_HEADER, rows)
