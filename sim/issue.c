@@ -110,7 +110,7 @@ static void issue_wide_lsu(const struct sim *s, struct uop *u, const struct opin
 }
 
 /*
- * The constant line instruction pc reads, as an index into sim.cl_ready
+ * The constant line instruction pc reads, as an index into sim.cl
  * (uop.cl): -1 when it is no constant load, its address is not known
  * (a register indexes it without caddr=), or its cache has no cold fill
  * (const_miss_cycles 0 for LDC, uconst_miss_cycles for ULDC). LDC, ULDC
@@ -151,18 +151,10 @@ static int issue_decode(struct sim *s, const struct program *prog)
 		if (!nl)
 			return -1;
 		s->nline = nl;
-		double *cr = realloc(s->cl_ready, sizeof *cr * (size_t)prog->ninsn);
-		if (!cr)
+		struct cline *cl = realloc(s->cl, sizeof *cl * (size_t)prog->ninsn);
+		if (!cl)
 			return -1;
-		s->cl_ready = cr;
-		double *cs = realloc(s->cl_share, sizeof *cs * (size_t)prog->ninsn);
-		if (!cs)
-			return -1;
-		s->cl_share = cs;
-		int *cp = realloc(s->cl_pc, sizeof *cp * (size_t)prog->ninsn);
-		if (!cp)
-			return -1;
-		s->cl_pc = cp;
+		s->cl = cl;
 		uint32_t *ck = realloc(s->cl_key, sizeof *ck * (size_t)prog->ninsn);
 		if (!ck)
 			return -1;

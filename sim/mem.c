@@ -171,26 +171,27 @@ static inline int mem_off_copies(const struct sim *s, const struct insn *in)
 static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
 {
 	const struct arch *a = s->a;
-	double r = s->cl_ready[cl];
+	struct cline *c = &s->cl[cl];
+	double r = c->ready;
 	if (r >= 0.0 && r <= p)
 		return p; /* warm */
 	double add = 0.0;
-	if (offs > 0 && a->const_off_share_cycles > 0 && s->cl_pc[cl] != pc) {
+	if (offs > 0 && a->const_off_share_cycles > 0 && c->pc != pc) {
 		/* a thread-0 load whose copies in offs other warps are off: they load
 		 * the miss path the SMs share, each delaying the fill */
 		add = a->const_off_share_cycles * offs;
-		if (add > a->const_off_share_max - s->cl_share[cl])
-			add = a->const_off_share_max - s->cl_share[cl];
+		if (add > a->const_off_share_max - c->share)
+			add = a->const_off_share_max - c->share;
 		if (add < 0.0)
 			add = 0.0;
-		s->cl_share[cl] += add;
-		s->cl_pc[cl] = pc;
+		c->share += add;
+		c->pc = pc;
 	}
 	if (r >= 0.0) {
-		s->cl_ready[cl] = r += add; /* on its way */
+		c->ready = r += add; /* on its way */
 		if (!off)
 			return r;
-		double f = r - s->cl_share[cl]; /* an off copy: the fill without the shared wait */
+		double f = r - c->share; /* an off copy: the fill without the shared wait */
 		return f > p ? f : p;
 	}
 	int n = a->const_miss_slots, k = 0;
@@ -205,7 +206,7 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 	r = st + (double)miss;
 	if (n > 0)
 		s->cl_slot[k] = r;
-	s->cl_ready[cl] = r + add;
+	c->ready = r + add;
 	return off ? r : r + add; /* an off copy is done when the fill lands; the reads wait for its answer */
 }
 
@@ -1487,7 +1488,7 @@ static void mem_reset(struct sim *s)
 	s->wb_t = 0;
 	s->smem_free = s->st_free = s->s2ur_free = s->s2r_free = s->stu_free = s->l1_free = s->l2_free = s->dram_free = s->const_free = 0.0;
 	for (int i = 0; i < s->cl_n; i++)
-		s->cl_ready[i] = -1.0, s->cl_share[i] = 0.0, s->cl_pc[i] = -1; /* every constant line cold (mem_cline) */
+		s->cl[i] = (struct cline){.ready = -1.0, .share = 0.0, .pc = -1}; /* every constant line cold (mem_cline) */
 	for (int i = 0; i < (int)(sizeof s->cl_slot / sizeof s->cl_slot[0]); i++)
 		s->cl_slot[i] = 0.0;
 	s->rng = 0x9E3779B97F4A7C15ULL; /* mem_rand: the same draws every run */

@@ -81,9 +81,7 @@ void sim_destroy(struct sim *s)
 	mem_destroy(s);
 	free(s->uop);
 	free(s->nline);
-	free(s->cl_ready);
-	free(s->cl_share);
-	free(s->cl_pc);
+	free(s->cl);
 	free(s->cl_key);
 	free(s->w);
 	free(s->ready_store);

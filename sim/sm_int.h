@@ -323,7 +323,14 @@ struct uop {
 			      * does not stay on the warp (issue_ctl) */
 	int16_t cl;          /* a constant load whose line is known (insn.caddr) and whose cache has a
 			      * cold fill (const_miss_cycles, uconst_miss_cycles): its line's index in
-			      * sim.cl_ready (mem_cline); -1 none */
+			      * sim.cl (mem_cline); -1 none */
+};
+
+/* A constant line's state in a run (mem_cline). */
+struct cline {
+	double ready;        /* the cycle its fill lands (its answer), -1 cold: nothing read it yet */
+	double share;        /* the delay the off copies that met its fill have added */
+	int pc;              /* the last thread-0 load whose off copies were counted into it, -1 none */
 };
 
 /* The memory-info cache's entry (mem.c, mem_info). */
@@ -434,11 +441,8 @@ struct sim {
 	double wb_frac;      /* the part of a sector the write-backs' weighted sectors carry to the next */
 	double dirty;        /* bytes this SM has stored into L2 lines it did not hold (l2_dirty_bytes) */
 	double const_free;   /* the constant cache's port: free-at time */
-	double *cl_ready;    /* the constant lines the program reads (uop.cl): the cycle its fill lands,
-			      * -1 cold (nothing read it yet this run); decoded with the uops */
-	double *cl_share;    /* the delay the off copies that met each line's fill have added (mem_cline) */
-	int *cl_pc;          /* the last thread-0 load whose off copies were counted into it, -1 none */
-	uint32_t *cl_key;    /* their cache, bank and line (issue_cline) */
+	struct cline *cl;    /* the constant lines the program reads (uop.cl), reset each run (mem_cline) */
+	uint32_t *cl_key;    /* their cache, bank and line, decoded with the uops (issue_cline) */
 	int cl_n;
 	double cl_slot[64];  /* the fills in flight: when each of const_miss_slots slots is free again */
 	uint64_t frng;       /* where the instruction fetch stands when a taken branch asks (issue_fetch_book): reset each run */
