@@ -43,7 +43,6 @@ def gpu(path):
 
 
 def sim(keep, smsim, arch_set):
-    kinds = {'one': 'one', 'warm': 'warm', 'line300': 'line300', 'split': 'split'}
     rows = []
     progs = {}
     for line in open(os.path.join(keep, 'progs')):
@@ -70,7 +69,7 @@ def sim(keep, smsim, arch_set):
                 t.setdefault(int(f[1]), {})[f[2]] = int(f[4])
         for w, d in t.items():
             t0, t1, t2 = (d[p] for p in pcs)
-            rows.append((kinds[kind], W, 0, w, t0, t1 - t0, t2 - t1))
+            rows.append((kind, W, 0, w, t0, t1 - t0, t2 - t1))
     return summary(rows)
 
 
