@@ -165,9 +165,23 @@ static inline int mem_off_copies(const struct sim *s, const struct insn *in)
  * 60 (four warps'; 16 and 32 warps add 44 and 33). Applied at the load's
  * first copy to reach the line (the GPU's barrier lets the highest warps,
  * whose copies are off, go first); the reads already waiting keep their
- * answer (not measured). Returns, for an off copy (off), the cycle the
- * line's fill lands without that delay: the copy is done then.
+ * answer (not measured). Returns, for an off copy (off), the cycle it is
+ * done: after the shared path's delay, never later than the line's answer
+ * (mem_off_pass). The off copies do not wait for the fill (round 52,
+ * mech_cfar: the start record's line moved off the parameters' line, every
+ * warp reading its own n, x, y live): on one SM they pass after 49-57
+ * cycles at 2-4 warps where warp 0 waits 126 for the data; on every SM
+ * after 58-69 at two warps (one off copy: smsim 68) and 100-115 at four
+ * (three: smsim 108-112), where waiting for the fill gave 119 at both.
  */
+/* An off copy that reaches a cold line's fill at p: done after the shared
+ * path's delay (mem_cline), never later than the line's answer. */
+static inline double mem_off_pass(const struct cline *c, double p)
+{
+	double d = p + c->share;
+	return d < c->ready ? d : c->ready > p ? c->ready : p;
+}
+
 static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
 {
 	const struct arch *a = s->a;
@@ -189,10 +203,7 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 	}
 	if (r >= 0.0) {
 		c->ready = r += add; /* on its way */
-		if (!off)
-			return r;
-		double f = r - c->share; /* an off copy: the fill without the shared wait */
-		return f > p ? f : p;
+		return off ? mem_off_pass(c, p) : r;
 	}
 	int n = a->const_miss_slots, k = 0;
 	double st = p;
@@ -207,7 +218,7 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 	if (n > 0)
 		s->cl_slot[k] = r;
 	c->ready = r + add;
-	return off ? r : r + add; /* an off copy is done when the fill lands; the reads wait for its answer */
+	return off ? mem_off_pass(c, p) : r + add; /* the reads wait for the delayed answer */
 }
 
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
@@ -1275,8 +1286,8 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			/* an LDC off in every lane (a thread-0 load's copies in the other
 			 * warps: the importer's threads=1) takes the constant port and its
 			 * latency as a live one does (round 50: the off copies' port), but
-			 * is done once its line is in, not at the miss's answer, and loads
-			 * the miss path the SMs share (mem_cline; round 51, mech_cchain) */
+			 * waits for the miss path the SMs share, which it loads, not for a
+			 * cold line's fill (mem_cline; rounds 51-52, mech_cchain, mech_cfar) */
 			double dd = mem_serve_q(&s->const_free, s->now, a->const_cycles_per_addr);
 			if (u->cl >= 0)
 				dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 1);

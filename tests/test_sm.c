@@ -1246,6 +1246,18 @@ static int64_t cold_extra(const struct arch *a, const char *body, int threads)
 	return (int64_t)run_arch(a, text, threads, 1, POLICY_GRR).cycles - (int64_t)run_arch(&warm, text, threads, 1, POLICY_GRR).cycles;
 }
 
+/* cold_extra's difference in the resident warp-cycles (sim_stats.warp_cycles):
+ * the sum over the warps of each one's own extra wait */
+static int64_t cold_warp_extra(const struct arch *a, const char *body, int threads)
+{
+	struct arch warm = *a;
+	warm.const_miss_cycles = warm.uconst_miss_cycles = 0;
+	char text[2048];
+	snprintf(text, sizeof text, ".regs 32\n%s", body);
+	return (int64_t)run_arch(a, text, threads, 1, POLICY_GRR).warp_cycles -
+	       (int64_t)run_arch(&warm, text, threads, 1, POLICY_GRR).warp_cycles;
+}
+
 /*
  * sm-3.36: a launch's first read of a constant line waits for its fill
  * (round 50, mem_cline: tests/data/h200/mech/cparam, cparam2), by hand on
@@ -1335,6 +1347,10 @@ static void sm_3_36_constant_lines(void **state)
  * last, 2 cycles after warp 0: 93 - 2. Four warps: 73 + 3 x 20 - 6. Eight:
  * 7 x 20 capped at 60, 73 + 60 - 14. The same LDC live in every warp (no
  * threads=): no share, every warp's data with the fill, 73 - 6 at 4 warps.
+ * The off copies wait for the shared delay, not for the fill (round 52,
+ * mech_cfar): in the resident warp-cycles, two warps 73 + 20 (warp 0) + 20
+ * (warp 1's copy), four 73 + 60 + 3 x 60, and with no share warp 0's 73 alone
+ * (waiting for the fill the copies added 73 - 2 and 3 x 73 - 12).
  */
 static void sm_3_37_constant_share(void **state)
 {
@@ -1354,6 +1370,11 @@ static void sm_3_37_constant_share(void **state)
 	none.const_off_share_cycles = 0;
 	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform threads=1\n%s", ex);
 	assert_int_equal(cold_extra(&none, b, 128), 73 - 6);
+	/* the off copies wait for the shared path, not for the fill (round 52,
+	 * mech_cfar): each warp's own wait in the resident warp-cycles */
+	assert_int_equal(cold_warp_extra(&sm90, b, 64), (73 + 20) + 20);
+	assert_int_equal(cold_warp_extra(&sm90, b, 128), (73 + 60) + 3 * 60);
+	assert_int_equal(cold_warp_extra(&none, b, 128), 73);
 }
 
 /*

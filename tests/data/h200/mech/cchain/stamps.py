@@ -79,6 +79,6 @@ if __name__ == '__main__':
     else:
         s = sim(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else 'bin/smsim', sys.argv[4] if len(sys.argv) > 4 else '')
     print('# kind W lat1_min lat1_med lat1_max lat2_min lat2_med lat2_max t1_spread t2_spread')
-    order = {'one': 0, 'warm': 1, 'line300': 2, 'split': 3}
+    order = {'one': 0, 'warm': 1, 'line300': 2, 'split': 3, 'p200': 4, 'p300': 5}
     for (k, W), v in sorted(s.items(), key=lambda x: (order[x[0][0].split('@')[0]], x[0][0], x[0][1])):
         print(k, W, ' '.join('%g' % x for x in v))
