@@ -122,6 +122,14 @@ static inline int mem_off_copies(const struct sim *s, const struct insn *in)
 	return n > 0 ? n : 0;
 }
 
+/* An off copy that reaches a cold line's fill at p: done after the shared
+ * path's delay (mem_cline), never later than the line's answer. */
+static inline double mem_off_pass(const struct cline *c, double p)
+{
+	double d = p + c->share;
+	return d < c->ready ? d : c->ready > p ? c->ready : p;
+}
+
 /*
  * Constant lines (round 50). A launch's constant caches start empty: the
  * first read of a const_line_bytes line waits for its fill,
@@ -174,14 +182,6 @@ static inline int mem_off_copies(const struct sim *s, const struct insn *in)
  * after 58-69 at two warps (one off copy: smsim 68) and 100-115 at four
  * (three: smsim 108-112), where waiting for the fill gave 119 at both.
  */
-/* An off copy that reaches a cold line's fill at p: done after the shared
- * path's delay (mem_cline), never later than the line's answer. */
-static inline double mem_off_pass(const struct cline *c, double p)
-{
-	double d = p + c->share;
-	return d < c->ready ? d : c->ready > p ? c->ready : p;
-}
-
 static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
 {
 	const struct arch *a = s->a;

@@ -1235,27 +1235,33 @@ static void sm_3_10_constant_port(void **state)
 			 16 * (2 + 24 - 1));
 }
 
-/* The cycles a program takes on arch a less on a with every constant line
- * warm (const_miss_cycles and uconst_miss_cycles 0): one block of threads. */
-static int64_t cold_extra(const struct arch *a, const char *body, int threads)
+/* A program run on arch a (one block of threads) and on a with every constant
+ * line warm (const_miss_cycles and uconst_miss_cycles 0). */
+static void cold_warm(const struct arch *a, const char *body, int threads, struct sim_stats *cold, struct sim_stats *warm)
 {
-	struct arch warm = *a;
-	warm.const_miss_cycles = warm.uconst_miss_cycles = 0;
+	struct arch w = *a;
+	w.const_miss_cycles = w.uconst_miss_cycles = 0;
 	char text[2048];
 	snprintf(text, sizeof text, ".regs 32\n%s", body);
-	return (int64_t)run_arch(a, text, threads, 1, POLICY_GRR).cycles - (int64_t)run_arch(&warm, text, threads, 1, POLICY_GRR).cycles;
+	*cold = run_arch(a, text, threads, 1, POLICY_GRR);
+	*warm = run_arch(&w, text, threads, 1, POLICY_GRR);
 }
 
-/* cold_extra's difference in the resident warp-cycles (sim_stats.warp_cycles):
- * the sum over the warps of each one's own extra wait */
+/* The cycles the cold lines add */
+static int64_t cold_extra(const struct arch *a, const char *body, int threads)
+{
+	struct sim_stats c, w;
+	cold_warm(a, body, threads, &c, &w);
+	return (int64_t)c.cycles - (int64_t)w.cycles;
+}
+
+/* ... and the resident warp-cycles (sim_stats.warp_cycles): the sum over the
+ * warps of each one's own extra wait */
 static int64_t cold_warp_extra(const struct arch *a, const char *body, int threads)
 {
-	struct arch warm = *a;
-	warm.const_miss_cycles = warm.uconst_miss_cycles = 0;
-	char text[2048];
-	snprintf(text, sizeof text, ".regs 32\n%s", body);
-	return (int64_t)run_arch(a, text, threads, 1, POLICY_GRR).warp_cycles -
-	       (int64_t)run_arch(&warm, text, threads, 1, POLICY_GRR).warp_cycles;
+	struct sim_stats c, w;
+	cold_warm(a, body, threads, &c, &w);
+	return (int64_t)c.warp_cycles - (int64_t)w.warp_cycles;
 }
 
 /*
