@@ -621,11 +621,15 @@ static int isetp_idiom(const struct sass_insn *x)
  * thread 0). Imported without it, those stores would be every lane's of
  * every warp. The lane-0 idiom, `if ((threadIdx.x & 31) == 0)` (a warp's
  * result written by its lane 0), compiles to LOP3.LUT Pk, RZ, Rt, 0x1f, RZ,
- * 0xc0, !PT (Pk: the thread is not its warp's lane 0). Fills tz[i], for
- * instruction i of [0, end], with the predicates that hold such a test
- * there, in listing order: bit k when Pk is "not thread 0" (ISETP.NE), bit
- * 8 + k when it is "thread 0" (ISETP.EQ), bit 16 + k when it is "not lane
- * 0" (the LOP3), of a register last written by S2R SR_TID.X. Any other
+ * 0xc0, !PT (Pk: the thread is not its warp's lane 0), or, where ptxas
+ * keeps the lane's index for later, LOP3.LUT Pk, Rl, Rt, 0x1f, RZ, 0xc0, !PT
+ * or LOP3.LUT Rl, Rt, 0x1f, RZ, 0xc0, !PT and then ISETP.NE/EQ.AND Pk, PT,
+ * Rl, RZ, PT (round 52: cf_warp's and cc_warp's per-warp stamps). Fills
+ * tz[i], for instruction i of [0, end], with the predicates that hold such a
+ * test there, in listing order: bit k when Pk is "not thread 0" (ISETP.NE),
+ * bit 8 + k when it is "thread 0" (ISETP.EQ), bit 16 + k when it is "not
+ * lane 0" (the LOP3, or ISETP.NE of the lane), bit 24 + k when it is "lane
+ * 0" (ISETP.EQ of the lane), of a register last written by S2R SR_TID.X. Any other
  * write of Pk (a destination: the first operands up to the first source
  * that is not a predicate) ends it; inside a loop that writes Pk anywhere,
  * Pk is not known (the back edge may bring the other value).
@@ -633,7 +637,8 @@ static int isetp_idiom(const struct sass_insn *x)
 #define TZ_NE 0
 #define TZ_EQ 8
 #define TZ_LANE 16
-#define TZ_ALL(k) (0x010101u << (k))
+#define TZ_LANE0 24
+#define TZ_ALL(k) (0x01010101u << (k))
 /*
  * And the bound idiom (round 23), `if (threadIdx.x < N)` (a stencil's halo
  * loads, a block's bins written by its first 256 threads): ISETP.GT, GE, LT
@@ -651,6 +656,7 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 {
 	unsigned char tid[256] = {0}; /* the register's latest write, in listing order, is S2R SR_TID.X */
 	unsigned char wid[256] = {0}; /* ... is SHF.R.U32.HI of such a register by 5: the warp's index */
+	unsigned char lid[256] = {0}; /* ... is LOP3.LUT of such a register and 0x1f: the lane's index */
 	uint32_t cur = 0;
 	int64_t bound[SASS_PT] = {0}; /* Pk holds tid < N (N > 0) or tid >= -N (N < 0); 0: not known */
 	for (int i = 0; i <= end; i++) {
@@ -676,6 +682,9 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 				int ne = !strncmp(m, "NE", 2), eq = !strncmp(m, "EQ", 2);
 				if (reg >= 0 && reg != SASS_RZ && (ne || eq) && tid[reg])
 					cur |= 1u << (k + (eq ? TZ_EQ : TZ_NE));
+				/* Pk = lane != 0 (NE) or lane == 0 (EQ) */
+				if (reg >= 0 && reg != SASS_RZ && (ne || eq) && lid[reg])
+					cur |= 1u << (k + (eq ? TZ_LANE0 : TZ_LANE));
 				/* Pk = warp != 0 (tid >= 32) or warp == 0 (tid < 32) */
 				if (reg >= 0 && reg != SASS_RZ && (ne || eq) && wid[reg])
 					bound[k] = ne ? -32 : 32;
@@ -690,15 +699,20 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 								  : 0;
 			}
 		}
-		/* LOP3.LUT Pk, RZ, Rt, 0x1f, RZ, 0xc0, !PT: Pk = (Rt & 31) != 0 */
-		if (strcmp(x->opcode, "LOP3") == 0 && !strcmp(x->mods, "LUT") && x->nop == 7 && x->pred < 0 &&
-		    x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT && x->op[1].kind == SASS_REG &&
-		    x->op[1].num == SASS_RZ && x->op[2].kind == SASS_REG && x->op[2].num < 256 && tid[x->op[2].num] &&
-		    !x->op[2].bnot && x->op[3].kind == SASS_IMM && !x->op[3].is_float && x->op[3].ival == 0x1f &&
-		    x->op[4].kind == SASS_REG && x->op[4].num == SASS_RZ && x->op[5].kind == SASS_IMM &&
-		    !x->op[5].is_float && x->op[5].ival == 0xc0 && x->op[6].kind == SASS_PRED && x->op[6].num == SASS_PT &&
-		    x->op[6].lnot)
+		/* LOP3.LUT [Pk,] Rl, Rt, 0x1f, RZ, 0xc0, !PT: Pk = (Rt & 31) != 0, Rl =
+		 * Rt & 31 (RZ: not kept) */
+		int pk = x->nop == 7 && x->op[0].kind == SASS_PRED && x->op[0].num < SASS_PT, o = pk ? 1 : 0;
+		int is_lid = strcmp(x->opcode, "LOP3") == 0 && !strcmp(x->mods, "LUT") && x->nop == 6 + o && x->pred < 0 &&
+			     x->op[o].kind == SASS_REG && x->op[o + 1].kind == SASS_REG && x->op[o + 1].num < 256 &&
+			     tid[x->op[o + 1].num] && !x->op[o + 1].bnot && x->op[o + 2].kind == SASS_IMM &&
+			     !x->op[o + 2].is_float && x->op[o + 2].ival == 0x1f && x->op[o + 3].kind == SASS_REG &&
+			     x->op[o + 3].num == SASS_RZ && x->op[o + 4].kind == SASS_IMM && !x->op[o + 4].is_float &&
+			     x->op[o + 4].ival == 0xc0 && x->op[o + 5].kind == SASS_PRED && x->op[o + 5].num == SASS_PT &&
+			     x->op[o + 5].lnot;
+		if (is_lid && pk)
 			cur |= 1u << (x->op[0].num + TZ_LANE);
+		if (pk && nd == 0 && strcmp(x->opcode, "LOP3") == 0 && x->op[1].kind == SASS_REG && x->op[1].num != SASS_RZ)
+			d = x->op[1].num, nd = 1; /* LOP3.LUT Pk, Rd, ...: Rd written too (written_regs reads the first operand) */
 		/* S2R Rt, SR_TID.X, or a plain copy of such a register: MOV Rd, Rt or
 		 * IMAD.MOV.U32 Rd, RZ, RZ, Rt (ptxas keeps tid in a second register
 		 * when the first is reused: mech_iwword, round 22) */
@@ -720,6 +734,7 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 		for (int r = d; nd > 0 && r < d + nd && r < 256; r++) {
 			tid[r] = (unsigned char)is_tid;
 			wid[r] = (unsigned char)is_wid;
+			lid[r] = (unsigned char)is_lid;
 		}
 	}
 	/* loops: a predicate written anywhere in a loop is not known inside it */
@@ -1414,9 +1429,11 @@ static int straight_to(const struct sass_insn *in, int i, int end)
  * or every lane but lane 0 (want 0), by tid0_preds' mask m. */
 static int lane0_guard(const struct sass_insn *x, uint32_t m, int want)
 {
-	if (x->pred < 0 || x->pred >= SASS_PT || x->pred_uniform || !((m >> (x->pred + TZ_LANE)) & 1))
+	if (x->pred < 0 || x->pred >= SASS_PT || x->pred_uniform)
 		return 0;
-	return want ? x->pred_neg : !x->pred_neg;
+	int ne = (m >> (x->pred + TZ_LANE)) & 1, eq = (m >> (x->pred + TZ_LANE0)) & 1;
+	int only0 = (ne && x->pred_neg) || (eq && !x->pred_neg), others = (ne && !x->pred_neg) || (eq && x->pred_neg);
+	return want ? only0 : others;
 }
 
 #include "laneaddr.c"
@@ -1881,7 +1898,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 		    !strstr(attrs, "lanes=") && !strstr(attrs, "threads=")) {
 			/* guarded by tid == 0: the block's thread 0 alone, every other warp's
 			 * instance predicated off in all its lanes (mem_off_done; an LDC's off
-			 * copies are done once its line is in: mem_cline, round 51) */
+			 * copies wait for the miss path the SMs share: mem_cline, rounds 51-52) */
 			size_t len = strlen(attrs);
 			snprintf(attrs + len, sizeof attrs - len, " threads=1");
 		} else if (lanes_op && (thread0 || lane0 || tid0_region(stack, sp) || lane0_guard(x, tid0[i], 1)) &&

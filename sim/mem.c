@@ -181,6 +181,11 @@ static inline double mem_off_pass(const struct cline *c, double p)
  * cycles at 2-4 warps where warp 0 waits 126 for the data; on every SM
  * after 58-69 at two warps (one off copy: smsim 68) and 100-115 at four
  * (three: smsim 108-112), where waiting for the fill gave 119 at both.
+ * Nor does an off copy start a fill: on one SM warp 0, whose load reaches
+ * the line after the other warps' off copies (the barrier lets the highest
+ * warps go first), waits the whole miss after them (126 cycles at 2 and 4
+ * warps, 118 alone; 202 at 16, the last off copy passing at 122), where a
+ * fill the first off copy started would have answered it sooner.
  */
 static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
 {
@@ -205,6 +210,8 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 		c->ready = r += add; /* on its way */
 		return off ? mem_off_pass(c, p) : r;
 	}
+	if (off)
+		return p + c->share; /* an off copy starts no fill, waits for the shared path alone */
 	int n = a->const_miss_slots, k = 0;
 	double st = p;
 	if (n > 0) {
@@ -217,8 +224,8 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 	r = st + (double)miss;
 	if (n > 0)
 		s->cl_slot[k] = r;
-	c->ready = r + add;
-	return off ? mem_off_pass(c, p) : r + add; /* the reads wait for the delayed answer */
+	c->ready = r + c->share;
+	return c->ready; /* the reads wait for the delayed answer */
 }
 
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)

@@ -99,10 +99,12 @@ static void tloop_f1(void **state)
 	assert_int_equal(loops, 2);
 	/* of the two guarded branches (BSSY regions) the fill loop's guard, ISETP.GT.U32 P1, tid, 0x1ff, is
 	 * the bound idiom: the threads from 512 on skip it, IF warp<16 (round 29); the lane-0 test
-	 * P0 = (tid & 31) != 0 at 0x1f0 is taken by no lane by default: it issues */
-	assert_int_equal(ifs, 1);
+	 * P0 = (tid & 31) != 0 at 0x1f0 (LOP3.LUT R0, R9, 0x1f, RZ, 0xc0, !PT and ISETP.NE.AND P0, PT,
+	 * R0, RZ, PT: the lane's index kept in R0) is the lane-0 idiom since round 52: every lane but
+	 * lane 0 takes it (until then: no lane) */
+	assert_int_equal(ifs, 2);
 	assert_non_null(strstr(text, "@P1 IF warp<16    # /*00c0*/ @P1 BRA 0x1c0  (taken by every thread from 512 on"));
-	assert_non_null(strstr(text, "@P0 BRA    # /*01f0*/ @P0 BRA 0x2a0  (taken by no lane: the default; --taken 0x1f0=F)"));
+	assert_non_null(strstr(text, "@P0 IF 0.03125    # /*01f0*/ @P0 BRA 0x2a0  (lanes taking it: 0.96875, every lane but lane 0)"));
 	/* the timed loop: three instructions and the branch */
 	assert_int_equal(endloop - head, 4);
 	assert_int_equal(p.code[head + 1].op, OP_UIADD3);
@@ -113,8 +115,8 @@ static void tloop_f1(void **state)
 	assert_int_equal(p.code[head + 3].stall, 13);
 	assert_true(p.code[endloop].has_pred && !p.code[endloop].pred_neg && p.code[endloop].pred == ISA_P0);
 	assert_int_equal(p.code[endloop].stall, 5);
-	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP and the IF's ENDIF */
-	assert_int_equal(p.ninsn, 73 + 2 + 1);
+	/* every instruction up to the EXIT at 0x480 is imported: 73, plus 2 LOOP and the two IFs' ENDIF */
+	assert_int_equal(p.ninsn, 73 + 2 + 2);
 	assert_non_null(strstr(text, "# /*0420*/ @P0 BRA 0x3f0"));
 	program_free(&p);
 	free(text);
@@ -247,8 +249,10 @@ static void near_groups(void **state)
  * around the rest, its STG one lane too, ENDIF before the EXIT. P1 is the
  * same compare, read as a source by a SEL (it still holds), then written
  * by a LOP3 (a destination: from there it is the lane test, not the
- * idiom), so its second guarded STG stays every lane's. A compare of a
- * register no S2R of SR_TID.X wrote last (R5) is not the idiom either.
+ * idiom), so its second guarded STG is each warp's lane 0's (the lane-0
+ * idiom with the lane's index kept in R8, round 52), not thread 0's. A
+ * compare of a register no S2R of SR_TID.X wrote last (R5) is not the idiom
+ * either.
  */
 static void thread0_idiom(void **state)
 {
@@ -281,7 +285,7 @@ static void thread0_idiom(void **state)
 	assert_int_equal(p.code[4].threads, 1);
 	assert_int_equal(p.code[4].lanes, 0);
 	assert_int_equal(p.code[6].threads, 1);
-	assert_int_equal(p.code[8].lanes, 0);
+	assert_int_equal(p.code[8].lanes, 1);
 	assert_int_equal(p.code[8].threads, 0);
 	assert_int_equal(p.code[9].lanes, 0);
 	assert_int_equal(p.code[11].op, OP_IF);
@@ -1389,6 +1393,50 @@ static void mem_offsets(void **state)
 }
 
 /*
+ * The lane-0 idiom with the lane's index kept (round 52: cf_warp's and
+ * cc_warp's stamps): LOP3.LUT P0, R3, R0, 0x1f, RZ, 0xc0, !PT keeps R3 =
+ * tid & 31, and ISETP.NE.AND P1, PT, R3, RZ, PT (lane != 0) guards @!P1 STG:
+ * lane 0 alone, lanes=1; ISETP.EQ.AND P2 (lane == 0): @P2 STG lane 0 alone,
+ * @!P2 STG every lane but lane 0 (no lanes=1); the same LOP3 without the
+ * predicate; R3 written again (IADD3) is no lane index: @!P4 STG of a compare
+ * on it keeps every lane.
+ */
+static void lane0_idiom_kept(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ S2R R0, SR_TID.X ;\n"
+				      "/*0010*/ LOP3.LUT P0, R3, R0, 0x1f, RZ, 0xc0, !PT ;\n"
+				      "/*0020*/ ISETP.NE.AND P1, PT, R3, RZ, PT ;\n"
+				      "/*0030*/ ISETP.EQ.AND P2, PT, R3, RZ, PT ;\n"
+				      "/*0040*/ @!P1 STG.E desc[UR4][R6.64], R4 ;\n"
+				      "/*0050*/ @P2 STG.E desc[UR4][R6.64+0x4], R4 ;\n"
+				      "/*0060*/ @!P2 STG.E desc[UR4][R6.64+0x8], R4 ;\n"
+				      "/*0070*/ LOP3.LUT R5, R0, 0x1f, RZ, 0xc0, !PT ;\n"
+				      "/*0080*/ ISETP.NE.AND P3, PT, R5, RZ, PT ;\n"
+				      "/*0090*/ @!P3 STG.E desc[UR4][R6.64+0xc], R4 ;\n"
+				      "/*00a0*/ IADD3 R3, R3, 0x1, RZ ;\n"
+				      "/*00b0*/ ISETP.NE.AND P4, PT, R3, RZ, PT ;\n"
+				      "/*00c0*/ @!P4 STG.E desc[UR4][R6.64+0x10], R4 ;\n"
+				      "/*00d0*/ EXIT ;\n";
+	struct program p;
+	struct err e = {{0}};
+	char *text;
+	if (import_str(listing, "k", NULL, &p, &text, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(p.ninsn, 14);
+	assert_int_equal(p.code[4].op, OP_STG);
+	assert_int_equal(p.code[4].lanes, 1);
+	assert_int_equal(p.code[5].lanes, 1);
+	assert_int_not_equal(p.code[6].lanes, 1);
+	assert_int_equal(p.code[9].lanes, 1);
+	assert_int_equal(p.code[12].op, OP_STG);
+	assert_int_not_equal(p.code[12].lanes, 1);
+	program_free(&p);
+	free(text);
+}
+
+/*
  * The idioms' branches and the lane-0 exit (tid0_preds): P0 = (tid != 0),
  * P1 = (tid & 31) != 0 (LOP3.LUT P1, RZ, R0, 0x1f, RZ, 0xc0, !PT). @P0 BRA
  * over `if (threadIdx.x == 0) { ... }` becomes IF warp<1 without --taken
@@ -1683,7 +1731,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(tid0_constant_load),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(lane0_idiom_kept), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(constant_lines), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

@@ -1381,6 +1381,21 @@ static void sm_3_37_constant_share(void **state)
 	assert_int_equal(cold_warp_extra(&sm90, b, 64), (73 + 20) + 20);
 	assert_int_equal(cold_warp_extra(&sm90, b, 128), (73 + 60) + 3 * 60);
 	assert_int_equal(cold_warp_extra(&none, b, 128), 73);
+	/* an off copy starts no fill (round 52, mech_cfar on one SM: warp 0, its
+	 * load after every off copy, waits the whole miss): warp 0 delayed by a
+	 * chain of 12 FFMAs (IF warp<1), the off copies of warps 1-3 reach the
+	 * line first; warp 0's own load fills it: 73 (+ the share, 60 with
+	 * sm_90's), where a fill the first off copy started would leave it 73
+	 * less the ~48 cycles warp 0 came later */
+	char d[1024] = "[B------:R-:W-:-:S01] IF warp<1\n";
+	for (int i = 0; i < 12; i++)
+		strcat(d, "[B------:R-:W-:-:S04] FFMA R4, R4, R5, R6\n");
+	strcat(d, "ENDIF\n[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform threads=1\n");
+	strcat(d, ex);
+	assert_int_equal(cold_extra(&none, d, 128), 73);
+	assert_int_equal(cold_warp_extra(&none, d, 128), 73);
+	assert_int_equal(cold_extra(&sm90, d, 128), 73 + 60);
+	assert_int_equal(cold_warp_extra(&sm90, d, 128), 73 + 60 + 3 * 60);
 }
 
 /*
