@@ -158,6 +158,8 @@ struct arch {
 					   * warps) that starts or meets a cold line's fill delays the fill this much
 					   * more (the miss path every SM of a launch shares) */
 	double const_off_share_max;       /* ... at most this much a line */
+	double const_miss_port_cycles;    /* LDC, live or off: the cycles more a read holds the constant port when its line
+					   * is not in the cache (cold or on its way) than a hit's const_cycles_per_addr */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

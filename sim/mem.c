@@ -130,6 +130,23 @@ static inline double mem_off_pass(const struct cline *c, double p)
 	return d < c->ready ? d : c->ready > p ? c->ready : p;
 }
 
+/* A constant-port read (LDC, live or off) that passed the port at p: a line
+ * not in the cache (cold, or on its way) holds the port const_miss_port_cycles
+ * more, the tag check's miss (round 52; sm_90's 2 from the one-SM stamps of
+ * mech_cchain and mech_cfar: with the start record's line cold, the off
+ * copies of a block's warps pass it 4 cycles apart, rows of four warps 16
+ * cycles apart at 16 and 32 warps, and 2 apart (8 a row) once the line is
+ * in or when it was read before the barrier). The read's own fill starts
+ * at p (const_miss_cycles, 73, is a lone cold LDC's whole cost). */
+static inline double mem_cport_miss(struct sim *s, int cl, double p)
+{
+	double x = s->a->const_miss_port_cycles, r;
+	if (x <= 0.0 || cl < 0 || s->a->const_miss_cycles <= 0 || ((r = s->cl[cl].ready) >= 0.0 && r <= p))
+		return p; /* a hit, or every line warm (const_miss_cycles 0) */
+	s->const_free += x; /* the reads after it wait; its own request goes out at p */
+	return p;
+}
+
 /*
  * Constant lines (round 50). A launch's constant caches start empty: the
  * first read of a const_line_bytes line waits for its fill,
@@ -1295,7 +1312,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			 * latency as a live one does (round 50: the off copies' port), but
 			 * waits for the miss path the SMs share, which it loads, not for a
 			 * cold line's fill (mem_cline; rounds 51-52, mech_cchain, mech_cfar) */
-			double dd = mem_serve_q(&s->const_free, s->now, a->const_cycles_per_addr);
+			double dd = mem_cport_miss(s, u->cl, mem_serve_q(&s->const_free, s->now, a->const_cycles_per_addr));
 			if (u->cl >= 0)
 				dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 1);
 			done = ceil_u64(dd + (double)(a->const_latency - 1));
@@ -1357,7 +1374,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		switch (lv) {
 		case LV_L1:
 			if (m->cport) {
-				dd = mem_serve_q(&s->const_free, s->now, m->lv_cycles);
+				dd = mem_cport_miss(s, u->cl, mem_serve_q(&s->const_free, s->now, m->lv_cycles));
 				if (u->cl >= 0) /* a constant line: cold, on its way or warm */
 					dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 0);
 				dd += (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));

@@ -1365,21 +1365,25 @@ static void sm_3_37_constant_share(void **state)
 	char b[512];
 	assert_true(sm90.const_off_share_cycles == 20.0);
 	assert_true(sm90.const_off_share_max == 60.0);
+	/* the share and the off copies by hand without the port's miss cost
+	 * (const_miss_port_cycles, below) */
+	struct arch a90 = sm90;
+	a90.const_miss_port_cycles = 0;
 	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform threads=1\n%s", ex);
-	assert_int_equal(cold_extra(&sm90, b, 32), 73);
-	assert_int_equal(cold_extra(&sm90, b, 64), 73 + 20 - 2);
-	assert_int_equal(cold_extra(&sm90, b, 128), 73 + 3 * 20 - 6);
-	assert_int_equal(cold_extra(&sm90, b, 256), 73 + 60 - 14);
+	assert_int_equal(cold_extra(&a90, b, 32), 73);
+	assert_int_equal(cold_extra(&a90, b, 64), 73 + 20 - 2);
+	assert_int_equal(cold_extra(&a90, b, 128), 73 + 3 * 20 - 6);
+	assert_int_equal(cold_extra(&a90, b, 256), 73 + 60 - 14);
 	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform\n%s", ex);
-	assert_int_equal(cold_extra(&sm90, b, 128), 73 - 6);
-	struct arch none = sm90;
+	assert_int_equal(cold_extra(&a90, b, 128), 73 - 6);
+	struct arch none = a90;
 	none.const_off_share_cycles = 0;
 	snprintf(b, sizeof b, "[B------:R-:W0:-:S01] LDC R2, c[0x0][0x300] pattern=uniform threads=1\n%s", ex);
 	assert_int_equal(cold_extra(&none, b, 128), 73 - 6);
 	/* the off copies wait for the shared path, not for the fill (round 52,
 	 * mech_cfar): each warp's own wait in the resident warp-cycles */
-	assert_int_equal(cold_warp_extra(&sm90, b, 64), (73 + 20) + 20);
-	assert_int_equal(cold_warp_extra(&sm90, b, 128), (73 + 60) + 3 * 60);
+	assert_int_equal(cold_warp_extra(&a90, b, 64), (73 + 20) + 20);
+	assert_int_equal(cold_warp_extra(&a90, b, 128), (73 + 60) + 3 * 60);
 	assert_int_equal(cold_warp_extra(&none, b, 128), 73);
 	/* an off copy starts no fill (round 52, mech_cfar on one SM: warp 0, its
 	 * load after every off copy, waits the whole miss): warp 0 delayed by a
@@ -1394,8 +1398,24 @@ static void sm_3_37_constant_share(void **state)
 	strcat(d, ex);
 	assert_int_equal(cold_extra(&none, d, 128), 73);
 	assert_int_equal(cold_warp_extra(&none, d, 128), 73);
-	assert_int_equal(cold_extra(&sm90, d, 128), 73 + 60);
-	assert_int_equal(cold_warp_extra(&sm90, d, 128), 73 + 60 + 3 * 60);
+	assert_int_equal(cold_extra(&a90, d, 128), 73 + 60);
+	assert_int_equal(cold_warp_extra(&a90, d, 128), 73 + 60 + 3 * 60);
+	/* a read of a line not in the cache holds the port const_miss_port_cycles
+	 * (2, sm_90's) more (round 52), its own request going out when it passes:
+	 * with no share, four warps' copies reach the port together and pass 4
+	 * cycles apart instead of 2, warp 0's live one first (it starts the fill,
+	 * the line on its way for the others): the off copies done 2, 4, 6 cycles
+	 * later, 12 warp-cycles, warp 0's data as before (it is last either way).
+	 * Warp 0 delayed: the off copies of a line nothing asked for pass 4 apart,
+	 * 2 + 4 more; one warp's cold load alone pays nothing more (73). */
+	assert_true(sm90.const_miss_port_cycles == 2.0);
+	struct arch nonex = none;
+	nonex.const_miss_port_cycles = sm90.const_miss_port_cycles;
+	assert_int_equal(cold_extra(&nonex, b, 128), cold_extra(&none, b, 128));
+	assert_int_equal(cold_warp_extra(&nonex, b, 128) - cold_warp_extra(&none, b, 128), 2 + 4 + 6);
+	assert_int_equal(cold_extra(&nonex, d, 128), 73);
+	assert_int_equal(cold_warp_extra(&nonex, d, 128) - cold_warp_extra(&none, d, 128), 2 + 4);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73);
 }
 
 /*
