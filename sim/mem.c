@@ -122,7 +122,7 @@ static inline int mem_off_copies(const struct sim *s, const struct insn *in)
 	return n > 0 ? n : 0;
 }
 
-/* An off copy that reaches a cold line's fill at p: done after the shared
+/* An off copy that reaches a line on its way at p: done after the shared
  * path's delay (mem_cline), never later than the line's answer. */
 static inline double mem_off_pass(const struct cline *c, double p)
 {
