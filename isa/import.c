@@ -483,11 +483,14 @@ static int dest_width(const struct sass_insn *x)
 
 static int written_regs(const struct sass_insn *x, int op, int *first)
 {
-	if (x->nop == 0 || x->op[0].kind != SASS_REG || x->op[0].num == SASS_RZ)
+	/* LOP3.LUT Pk, Rd, ... and SHFL Pk, Rd, ... write a predicate, then Rd
+	 * (FCHK Pk, Ra, ... and the compares read the registers after theirs) */
+	int o = x->nop > 1 && x->op[0].kind == SASS_PRED && (!strcmp(x->opcode, "LOP3") || !strcmp(x->opcode, "SHFL"));
+	if (x->nop <= o || x->op[o].kind != SASS_REG || x->op[o].num == SASS_RZ)
 		return 0;
 	if (op >= 0 && isa_ops[op].space != SPACE_NONE && !isa_ops[op].is_load)
 		return 0; /* a store's first operand is its address */
-	*first = x->op[0].num;
+	*first = x->op[o].num;
 	return dest_width(x);
 }
 
@@ -711,8 +714,6 @@ static void tid0_preds(const struct sass_insn *in, int end, uint32_t *tz, int32_
 			     x->op[o + 5].lnot;
 		if (is_lid && pk)
 			cur |= 1u << (x->op[0].num + TZ_LANE);
-		if (pk && nd == 0 && strcmp(x->opcode, "LOP3") == 0 && x->op[1].kind == SASS_REG && x->op[1].num != SASS_RZ)
-			d = x->op[1].num, nd = 1; /* LOP3.LUT Pk, Rd, ...: Rd written too (written_regs reads the first operand) */
 		/* S2R Rt, SR_TID.X, or a plain copy of such a register: MOV Rd, Rt or
 		 * IMAD.MOV.U32 Rd, RZ, RZ, Rt (ptxas keeps tid in a second register
 		 * when the first is reused: mech_iwword, round 22) */
