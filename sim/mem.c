@@ -141,8 +141,8 @@ static inline double mem_off_pass(const struct cline *c, double p)
 static inline double mem_cport_miss(struct sim *s, int cl, double p)
 {
 	double x = s->a->const_miss_port_cycles, r;
-	if (x <= 0.0 || cl < 0 || s->a->const_miss_cycles <= 0 || ((r = s->cl[cl].ready) >= 0.0 && r <= p))
-		return p; /* a hit, or every line warm (const_miss_cycles 0) */
+	if (x <= 0.0 || cl < 0 || ((r = s->cl[cl].ready) >= 0.0 && r <= p))
+		return p; /* a hit (cl -1: no cold fill, const_miss_cycles 0, or the line not known) */
 	s->const_free += x; /* the reads after it wait; its own request goes out at p */
 	return p;
 }
@@ -243,6 +243,16 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 		s->cl_slot[k] = r;
 	c->ready = r + c->share;
 	return c->ready; /* the reads wait for the delayed answer */
+}
+
+/* An LDC through the constant port, live (off 0) or off in every lane (off
+ * 1): it holds the port q cycles, more on a miss (mem_cport_miss), and its
+ * line, when known, answers it (mem_cline). Returns when its data come (an
+ * off copy: when it is done), before const_latency. */
+static inline double mem_cport(struct sim *s, const struct warp *w, const struct insn *in, int cl, double q, int off)
+{
+	double dd = mem_cport_miss(s, cl, mem_serve_q(&s->const_free, s->now, q));
+	return cl >= 0 ? mem_cline(s, cl, dd, s->a->const_miss_cycles, w->pc, mem_off_copies(s, in), off) : dd;
 }
 
 static inline enum mem_level mem_global_level(const struct sim *s, const struct insn *in)
@@ -1312,9 +1322,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 			 * latency as a live one does (round 50: the off copies' port), but
 			 * waits for the miss path the SMs share, which it loads, not for a
 			 * cold line's fill (mem_cline; rounds 51-52, mech_cchain, mech_cfar) */
-			double dd = mem_cport_miss(s, u->cl, mem_serve_q(&s->const_free, s->now, a->const_cycles_per_addr));
-			if (u->cl >= 0)
-				dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 1);
+			double dd = mem_cport(s, w, in, u->cl, a->const_cycles_per_addr, 1);
 			done = ceil_u64(dd + (double)(a->const_latency - 1));
 			reg_kind = RK_LONG;
 		} else {
@@ -1374,9 +1382,7 @@ static void mem_issue(struct sim *s, struct warp *w, const struct insn *in)
 		switch (lv) {
 		case LV_L1:
 			if (m->cport) {
-				dd = mem_cport_miss(s, u->cl, mem_serve_q(&s->const_free, s->now, m->lv_cycles));
-				if (u->cl >= 0) /* a constant line: cold, on its way or warm */
-					dd = mem_cline(s, u->cl, dd, a->const_miss_cycles, w->pc, mem_off_copies(s, in), 0);
+				dd = mem_cport(s, w, in, u->cl, m->lv_cycles, 0); /* a constant line: cold, on its way or warm */
 				dd += (double)(a->const_latency - 1 + (m->cindex ? a->const_index_cycles : 0));
 			} else {
 				/* 16 bytes a lane: the result l1_wide_cycles later than an
