@@ -49,6 +49,14 @@ static int import_str(const char *listing, const char *name, const char *const *
 	return parse_program(*text, len, "k.prog", p, e);
 }
 
+/* import_str that must succeed: else the test fails with the importer's message */
+static void import_ok(const char *listing, const char *name, const char *const *opts, struct program *p, char **text)
+{
+	struct err e = {{0}};
+	if (import_str(listing, name, opts, p, text, &e))
+		fail_msg("%s", e.msg);
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -75,10 +83,7 @@ static void tloop_f1(void **state)
 	char *listing = slurp("tests/data/h200/tloop/sass.txt"), *text;
 	static const char *const opts[] = {"--trips", "0x110=16", "--trips", "0x420=4096", NULL};
 	struct program p;
-	struct err e = {{0}};
-	int rc = import_str(listing, "tl_f1", opts, &p, &text, &e);
-	if (rc)
-		fail_msg("%s", e.msg);
+	import_ok(listing, "tl_f1", opts, &p, &text);
 	int loops = 0, ifs = 0, endloop = -1, head = -1;
 	for (int i = 0; i < p.ninsn; i++) {
 		const struct insn *in = &p.code[i];
@@ -189,10 +194,8 @@ static void pt_branch(void **state)
 	static const char listing[] = "Function : k\n/*0000*/ @PT BRA 0x20 ;\n/*0010*/ FFMA R4, R4, R4, R4 ;\n"
 				      "/*0020*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	assert_int_equal(p.code[0].op, OP_IF);
 	assert_true(p.code[0].frac == 0.0 && p.code[0].has_pred && p.code[0].pred == ISA_PT);
 	assert_non_null(strstr(text, "(lanes taking it: 1, unconditional)"));
@@ -227,10 +230,8 @@ static void near_groups(void **state)
 				      "/*00b0*/ EXIT ;\n";
 	static const char *const opts[] = {"--trips", "2", NULL};
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	/* LDG x5, IADD3, LDG, LOOP, LDG, CS2R, LDG, ENDLOOP, EXIT */
 	static const int group[] = {1, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0}, near[] = {0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0};
 	assert_int_equal(p.ninsn, 13);
@@ -273,10 +274,8 @@ static void thread0_idiom(void **state)
 				      "/*00c0*/ STG.E desc[UR4][R2.64+0x10], R4 ;\n"
 				      "/*00d0*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	/* S2R, ISETP x3, STG, SEL, STG, LOP3, STG x2, BAR, IF, STG, ENDIF, EXIT */
 	assert_int_equal(p.ninsn, 15);
 	assert_int_equal(p.code[4].op, OP_STG);
@@ -319,10 +318,8 @@ static void tid0_constant_load(void **state)
 				      "/*0050*/ LDC R6, c[0x0][0x218] ;\n"
 				      "/*0060*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	assert_int_equal(p.ninsn, 7);
 	assert_int_equal(p.code[2].op, OP_LDC);
 	assert_int_equal(p.code[2].threads, 1);
@@ -362,10 +359,8 @@ static void thread0_idiom_copy(void **state)
 				      "/*00f0*/ STG.E desc[UR4][R2.64+0x10], R4 ;\n"
 				      "/*0100*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	/* S2R, IMAD, MOV, MOV, IADD3, MOV, ISETP x4, STG x4, IF, STG, ENDIF, EXIT */
 	assert_int_equal(p.ninsn, 18);
 	assert_int_equal(p.code[10].op, OP_STG);
@@ -417,11 +412,9 @@ static void tid_bound_idiom(void **state)
 				      "/*0100*/ @P4 BRA 0xc0 ;\n"
 				      "/*0110*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
 	static const char *const opts[] = {"--trips", "4", NULL};
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	int at[6] = {0}, n = 0;
 	for (int i = 0; i < p.ninsn && n < 6; i++)
 		if (isa_ops[p.code[i].op].space != SPACE_NONE)
@@ -482,10 +475,8 @@ static void warp_idiom(void **state)
 				      "/*0150*/ STS [R8+0x14], R9 ;\n"
 				      "/*0160*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	int ifs[3] = {0}, nif = 0, nbra = 0;
 	for (int i = 0; i < p.ninsn; i++) {
 		if (p.code[i].op == OP_IF && nif < 3)
@@ -1220,10 +1211,8 @@ static void off_lanes(void **state)
 				      "/*00b0*/ EXIT ;\n";
 	static const char *const opts[] = {"--off", "0x90,0xa0", NULL};
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	assert_int_equal(p.ninsn, 12);
 	static const int off[12] = {0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 0};
 	for (int i = 0; i < 12; i++)
@@ -1250,8 +1239,7 @@ static void off_lanes(void **state)
 				   "/*0070*/ @!P0 BRA 0x20 ;\n"
 				   "/*0080*/ EXIT ;\n";
 	static const char *const lopts[] = {"--trips", "4", NULL};
-	if (import_str(loop, "k", lopts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(loop, "k", lopts, &p, &text);
 	int nf = 0, want[3] = {0, 1, 1};
 	for (int i = 0; i < p.ninsn; i++)
 		if (p.code[i].op == OP_FMUL) {
@@ -1281,10 +1269,8 @@ static void mem_by_modifiers(void **state)
 				      "/*0040*/ EXIT ;\n";
 	static const char *const opts[] = {"--mem", "LDS=stride=8", "--mem", "LDS.128=pattern=uniform", "--mem", "0x20=lanes=4", NULL};
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	assert_int_equal(p.ninsn, 5);
 	assert_int_equal(p.code[0].pattern, PAT_STRIDED);
 	assert_int_equal(p.code[0].stride, 8);
@@ -1316,10 +1302,8 @@ static void constant_lines(void **state)
 				      "/*0050*/ EXIT ;\n";
 	static const char *const opts[] = {"--mem", "0x10=caddr=0x300", "--mem", "0x30=caddr=0x304", "--mem", "0x40=caddr=0x40,lanes=2", NULL};
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	assert_int_equal(p.ninsn, 6);
 	assert_int_equal(p.code[0].caddr, ISA_CADDR(0, 0x218));
 	assert_int_equal(p.code[1].caddr, ISA_CADDR(0, 0x300));
@@ -1336,8 +1320,7 @@ static void constant_lines(void **state)
 	free(text);
 	/* by opcode: every ULDC */
 	static const char *const byop[] = {"--mem", "ULDC=caddr=0x308", NULL};
-	if (import_str(listing, "k", byop, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", byop, &p, &text);
 	assert_int_equal(p.code[2].caddr, ISA_CADDR(0, 0x308));
 	assert_int_equal(p.code[3].caddr, ISA_CADDR(0, 0x308));
 	program_free(&p);
@@ -1369,8 +1352,7 @@ static void mem_offsets(void **state)
 	struct program p;
 	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	assert_int_equal(p.code[0].noffs, 32);
 	for (int l = 0; l < 32; l++)
 		assert_int_equal(p.code[0].offs[l], want[l]);
@@ -1420,10 +1402,8 @@ static void lane0_idiom_kept(void **state)
 				      "/*00c0*/ @!P4 STG.E desc[UR4][R6.64+0x10], R4 ;\n"
 				      "/*00d0*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	assert_int_equal(p.ninsn, 14);
 	assert_int_equal(p.code[4].op, OP_STG);
 	assert_int_equal(p.code[4].lanes, 1);
@@ -1465,10 +1445,8 @@ static void lane0_idiom(void **state)
 				      "/*00c0*/ STG.E desc[UR4][R2.64+0xc], R4 ;\n"
 				      "/*00d0*/ EXIT ;\n";
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	/* S2R, ISETP, LOP3, BSSY, IF, S2R, STG, ENDIF, BSYNC, IF, STG, ENDIF, STG, STG, EXIT */
 	assert_int_equal(p.ninsn, 15);
 	assert_int_equal(p.code[4].op, OP_IF);
@@ -1491,8 +1469,7 @@ static void lane0_idiom(void **state)
 	free(text);
 
 	static const char *const opts[] = {"--taken", "0x40=0.5", NULL};
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	assert_int_equal(p.code[4].op, OP_IF);
 	assert_int_not_equal(p.code[4].pattern, IF_WARP_LT);
 	assert_true(fabs(p.code[4].frac - 0.5) < 1e-6);
@@ -1521,8 +1498,7 @@ static void guarded_exit(void **state)
 	struct program p;
 	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", NULL, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", NULL, &p, &text);
 	/* LDG, ISETP, STG, @!P6 EXIT (issued), STG, EXIT */
 	assert_int_equal(p.ninsn, 6);
 	assert_int_equal(p.code[3].op, OP_EXIT);
@@ -1530,8 +1506,7 @@ static void guarded_exit(void **state)
 	program_free(&p);
 	free(text);
 	static const char *const all[] = {"--taken", "0x30=1", "--mem", "0x20=lanes=0", NULL};
-	if (import_str(listing, "k", all, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", all, &p, &text);
 	assert_int_equal(p.ninsn, 6);
 	assert_int_equal(p.code[2].off, 1);
 	assert_int_equal(p.code[3].op, OP_EXIT);
@@ -1539,8 +1514,7 @@ static void guarded_exit(void **state)
 	program_free(&p);
 	free(text);
 	static const char *const some[] = {"--taken", "0x30=0.75", NULL};
-	if (import_str(listing, "k", some, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", some, &p, &text);
 	/* LDG, ISETP, STG, STG lanes=8, EXIT: the EXIT leaves no instruction */
 	assert_int_equal(p.ninsn, 5);
 	assert_int_equal(p.code[3].op, OP_STG);
@@ -1578,10 +1552,8 @@ static void listing_addresses(void **state)
 				      "/*0040*/ EXIT ;\n";
 	static const char *const opts[] = {"--trips", "2", NULL};
 	struct program p;
-	struct err e = {{0}};
 	char *text;
-	if (import_str(listing, "k", opts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", opts, &p, &text);
 	/* MOV, P2R, LOOP, FFMA, ENDLOOP, EXIT */
 	static const int has[] = {1, 1, 0, 1, 1, 1};
 	static const unsigned at[] = {0x0, 0x10, 0, 0x20, 0x30, 0x40};
@@ -1597,8 +1569,7 @@ static void listing_addresses(void **state)
 	free(text);
 	/* --span FROM:TO writes .span; the program finds both by address */
 	static const char *const sopts[] = {"--trips", "2", "--span", "0x10:0x30", NULL};
-	if (import_str(listing, "k", sopts, &p, &text, &e))
-		fail_msg("%s", e.msg);
+	import_ok(listing, "k", sopts, &p, &text);
 	assert_non_null(strstr(text, "\n.span 0x10 0x30 "));
 	assert_true(p.has_span && p.span_insn[0] == 1 && p.span_insn[1] == 4);
 	program_free(&p);
