@@ -501,3 +501,90 @@ void group_mech_cfar(Ctx& c) {
   CK(cudaFree(dst));
   CK(cudaFree(dbuf));
 }
+
+// ---- group mech_cdist: when each of a warp's independent cold constant lines arrives (tests/data/h200/mech/cdist) -----
+// mech_cparam2's cq_dist (M independent LDCs into M distinct cold lines) takes one warp 171, 193, 225, 354 cycles at M 1,
+// 2, 4, 8 where smsim (fills of 73 cycles, at most 4 at once) gives 162, 170, 194, 263, and its SMs spread 252-390 at
+// M 8 (M 1: 162-182). The span cannot say when each fill starts and ends. cd_warp<M, W, WARM>: lane 0 of every warp reads
+// %clock after the start stamp (t0), the warp issues cq_dist's M LDCs (words 54 + 16 i: lines 0x300 + 64 i), then lane 0
+// reads %clock once each value is in its register, in load order (t1..tM: ptxas makes each an unconditional CS2R after
+// an ISETP of the value, so in-order issue holds the CS2R until the value is in; a SEL keeps it in lane 0). M is at
+// most 7: at M 8 ptxas puts the first value's ISETP before the eighth LDC, which would then issue only once line 0 is
+// in. WARM 1: the same with all M lines read before the start barrier (one word of each that the timed loads do not
+// read). Side file cdist.csv: kind, M, W, block, SM, warp, t0 - c0, then t1 - t0, ..., tM - t(M-1) joined by '/', SMs
+// launched.
+template <int M, int W, int WARM>
+__global__ void __launch_bounds__(32 * W) cd_warp(int* out, int tag, BlockRec* rec, unsigned* st, const CpP p) {
+  bool pre = tag == CP_NEVER;  // line 0x200 (out, tag, rec) read before the start barrier
+  if (WARM) {
+#pragma unroll
+    for (int i = 0; i < M; ++i) pre |= p.v[60 + 16 * i + threadIdx.y] == CP_NEVER;  // word 60 of line i: not timed
+  }
+  if (pre) out[cp_tid<W>()] = -1;
+  imp_begin(rec);
+  const bool l0 = (threadIdx.x & 31u) == 0;
+  static_assert(M >= 1 && M <= 7, "cd_warp: M 1-7 (see above)");
+  unsigned t[M + 1];
+#pragma unroll
+  for (int i = 0; i <= M; ++i) t[i] = 0;
+  imp_clock_if(t[0], l0);
+  int v[M];
+#pragma unroll
+  for (int i = 0; i < M; ++i) v[i] = p.v[54 + 16 * i + threadIdx.y];
+  int j = 0;
+#pragma unroll
+  for (int i = 0; i < M; ++i) {
+    imp_clock_if(t[i + 1], l0 && v[i] != CP_NEVER);
+    j += v[i];
+  }
+  out[cp_tid<W>()] = j + (int)threadIdx.x;
+  imp_end(rec);
+  if (l0) {
+    unsigned* s = st + 12 * (blockIdx.x * W + (threadIdx.x >> 5));  // after the end stamp: outside the span
+#pragma unroll
+    for (int i = 0; i <= M; ++i) s[i] = t[i];
+  }
+}
+
+template <int M, int W, int WARM>
+static void run_cd(Ctx& c, int* dout, unsigned* dst, FILE* f, const CpP& p, int G) {
+  LaunchCfg L = cfg_W(c.sms, W);
+  std::string prm = "m=" + std::to_string(M) + ";warm=" + std::to_string(WARM);
+  if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
+  const Meas m = measure(c, cd_warp<M, W, WARM>, L, dout, 1, c.d_rec, dst, p);
+  const char* kind = WARM ? "warm" : "dist";
+  imp_row(c, "mech_cdist", (const void*)cd_warp<M, W, WARM>, kind, M, W, L.bps, L.tpb, M, prm, m);
+  std::vector<unsigned> h((size_t)L.grid * W * 12);
+  std::vector<BlockRec> r(L.grid);
+  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < L.grid; ++b)
+    for (int w = 0; w < W; ++w) {
+      const unsigned* t = &h[12 * ((size_t)b * W + w)];
+      fprintf(f, "%s,%d,%d,%d,%u,%d,%d,", kind, M, W, b, r[b].smid, w, (int)(t[0] - (unsigned)r[b].c0));
+      for (int i = 1; i <= M; ++i) fprintf(f, "%s%u", i > 1 ? "/" : "", t[i] - t[i - 1]);
+      fprintf(f, ",%d\n", G > 0 ? G : c.sms);
+    }
+  fflush(f);
+}
+
+void group_mech_cdist(Ctx& c) {
+  void* dbuf = nullptr;
+  unsigned* dst = nullptr;
+  CK(cudaMalloc(&dbuf, (size_t)c.sms * 2048 * sizeof(int)));
+  CK(cudaMalloc(&dst, (size_t)c.sms * 32 * 12 * sizeof(unsigned)));
+  FILE* f = imp_side_file("cdist.csv");
+  fprintf(f, "kind,m,warps,block,smid,warp,t0_after_c0,gaps,sms\n");
+  static const CpP p{};
+  for (int G : {0, 1}) {
+    imp_each<1, 4, 16>([&](auto w) {
+      constexpr int W = decltype(w)::value;
+      if (G == 1 && W == 16) return;
+      imp_each<1, 2, 4, 5, 6, 7>([&](auto m) { run_cd<decltype(m)::value, W, 0>(c, (int*)dbuf, dst, f, p, G); });
+      run_cd<7, W, 1>(c, (int*)dbuf, dst, f, p, G);
+    });
+  }
+  fclose(f);
+  CK(cudaFree(dst));
+  CK(cudaFree(dbuf));
+}

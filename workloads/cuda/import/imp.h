@@ -375,6 +375,7 @@ void group_rtloop(Ctx& c);   // rtloop.cu: rt_fma, rt_fma2, rt_ld<W>: loops of a
 void group_mech_cparam(Ctx& c);  // cparam.cu: cp_one, cp_warm, cp_lines, cp_ulines: a kernel parameter's constant line first touched after the start stamp
 void group_mech_cparam2(Ctx& c);  // cparam.cu: cq_same, cq_warm, cq_dist: how warps and loads share a cold constant line's fill
 void group_mech_cfar(Ctx& c);  // cparam.cu: cf_warp: cc_warp with the start record's line off the parameters' line
+void group_mech_cdist(Ctx& c);  // cparam.cu: cd_warp: when each of a warp's independent cold constant lines arrives
 void group_mech_cchain(Ctx& c);  // cparam.cu: cc_warp: each warp's clock through cp_one's two constant steps
 void group_mech_cwarp(Ctx& c);  // cparam.cu: cw_warp: each warp's clock around its first (cold or warm) constant load
 void group_mech_offalu(Ctx& c);  // offalu.cu (round 29)
