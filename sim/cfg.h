@@ -160,6 +160,8 @@ struct arch {
 	double const_off_share_max;       /* ... at most this much a line */
 	double const_miss_port_cycles;    /* LDC, live or off: the cycles more a read holds the constant port when its line
 					   * is not in the cache (cold or on its way) than a hit's const_cycles_per_addr */
+	double const_slot_hold_cycles;    /* a fill's slot (const_miss_slots) is free again this long after its line is in
+					   * (a full launch's SM; mem_cline) */
 	int max_inflight_sectors;         /* outstanding global-memory sectors per SM */
 	int sector_bytes;                 /* 32 */
 	int line_bytes;                   /* 128 */

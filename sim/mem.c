@@ -153,7 +153,8 @@ static inline double mem_cport_miss(struct sim *s, int cl, double p)
  * const_miss_cycles (LDC) or uconst_miss_cycles (ULDC) after the read
  * reaches the cache; reads of the line while it is on its way wait for
  * the same fill, later ones hit. At most const_miss_slots fills are in
- * flight; a further one starts when the first of them lands. On an H100
+ * flight; a further one starts when the first of them lands and its slot
+ * is free again, const_slot_hold_cycles later (round 53, below). On an H100
  * (the H200's SM; tests/data/h200/mech/cparam and cparam2, mech_cparam and
  * mech_cparam2, 2026-12-07): a
  * dependent chain of LDCs each into a new 64-byte line takes 72.6 cycles a
@@ -203,6 +204,21 @@ static inline double mem_cport_miss(struct sim *s, int cl, double p)
  * warps go first), waits the whole miss after them (126 cycles at 2 and 4
  * warps, 118 alone; 202 at 16, the last off copy passing at 122), where a
  * fill the first off copy started would have answered it sooner.
+ *
+ * A fill's slot in a full launch (round 53, const_slot_hold_cycles: an
+ * H100, 2026-12-07, tests/data/h200/mech/cdist, mech_cdist cd_warp<M, W,
+ * WARM>, lane 0's clock as each of M independent cold lines' values comes):
+ * on one SM alone a lone warp's M lines come as this rule had them (4 fills
+ * at once, the fifth once the first lands: its value 210 cycles after the
+ * stamp, smsim 207), but with every SM launching the second round starts
+ * later: the fifth value 34 and 51.5 cycles later than on one SM (M 5, 6),
+ * the seventh LDC's slot 82 later (M 7, read through the register its
+ * address shares with the third stamp), where the first lines come only
+ * 7-18 later: a slot is free again 56 cycles (the three readings' mean)
+ * after its line is in. The TPC's other SM asks for the same lines (the
+ * pairs' odd SMs get theirs 12-30 cycles after the even ones, their fills
+ * interleaved about 8.3 cycles apart); returning a full launch's fills
+ * 16.6 apart was tried and not kept (README, What still misses).
  */
 static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int offs, int off)
 {
@@ -240,7 +256,7 @@ static double mem_cline(struct sim *s, int cl, double p, int miss, int pc, int o
 	}
 	r = st + (double)miss;
 	if (n > 0)
-		s->cl_slot[k] = r;
+		s->cl_slot[k] = r + a->const_slot_hold_cycles;
 	c->ready = r + c->share;
 	return c->ready; /* the reads wait for the delayed answer */
 }

@@ -1275,8 +1275,10 @@ static int64_t cold_warp_extra(const struct arch *a, const char *body, int threa
  * behind (lsu_warp_cycles), waits for the first one's fill: 73 - 4 = 69
  * more than warm, where its warm data came 4 cycles after the first's.
  * Two lines: two fills 4 cycles apart, 73. Five lines: the fifth fill
- * waits for the first slot, free when the first fill lands 73 after p1,
- * and lands 146 after p1, where warm the fifth came 16 after p1: 130. A dependent chain of 4
+ * waits for the first slot, free const_slot_hold_cycles (56, round 53:
+ * mech_cdist) after the first fill lands 73 after p1, and lands 73 + 56 +
+ * 73 = 202 after p1, where warm the fifth came 16 after p1: 186 (130 with
+ * the slot free as its line lands, round 50's rule). A dependent chain of 4
  * LDCs each into a new line: 4 x 73; the same chain within one line (0x300
  * and 0x33c, 60 bytes on: one 64-byte line) 73 once, 0x300 then 0x340 two
  * lines. ULDC (fixed latency, the stall count after it): the warp waits
@@ -1311,7 +1313,11 @@ static void sm_3_36_constant_lines(void **state)
 	for (int k = 0; k < 5; k++)
 		n += snprintf(b + n, sizeof b - (size_t)n, "[B------:R-:W0:-:S01] LDC R%d, c[0x0][0x%x] pattern=uniform\n", 2 + k, 0x300 + 64 * k);
 	snprintf(b + n, sizeof b - (size_t)n, "%s", ex);
-	assert_int_equal(cold_extra(&sm90, b, 32), 146 - 16);
+	assert_true(sm90.const_slot_hold_cycles == 56.0);
+	assert_int_equal(cold_extra(&sm90, b, 32), 73 + 56 + 73 - 16);
+	struct arch r50 = sm90;
+	r50.const_slot_hold_cycles = 0.0;
+	assert_int_equal(cold_extra(&r50, b, 32), 146 - 16);
 	n = 0;
 	for (int k = 0; k < 4; k++)
 		n += snprintf(b + n, sizeof b - (size_t)n, "[B0-----:R-:W0:-:S01] LDC R2, c[0x0][0x%x] pattern=uniform\n", 0x300 + 64 * k);
