@@ -53,3 +53,6 @@ echo "h100_mech_cwarp|tests/data/h200/mech/cwarp/programs.csv|tests/data/h100/me
 echo "h100_mech_cchain|tests/data/h200/mech/cchain/programs.csv|tests/data/h100/mech/cchain/runs.csv|tests/data/h200/mech/cchain/sass_local.txt"
 echo "h100_mech_cfar|tests/data/h200/mech/cchain/programs_cfar.csv|tests/data/h100/mech/cfar/runs.csv|tests/data/h200/mech/cchain/sass_cfar_local.txt"
 echo "h100_mech_cdist|tests/data/h200/mech/cdist/programs.csv|tests/data/h100/mech/cdist/runs.csv|tests/data/h200/mech/cdist/sass_local.txt"
+echo "h200_mech_cchain|tests/data/h200/mech/cchain/programs.csv|tests/data/h200/mech/cchain/h200/runs_cchain.csv|tests/data/h200/mech/cchain/sass_local.txt"
+echo "h200_mech_cfar|tests/data/h200/mech/cchain/programs_cfar.csv|tests/data/h200/mech/cchain/h200/runs_cfar_after.csv|tests/data/h200/mech/cchain/sass_cfar_local.txt"
+echo "h200_mech_cdist|tests/data/h200/mech/cdist/programs.csv|tests/data/h200/mech/cdist/h200/runs.csv|tests/data/h200/mech/cdist/sass_local.txt"
