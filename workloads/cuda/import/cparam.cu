@@ -306,16 +306,24 @@ __global__ void __launch_bounds__(32 * W) cw_warp(int* out, int tag, BlockRec* r
   imp_end(rec);
 }
 
+// The last launch's per-warp stamps (words a warp, dst) and its blocks' records (c.d_rec) back to the host.
+static void cp_stamps_back(Ctx& c, const LaunchCfg& L, int W, int words, const unsigned* dst, std::vector<unsigned>& h,
+                           std::vector<BlockRec>& r) {
+  h.resize((size_t)L.grid * W * words);
+  r.resize(L.grid);
+  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+}
+
 template <int W, int KIND>
 static void run_cw(Ctx& c, int* dout, unsigned* dst, FILE* f, const CpP& p) {
   const LaunchCfg L = cfg_W(c.sms, W);
   const Meas m = measure(c, cw_warp<W, KIND>, L, dout, 1, c.d_rec, dst, 1024, p);
   static const char* const kinds[] = {"idx", "imm", "idx_warm", "imm_warm"};
   imp_row(c, "mech_cwarp", (const void*)cw_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, "kind=" + std::to_string(KIND), m);
-  std::vector<unsigned> h((size_t)L.grid * W * 2);
-  std::vector<BlockRec> r(L.grid);
-  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  std::vector<unsigned> h;
+  std::vector<BlockRec> r;
+  cp_stamps_back(c, L, W, 2, dst, h, r);
   for (int b = 0; b < L.grid; ++b)
     for (int w = 0; w < W; ++w) {
       const unsigned t0 = h[2 * ((size_t)b * W + w)], t1 = h[2 * ((size_t)b * W + w) + 1];
@@ -375,10 +383,9 @@ __global__ void __launch_bounds__(32 * W) cc_warp(float* out, int n, float x, fl
   imp_end(rec);
 }
 
-// One block of W warps an SM; G > 0: one block on each of G SMs only (the rest of the GPU idle), param kind=K;sms=G.
-static LaunchCfg cc_launch(Ctx& c, int W, int KIND, int G, std::string& prm) {
+// One block of W warps an SM; G > 0: one block on each of G SMs only (the rest of the GPU idle), ";sms=G" after prm.
+static LaunchCfg cc_launch(Ctx& c, int W, int G, std::string& prm) {
   LaunchCfg L = cfg_W(c.sms, W);
-  prm = "kind=" + std::to_string(KIND);
   if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
   return L;
 }
@@ -386,10 +393,9 @@ static LaunchCfg cc_launch(Ctx& c, int W, int KIND, int G, std::string& prm) {
 // The last launch's per-warp stamps (t0, t1, t2 a warp in dst, 4 words each) into the side file f, one row a warp:
 // kind, W, block, SM, warp, t0 - c0, t1 - t0, t2 - t1, SMs launched (cchain.csv's and cfar.csv's columns).
 static void cc_stamp_rows(Ctx& c, FILE* f, const char* kind, int W, int G, const LaunchCfg& L, const unsigned* dst) {
-  std::vector<unsigned> h((size_t)L.grid * W * 4);
-  std::vector<BlockRec> r(L.grid);
-  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  std::vector<unsigned> h;
+  std::vector<BlockRec> r;
+  cp_stamps_back(c, L, W, 4, dst, h, r);
   for (int b = 0; b < L.grid; ++b)
     for (int w = 0; w < W; ++w) {
       const unsigned* t = &h[4 * ((size_t)b * W + w)];
@@ -401,8 +407,8 @@ static void cc_stamp_rows(Ctx& c, FILE* f, const char* kind, int W, int G, const
 
 template <int W, int KIND>
 static void run_cc(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G = 0) {
-  std::string prm;
-  const LaunchCfg L = cc_launch(c, W, KIND, G, prm);
+  std::string prm = "kind=" + std::to_string(KIND);
+  const LaunchCfg L = cc_launch(c, W, G, prm);
   const Meas m = measure(c, cc_warp<W, KIND>, L, dout, 1, CP_X, CP_Y, c.d_rec, dst, p);
   static const char* const kinds[] = {"one", "warm", "line300", "split"};
   imp_row(c, "mech_cchain", (const void*)cc_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
@@ -469,8 +475,8 @@ __global__ void __launch_bounds__(32 * W) cf_warp(const CpP p, float* out, Block
 
 template <int W, int KIND>
 static void run_cf(Ctx& c, float* dout, unsigned* dst, FILE* f, const CpP& p, int G) {
-  std::string prm;
-  const LaunchCfg L = cc_launch(c, W, KIND, G, prm);
+  std::string prm = "kind=" + std::to_string(KIND);
+  const LaunchCfg L = cc_launch(c, W, G, prm);
   const Meas m = measure(c, cf_warp<W, KIND>, L, p, dout, c.d_rec, dst);
   static const char* const kinds[] = {"p200", "p300"};
   imp_row(c, "mech_cfar", (const void*)cf_warp<W, KIND>, kinds[KIND], 1, W, L.bps, L.tpb, 1, prm, m);
@@ -548,16 +554,14 @@ __global__ void __launch_bounds__(32 * W) cd_warp(int* out, int tag, BlockRec* r
 
 template <int M, int W, int WARM>
 static void run_cd(Ctx& c, int* dout, unsigned* dst, FILE* f, const CpP& p, int G) {
-  LaunchCfg L = cfg_W(c.sms, W);
   std::string prm = "m=" + std::to_string(M) + ";warm=" + std::to_string(WARM);
-  if (G > 0) L.grid = G, L.bps = 0, prm += ";sms=" + std::to_string(G);
+  const LaunchCfg L = cc_launch(c, W, G, prm);
   const Meas m = measure(c, cd_warp<M, W, WARM>, L, dout, 1, c.d_rec, dst, p);
   const char* kind = WARM ? "warm" : "dist";
   imp_row(c, "mech_cdist", (const void*)cd_warp<M, W, WARM>, kind, M, W, L.bps, L.tpb, M, prm, m);
-  std::vector<unsigned> h((size_t)L.grid * W * 12);
-  std::vector<BlockRec> r(L.grid);
-  CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(r.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+  std::vector<unsigned> h;
+  std::vector<BlockRec> r;
+  cp_stamps_back(c, L, W, 12, dst, h, r);
   for (int b = 0; b < L.grid; ++b)
     for (int w = 0; w < W; ++w) {
       const unsigned* t = &h[12 * ((size_t)b * W + w)];
