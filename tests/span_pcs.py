@@ -69,6 +69,27 @@ def kernels(path):
     return out
 
 
+
+def indexed_ldcs(ins, f, t, bar):
+    """The LDCs of a register address (LDC R, c[0x0][R+OFF]) in a kernel's instructions (kernels()): those after the
+    start stamp (f < pc < t, span()), those before the start barrier (pc < bar), and each one's OFF by pc (the cparam.cu
+    sets give each the byte it reads with --mem PC=caddr=)."""
+    off = {}
+    for pc, x in ins:
+        m = re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[R\d+\+(0x[0-9a-f]+)\]', x)
+        if m:
+            off[pc] = int(m.group(1), 16)
+    return [pc for pc in off if f < pc < t], [pc for pc in off if pc < bar], off
+
+
+def guard_store(ins, bar, name):
+    """The pc of the one predicated STG before the start barrier (a store that never runs, written so that ptxas reads a
+    constant line before the barrier: --mem PC=lanes=0); exits naming the kernel when there is not exactly one."""
+    guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
+    if len(guard) != 1:
+        sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
+    return guard[0]
+
 def back_edges(path, kernel):
     """The PCs of kernel's backward branches (its loops' back edges, for --trips), in listing order, up
     to its first unguarded EXIT (the out-of-line code after it is not the importer's)."""

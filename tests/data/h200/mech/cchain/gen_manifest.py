@@ -14,7 +14,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, guard_store, kernels, print_table, span  # tests/span_pcs.py
 
 
 GROUPS = {'cc': ('mech_cchain', ['one', 'warm', 'line300', 'split'],
@@ -44,10 +44,7 @@ for name, ins in kernels(path).items():
                  % (name, len(ldc), want))
     opts = '--span 0x%x:0x%x' % (f, t)
     if G == 'cc' and K == 1:
-        guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
-        if len(guard) != 1:
-            sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
-        opts += ' --mem 0x%x=lanes=0' % guard[0]
+        opts += ' --mem 0x%x=lanes=0' % guard_store(ins, bar, name)
     rows.append(((K, W), '%s.%s_w%d,%s,%s,1,kind=%d,%d,%s,99,"%s","each warp\'s clock through cp_one\'s '
                  'two constant steps: %s; one block of %d warps an SM"'
                  % (group, KINDS[K], W, group, KINDS[K], K, W, name, opts, WHAT[K], W)))

@@ -13,7 +13,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, guard_store, indexed_ldcs, kernels, print_table, span  # tests/span_pcs.py
 
 path = sys.argv[1]
 mode = sys.argv[2] if len(sys.argv) > 2 else ''
@@ -26,9 +26,7 @@ for name, ins in kernels(path).items():
     v = 'warm' if WARM else 'dist'
     f, t = span(path, name)
     bar = next(pc for pc, x in ins if x.startswith('BAR.SYNC'))
-    idx = [(pc, x) for pc, x in ins if re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[R\d+\+', x)]
-    post = [pc for pc, x in idx if f < pc < t]
-    pre = [pc for pc, x in idx if pc < bar]
+    post, pre, imm = indexed_ldcs(ins, f, t, bar)
     if len(post) != M:
         sys.exit('gen_manifest.py: %s: %d LDCs of a register address after the stamp (expected %d)' % (name, len(post), M))
     if len(pre) != (M if WARM else 0):
@@ -37,7 +35,6 @@ for name, ins in kernels(path).items():
     if max(post) > first:
         sys.exit('gen_manifest.py: %s: an LDC at 0x%x after the first value\'s ISETP (0x%x)' % (name, max(post), first))
     opts = '--arg 2=1 --span 0x%x:0x%x' % (f, t)
-    imm = {pc: int(re.search(r'\+(0x[0-9a-f]+)\]', x).group(1), 16) for pc, x in idx}
     delta = 0x300 - min(imm[pc] for pc in post)
     want = [0x300 + 64 * i for i in range(M)]
     if sorted(imm[pc] + delta for pc in post) != want:
@@ -47,11 +44,8 @@ for name, ins in kernels(path).items():
     if WARM and sorted(addr[pc] for pc in pre) != [0x318 + 64 * i for i in range(M)]:
         sys.exit('gen_manifest.py: %s: the LDCs before the barrier read %s' % (name, [hex(addr[pc]) for pc in pre]))
     opts += ''.join(' --mem 0x%x=caddr=0x%x' % (pc, addr[pc]) for pc in sorted(addr))
-    guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
     if WARM:
-        if len(guard) != 1:
-            sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
-        opts += ' --mem 0x%x=lanes=0' % guard[0]
+        opts += ' --mem 0x%x=lanes=0' % guard_store(ins, bar, name)
     prm = 'm=%d;warm=%d' % (M, WARM)
     what = '%d independent LDCs into %d distinct %s lines 0x300 + 64 i after the stamp, lane 0\'s clock as each value comes' % (
         M, M, 'warm' if WARM else 'cold')

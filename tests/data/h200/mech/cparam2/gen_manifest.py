@@ -15,7 +15,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, guard_store, indexed_ldcs, kernels, print_table, span  # tests/span_pcs.py
 
 
 def parse(name):
@@ -39,9 +39,7 @@ for name, ins in kernels(path).items():
     v, M, W, SEL = p
     f, t = span(path, name)
     bar = next(pc for pc, x in ins if x.startswith('BAR.SYNC'))
-    idx = [(pc, x) for pc, x in ins if re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[R\d+\+', x)]
-    post = [pc for pc, x in idx if f < pc < t]
-    pre = [pc for pc, x in idx if pc < bar]
+    post, pre, imm = indexed_ldcs(ins, f, t, bar)
     if len(post) != M:
         sys.exit('gen_manifest.py: %s: %d LDCs of a register address after the stamp (expected %d)' % (name, len(post), M))
     if len(pre) != (1 if v == 'warm' else 0):
@@ -54,7 +52,6 @@ for name, ins in kernels(path).items():
     # the byte each indexed LDC reads (--mem PC=caddr=): its register is 4 threadIdx.y + a constant (0 + that constant
     # in a one-dimensional block), the same register for every load of the chain; placed so that the lowest reads
     # 0x300 (v[54]), then checked against the words the source reads
-    imm = {pc: int(re.search(r'\+(0x[0-9a-f]+)\]', x).group(1), 16) for pc, x in idx}
     want = sorted(0x300 + (12 if v != 'dist' else 64) * i for i in range(M))
     delta = 0x300 - min(imm[pc] for pc in post)
     if sorted(imm[pc] + delta for pc in post) != want:
@@ -63,11 +60,8 @@ for name, ins in kernels(path).items():
     if v == 'warm':
         addr[pre[0]] = 0x33c  # the one indexed LDC before the barrier: v[69 + threadIdx.y] (its own register)
     opts += ''.join(' --mem 0x%x=caddr=0x%x' % (pc, addr[pc]) for pc in sorted(addr))
-    guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
     if v == 'warm':
-        if len(guard) != 1:
-            sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
-        opts += ' --mem 0x%x=lanes=0' % guard[0]
+        opts += ' --mem 0x%x=lanes=0' % guard_store(ins, bar, name)
     what = {'same': '%d independent LDCs into the one cold line 0x300 after the stamp' % M,
             'warm': '%d independent LDCs into line 0x300, read by LDC before the start barrier' % M,
             'dist': '%d independent LDCs into %d distinct cold lines 0x300 + 64 i after the stamp' % (M, M)}[v]

@@ -12,7 +12,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../..'))
-from span_pcs import MANIFEST_HEADER, RUNS_HEADER, kernels, print_table, span  # tests/span_pcs.py
+from span_pcs import MANIFEST_HEADER, RUNS_HEADER, guard_store, indexed_ldcs, kernels, print_table, span  # tests/span_pcs.py
 
 
 KINDS = ['idx', 'imm', 'idx_warm', 'imm_warm']
@@ -26,10 +26,8 @@ for name, ins in kernels(path).items():
     W, K = int(m.group(1)), int(m.group(2))
     f, t = span(path, name)
     bar = next(pc for pc, x in ins if x.startswith('BAR.SYNC'))
-    idx = [pc for pc, x in ins if re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[R\d+\+', x)]
+    post, pre, _ = indexed_ldcs(ins, f, t, bar)
     imm = [pc for pc, x in ins if f < pc < t and re.search(r'\bLDC\s+R\d+,\s*c\[0x0\]\[0x30c\]', x)]
-    post = [pc for pc in idx if f < pc < t]
-    pre = [pc for pc in idx if pc < bar]
     if (K in (0, 2)) != (len(post) == 1) or (K in (1, 3)) != (len(imm) == 1) or (K >= 2) != (len(pre) == 1):
         sys.exit('gen_manifest.py: %s: constant loads not where the set needs them (after the stamp: %d indexed, %d of '
                  '0x30c; before the barrier: %d indexed)' % (name, len(post), len(imm), len(pre)))
@@ -37,10 +35,7 @@ for name, ins in kernels(path).items():
     if K < 2:
         opts = '--arg 2=1 ' + opts
     else:
-        guard = [pc for pc, x in ins if pc < bar and re.match(r'@!?P\d STG', x)]
-        if len(guard) != 1:
-            sys.exit('gen_manifest.py: %s: %d predicated stores before the barrier (expected 1)' % (name, len(guard)))
-        opts += ' --mem 0x%x=lanes=0' % guard[0]
+        opts += ' --mem 0x%x=lanes=0' % guard_store(ins, bar, name)
     opts += ''.join(' --mem 0x%x=caddr=0x30c' % pc for pc in post) + ''.join(' --mem 0x%x=caddr=0x33c' % pc for pc in pre)
     what = ['an LDC of a register address into the cold line 0x300', 'an LDC c[0x0][0x30c] into the cold line 0x300',
             'an LDC of a register address into line 0x300, read before the start barrier',
