@@ -38,7 +38,7 @@ NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 CUDA_BIN=$(dirname "$NVCC")
 CUOBJDUMP=$(command -v cuobjdump || echo "$CUDA_BIN/cuobjdump")
 NVDISASM=$(command -v nvdisasm || echo "$CUDA_BIN/nvdisasm")
-SRCS="main fma_u chase mix smem_chase branch barrier rownorm mech gemm course store nbody offalu fbank iwaddr wide course2 rtloop cparam"
+SRCS="main fma_u chase mix smem_chase branch barrier rownorm mech gemm course store nbody offalu fbank iwaddr wide course2 course3 rtloop cparam"
 FLAGS="-O3 -arch=sm_90 -lineinfo"
 log "run_import.sh: OUT=$OUT groups=${GROUPS_ARG:-all} QUICK=$QUICK nvcc=$NVCC work=$WORK"
 

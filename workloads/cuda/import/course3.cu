@@ -1,0 +1,98 @@
+// course3.cu -- a row softmax, an ordinary kernel smsim has not seen, predicted from its SASS before it is
+// timed (as round 46's bitonic and philox): a row's loads, a block-wide max and sum (SHFL.BFLY chains, a
+// word a warp through shared memory and a barrier each), __expf (FMUL by log2 e, MUFU.EX2), __fdividef's reciprocal
+// and the row's stores.
+//
+// softmax_t<W>: one block of W warps an SM normalises SM_ROWS rows of SM_N = 2048 floats (8 KB), rows of
+// its own (block b's rows b SM_ROWS .. b SM_ROWS + SM_ROWS - 1), a row at a time: each thread loads its
+// SM_N / (32 W) elements (coalesced, element q 32 W + t; kept in registers), takes their max, the warp's
+// max by five __shfl_xor_sync, warp w's into s[w], a barrier, every thread the max of the W words; the
+// same for the sum of __expf(x - max); then y = e * (1 / sum) stored to out (coalesced, as loaded). A
+// third barrier at the row's end keeps the next row's s[] writes after this row's reads. The rows loop
+// runs `rows` times (a kernel parameter, #pragma unroll 1); the element loops are unrolled.
+// Two launches a W: `dram` (the L2 flushed before each launch: the 8.6 MB of rows from DRAM) and `l2`
+// (the input read into the L2 before each launch: 8.6 MB, under the L2's 50-60 MB).
+#include "imp.h"
+
+#define SM_N 2048
+#define SM_ROWS 8
+
+template <int W>
+__global__ void __launch_bounds__(32 * W) softmax_t(const float* in, float* out, int rows, BlockRec* rec) {
+  constexpr int K = SM_N / (32 * W);  // elements a thread a row
+  __shared__ float s[2][32];
+  const int t = threadIdx.x, lane = t & 31, wid = t >> 5;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int r = 0; r < rows; ++r) {
+    const size_t base = ((size_t)blockIdx.x * SM_ROWS + r) * SM_N;
+    float x[K];
+#pragma unroll
+    for (int q = 0; q < K; ++q) x[q] = in[base + q * 32 * W + t];
+    float m = x[0];
+#pragma unroll
+    for (int q = 1; q < K; ++q) m = fmaxf(m, x[q]);
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+    if (lane == 0) s[0][wid] = m;
+    __syncthreads();
+    m = s[0][0];
+#pragma unroll
+    for (int w = 1; w < W; ++w) m = fmaxf(m, s[0][w]);
+    float sum = 0.f;
+#pragma unroll
+    for (int q = 0; q < K; ++q) {
+      x[q] = __expf(x[q] - m);
+      sum += x[q];
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+    if (lane == 0) s[1][wid] = sum;
+    __syncthreads();
+    sum = s[1][0];
+#pragma unroll
+    for (int w = 1; w < W; ++w) sum += s[1][w];
+    const float inv = __fdividef(1.f, sum);  // MUFU.RCP: 1.f / sum would call the IEEE division's slow path
+#pragma unroll
+    for (int q = 0; q < K; ++q) out[base + q * 32 * W + t] = x[q] * inv;
+    __syncthreads();
+  }
+  imp_end(rec);
+}
+
+template <int W>
+static void run_softmax(Ctx& c, const float* din, float* dout, size_t bytes) {
+  const int K = SM_N / (32 * W);
+  LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  Meas m = measure(c, softmax_t<W>, L, din, dout, SM_ROWS, c.d_rec);
+  const std::string p = "n=2048;rows=" + std::to_string(SM_ROWS) + ";elems_per_thread=" + std::to_string(K);
+  imp_row(c, "softmax", (const void*)softmax_t<W>, "dram", 1, W, L.bps, L.tpb, SM_ROWS, p + ";mem=dram", m);
+  L.prep = PREP_TOUCH, L.touch = din, L.touch_bytes = bytes;
+  m = measure(c, softmax_t<W>, L, din, dout, SM_ROWS, c.d_rec);
+  imp_row(c, "softmax", (const void*)softmax_t<W>, "l2", 1, W, L.bps, L.tpb, SM_ROWS, p + ";mem=l2", m);
+}
+
+void group_softmax(Ctx& c) {
+  const size_t n = (size_t)c.sms * SM_ROWS * SM_N, bytes = n * sizeof(float);
+  float *din = nullptr, *dout = nullptr;
+  CK(cudaMalloc(&din, bytes));
+  CK(cudaMalloc(&dout, bytes));
+  std::vector<float> h(n);
+  for (size_t i = 0; i < n; ++i) h[i] = (float)((i * 2654435761u >> 7) % 2000) * 0.004f - 4.f;  // -4 .. 4
+  CK(cudaMemcpy(din, h.data(), bytes, cudaMemcpyHostToDevice));
+  imp_each<1, 2, 4, 8, 16, 32>([&](auto w) { run_softmax<decltype(w)::value>(c, din, dout, bytes); });
+  // check: every row sums to 1 and its largest element is the host's
+  std::vector<float> y(n);
+  CK(cudaMemcpy(y.data(), dout, bytes, cudaMemcpyDeviceToHost));
+  size_t bad = 0;
+  for (size_t r = 0; r < n / SM_N; ++r) {
+    double s = 0, mx = -1e30, e = 0;
+    for (int i = 0; i < SM_N; ++i) mx = h[r * SM_N + i] > mx ? h[r * SM_N + i] : mx;
+    for (int i = 0; i < SM_N; ++i) s += y[r * SM_N + i], e += exp((double)h[r * SM_N + i] - mx);
+    const double want0 = exp((double)h[r * SM_N] - mx) / e;
+    bad += fabs(s - 1.0) > 1e-3 || fabs(y[r * SM_N] - want0) > 1e-4 * (1 + want0 * 100);
+  }
+  if (bad) fprintf(stderr, "softmax: WARNING: %zu of %zu rows wrong\n", bad, n / SM_N);
+  CK(cudaFree(din));
+  CK(cudaFree(dout));
+}
