@@ -46,6 +46,7 @@ done
 # course kernels predicted from a local compile before their one timed call (round 46), timed on an H100 (round 48)
 echo "h100_bitonic|tests/data/h100/bitonic/programs.csv|tests/data/h100/bitonic/runs.csv|tests/data/h100/bitonic/sass_local.txt"
 echo "h100_philox|tests/data/h100/philox/programs.csv|tests/data/h100/philox/runs.csv|tests/data/h100/philox/sass_local.txt"
+echo "h100_softmax|tests/data/h100/softmax/programs.csv|tests/data/h100/softmax/runs.csv|tests/data/h100/softmax/sass_local.txt"
 echo "h100_rtloop|tests/data/h200/rtloop/programs.csv|tests/data/h100/rtloop/runs.csv|tests/data/h200/rtloop/sass_local.txt"
 echo "h100_mech_cparam|tests/data/h200/mech/cparam/programs.csv|tests/data/h100/mech/cparam/runs.csv|tests/data/h200/mech/cparam/sass_local.txt"
 echo "h100_mech_cparam2|tests/data/h200/mech/cparam2/programs.csv|tests/data/h100/mech/cparam2/runs.csv|tests/data/h200/mech/cparam2/sass_local.txt"
