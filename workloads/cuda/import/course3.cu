@@ -72,6 +72,123 @@ static void run_softmax(Ctx& c, const float* din, float* dout, size_t bytes) {
   imp_row(c, "softmax", (const void*)softmax_t<W>, "l2", 1, W, L.bps, L.tpb, SM_ROWS, p + ";mem=l2", m);
 }
 
+// softmax_st<W>: softmax_t<W> with lane 0 of every warp reading %clock (asm volatile, ordered against the
+// memory operations) at five points of every row, kept in shared memory and stored after the end stamp
+// (outside the span): p0 the row's start, p1 after the warp max's STS (issued once the max is in its
+// register), p2 after the first barrier, p3 after the sum's STS, p4 after the second barrier, p5 after the
+// row's last STG (issued once its product is in). `sm_stamps` reads them back into softmax_st.csv.
+#define SM_ST 6
+__device__ __forceinline__ unsigned sm_clock() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(r) : : "memory");
+  return r;
+}
+
+template <int W>
+__global__ void __launch_bounds__(32 * W) softmax_st(const float* in, float* out, int rows, BlockRec* rec,
+                                                    unsigned* st) {
+  constexpr int K = SM_N / (32 * W);
+  __shared__ float s[2][32];
+  __shared__ unsigned ss[W][SM_ROWS][SM_ST];
+  const int t = threadIdx.x, lane = t & 31, wid = t >> 5;
+  imp_begin(rec);
+#pragma unroll 1
+  for (int r = 0; r < rows; ++r) {
+    const unsigned c0 = sm_clock();
+    const size_t base = ((size_t)blockIdx.x * SM_ROWS + r) * SM_N;
+    float x[K];
+#pragma unroll
+    for (int q = 0; q < K; ++q) x[q] = in[base + q * 32 * W + t];
+    float m = x[0];
+#pragma unroll
+    for (int q = 1; q < K; ++q) m = fmaxf(m, x[q]);
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+    if (lane == 0) s[0][wid] = m;
+    const unsigned c1 = sm_clock();
+    __syncthreads();
+    const unsigned c2 = sm_clock();
+    m = s[0][0];
+#pragma unroll
+    for (int w = 1; w < W; ++w) m = fmaxf(m, s[0][w]);
+    float sum = 0.f;
+#pragma unroll
+    for (int q = 0; q < K; ++q) {
+      x[q] = __expf(x[q] - m);
+      sum += x[q];
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+    if (lane == 0) s[1][wid] = sum;
+    const unsigned c3 = sm_clock();
+    __syncthreads();
+    const unsigned c4 = sm_clock();
+    sum = s[1][0];
+#pragma unroll
+    for (int w = 1; w < W; ++w) sum += s[1][w];
+    const float inv = __fdividef(1.f, sum);
+#pragma unroll
+    for (int q = 0; q < K; ++q) out[base + q * 32 * W + t] = x[q] * inv;
+    const unsigned c5 = sm_clock();
+    if (lane == 0 && r < SM_ROWS) {
+      unsigned* e = ss[wid][r];
+      e[0] = c0, e[1] = c1, e[2] = c2, e[3] = c3, e[4] = c4, e[5] = c5;
+    }
+    __syncthreads();
+  }
+  imp_end(rec);
+#pragma unroll
+  for (int j = 0; j < 2; ++j) {  // W * 48 words by 32 W threads, after the end stamp
+    const int i = t + j * 32 * W;
+    if (i < W * SM_ROWS * SM_ST) st[(size_t)blockIdx.x * W * SM_ROWS * SM_ST + i] = (&ss[0][0][0])[i];
+  }
+}
+
+template <int W>
+static void run_softmax_st(Ctx& c, const float* din, float* dout, size_t bytes, unsigned* dst, FILE* f) {
+  LaunchCfg L = cfg_W(c.sms, W, PREP_FLUSH);
+  for (int v = 0; v < 2; ++v) {
+    if (v) L.prep = PREP_TOUCH, L.touch = din, L.touch_bytes = bytes;
+    const Meas m = measure(c, softmax_st<W>, L, din, dout, SM_ROWS, c.d_rec, dst);
+    const char* var = v ? "l2" : "dram";
+    imp_row(c, "softmax_st", (const void*)softmax_st<W>, var, 1, W, L.bps, L.tpb, SM_ROWS,
+            "n=2048;rows=8;elems_per_thread=" + std::to_string(SM_N / (32 * W)) + ";mem=" + var, m);
+    std::vector<unsigned> h((size_t)L.grid * W * SM_ROWS * SM_ST);
+    std::vector<BlockRec> rc(L.grid);
+    CK(cudaMemcpy(h.data(), dst, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(rc.data(), c.d_rec, L.grid * sizeof(BlockRec), cudaMemcpyDeviceToHost));
+    // the last launch's stamps, each less the block's c0 (32-bit clock)
+    for (int b = 0; b < L.grid; ++b)
+      for (int w = 0; w < W; ++w)
+        for (int r = 0; r < SM_ROWS; ++r) {
+          const unsigned* e = &h[(((size_t)b * W + w) * SM_ROWS + r) * SM_ST];
+          fprintf(f, "%s,%d,%d,%u,%d,%d", var, W, b, rc[b].smid, w, r);
+          for (int k = 0; k < SM_ST; ++k) fprintf(f, ",%d", (int)(e[k] - (unsigned)rc[b].c0));
+          fprintf(f, ",%lld\n", (long long)(rc[b].c1 - rc[b].c0));
+        }
+    fflush(f);
+  }
+}
+
+void group_softmax_st(Ctx& c) {
+  const size_t n = (size_t)c.sms * SM_ROWS * SM_N, bytes = n * sizeof(float);
+  float *din = nullptr, *dout = nullptr;
+  unsigned* dst = nullptr;
+  CK(cudaMalloc(&din, bytes));
+  CK(cudaMalloc(&dout, bytes));
+  CK(cudaMalloc(&dst, (size_t)c.sms * 32 * SM_ROWS * SM_ST * sizeof(unsigned)));
+  std::vector<float> h(n);
+  for (size_t i = 0; i < n; ++i) h[i] = (float)((i * 2654435761u >> 7) % 2000) * 0.004f - 4.f;
+  CK(cudaMemcpy(din, h.data(), bytes, cudaMemcpyHostToDevice));
+  FILE* f = imp_side_file("softmax_st.csv");
+  fprintf(f, "var,warps,block,smid,warp,row,p0,p1,p2,p3,p4,p5,c1\n");
+  imp_each<1, 4, 8, 32>([&](auto w) { run_softmax_st<decltype(w)::value>(c, din, dout, bytes, dst, f); });
+  fclose(f);
+  CK(cudaFree(din));
+  CK(cudaFree(dout));
+  CK(cudaFree(dst));
+}
+
 void group_softmax(Ctx& c) {
   const size_t n = (size_t)c.sms * SM_ROWS * SM_N, bytes = n * sizeof(float);
   float *din = nullptr, *dout = nullptr;

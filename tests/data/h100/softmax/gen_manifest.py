@@ -8,6 +8,7 @@
 # from the listing. --span from tests/span_pcs.py. Every row's max_mape comes out 99; tests/import_limits.py
 # then sets the limits by the rule.
 # Usage: python3 tests/data/h100/softmax/gen_manifest.py tests/data/h100/softmax/sass_local.txt > programs.csv
+#        python3 tests/data/h100/softmax/gen_manifest.py tests/data/h100/softmax/sass_st_local.txt st > programs_st.csv
 import os
 import re
 import sys
@@ -18,10 +19,11 @@ from span_pcs import loops, span  # tests/span_pcs.py
 ROWS = 8  # SM_ROWS in course3.cu (the kernel's rows parameter)
 
 path = sys.argv[1]
+st = len(sys.argv) > 2 and sys.argv[2] == 'st'  # softmax_st<W> (programs_st.csv): the stamped kernels
 listing = open(path).read()
 rows = []
 for name in re.findall(r'Function : (\S+)', listing):
-    m = re.match(r'_Z9softmax_tILi(\d+)E', name)
+    m = re.match(r'_Z10softmax_stILi(\d+)E' if st else r'_Z9softmax_tILi(\d+)E', name)
     if not m:
         continue
     W = int(m.group(1))
@@ -35,10 +37,12 @@ for name in re.findall(r'Function : (\S+)', listing):
     f, t = span(path, name)
     base = '--arg 3=%d --span 0x%x:0x%x' % (ROWS, f, t)
     for var, mem in (('dram', ''), ('l2', ' --mem LDG=footprint=8M')):
-        rows.append((var, W, 'softmax.%s_w%d,softmax,%s,1,*,%d,%s,99,"%s%s","%d rows of 2048 floats a block, %d elements a thread, %d warps a block"' % (
-            var, W, var, W, name, base, mem, ROWS, k, W)))
-print('# smsim import validation manifest for tests/data/h100/softmax (group softmax: softmax_t<W>, a row softmax of 2048 floats, '
-      '8 rows a block, workloads/cuda/import/course3.cu; SASS: sass_local.txt, a local compile); gen_manifest.py writes it')
+        g = 'softmax_st' if st else 'softmax'
+        rows.append((var, W, '%s.%s_w%d,%s,%s,1,*,%d,%s,99,"%s%s","%d rows of 2048 floats a block, %d elements a thread, %d warps a block%s"' % (
+            g, var, W, g, var, W, name, base, mem, ROWS, k, W, '; every warp\'s clock at five points a row' if st else '')))
+print('# smsim import validation manifest for tests/data/h100/softmax (group %s: %s<W>, a row softmax of 2048 floats, '
+      '8 rows a block, workloads/cuda/import/course3.cu; SASS: %s, a local compile); gen_manifest.py writes it'
+      % (('softmax_st', 'softmax_st', 'sass_st_local.txt') if st else ('softmax', 'softmax_t', 'sass_local.txt')))
 print('# two rows a kernel: dram (the L2 flushed before each launch) and l2 (the input read into the L2 first: LDG footprint=8M)')
 print('family,group,variant,ilp,param,warps,kernel,max_mape,options,note')
 for _, _, r in sorted(rows, key=lambda x: (x[0], x[1])):
