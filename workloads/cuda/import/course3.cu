@@ -170,16 +170,23 @@ static void run_softmax_st(Ctx& c, const float* din, float* dout, size_t bytes, 
   }
 }
 
-void group_softmax_st(Ctx& c) {
+// The launches' rows (-4 .. 4, a hash of the index) in din, dout for their results; returns the bytes of each.
+static size_t sm_buffers(Ctx& c, float** din, float** dout, std::vector<float>& h) {
   const size_t n = (size_t)c.sms * SM_ROWS * SM_N, bytes = n * sizeof(float);
+  CK(cudaMalloc(din, bytes));
+  CK(cudaMalloc(dout, bytes));
+  h.resize(n);
+  for (size_t i = 0; i < n; ++i) h[i] = (float)((i * 2654435761u >> 7) % 2000) * 0.004f - 4.f;
+  CK(cudaMemcpy(*din, h.data(), bytes, cudaMemcpyHostToDevice));
+  return bytes;
+}
+
+void group_softmax_st(Ctx& c) {
   float *din = nullptr, *dout = nullptr;
   unsigned* dst = nullptr;
-  CK(cudaMalloc(&din, bytes));
-  CK(cudaMalloc(&dout, bytes));
+  std::vector<float> h;
+  const size_t bytes = sm_buffers(c, &din, &dout, h);
   CK(cudaMalloc(&dst, (size_t)c.sms * 32 * SM_ROWS * SM_ST * sizeof(unsigned)));
-  std::vector<float> h(n);
-  for (size_t i = 0; i < n; ++i) h[i] = (float)((i * 2654435761u >> 7) % 2000) * 0.004f - 4.f;
-  CK(cudaMemcpy(din, h.data(), bytes, cudaMemcpyHostToDevice));
   FILE* f = imp_side_file("softmax_st.csv");
   fprintf(f, "var,warps,block,smid,warp,row,p0,p1,p2,p3,p4,p5,c1\n");
   imp_each<1, 4, 8, 32>([&](auto w) { run_softmax_st<decltype(w)::value>(c, din, dout, bytes, dst, f); });
@@ -190,13 +197,9 @@ void group_softmax_st(Ctx& c) {
 }
 
 void group_softmax(Ctx& c) {
-  const size_t n = (size_t)c.sms * SM_ROWS * SM_N, bytes = n * sizeof(float);
   float *din = nullptr, *dout = nullptr;
-  CK(cudaMalloc(&din, bytes));
-  CK(cudaMalloc(&dout, bytes));
-  std::vector<float> h(n);
-  for (size_t i = 0; i < n; ++i) h[i] = (float)((i * 2654435761u >> 7) % 2000) * 0.004f - 4.f;  // -4 .. 4
-  CK(cudaMemcpy(din, h.data(), bytes, cudaMemcpyHostToDevice));
+  std::vector<float> h;
+  const size_t bytes = sm_buffers(c, &din, &dout, h), n = h.size();
   imp_each<1, 2, 4, 8, 16, 32>([&](auto w) { run_softmax<decltype(w)::value>(c, din, dout, bytes); });
   // check: every row sums to 1 and its largest element is the host's
   std::vector<float> y(n);
