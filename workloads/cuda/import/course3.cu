@@ -17,44 +17,65 @@
 #define SM_N 2048
 #define SM_ROWS 8
 
+// lane 0's %clock (asm volatile, ordered against the memory operations): softmax_st's stamps
+__device__ __forceinline__ unsigned sm_clock() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(r) : : "memory");
+  return r;
+}
+
+#define SM_ST 6
+// One row (element q 32 W + t of each thread): the kernels' whole loop body. ST: the stamps of softmax_st
+// (below) into c[0..5]; without them the row's code is softmax_t's alone.
+template <int W, bool ST>
+__device__ __forceinline__ void sm_row(const float* in, float* out, size_t base, float (*s)[32], int t, int lane,
+                                       int wid, unsigned* c) {
+  constexpr int K = SM_N / (32 * W);  // elements a thread a row
+  if constexpr (ST) c[0] = sm_clock();
+  float x[K];
+#pragma unroll
+  for (int q = 0; q < K; ++q) x[q] = in[base + q * 32 * W + t];
+  float m = x[0];
+#pragma unroll
+  for (int q = 1; q < K; ++q) m = fmaxf(m, x[q]);
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+  if (lane == 0) s[0][wid] = m;
+  if constexpr (ST) c[1] = sm_clock();
+  __syncthreads();
+  if constexpr (ST) c[2] = sm_clock();
+  m = s[0][0];
+#pragma unroll
+  for (int w = 1; w < W; ++w) m = fmaxf(m, s[0][w]);
+  float sum = 0.f;
+#pragma unroll
+  for (int q = 0; q < K; ++q) {
+    x[q] = __expf(x[q] - m);
+    sum += x[q];
+  }
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+  if (lane == 0) s[1][wid] = sum;
+  if constexpr (ST) c[3] = sm_clock();
+  __syncthreads();
+  if constexpr (ST) c[4] = sm_clock();
+  sum = s[1][0];
+#pragma unroll
+  for (int w = 1; w < W; ++w) sum += s[1][w];
+  const float inv = __fdividef(1.f, sum);  // MUFU.RCP: 1.f / sum would call the IEEE division's slow path
+#pragma unroll
+  for (int q = 0; q < K; ++q) out[base + q * 32 * W + t] = x[q] * inv;
+  if constexpr (ST) c[5] = sm_clock();
+}
+
 template <int W>
 __global__ void __launch_bounds__(32 * W) softmax_t(const float* in, float* out, int rows, BlockRec* rec) {
-  constexpr int K = SM_N / (32 * W);  // elements a thread a row
   __shared__ float s[2][32];
   const int t = threadIdx.x, lane = t & 31, wid = t >> 5;
   imp_begin(rec);
 #pragma unroll 1
   for (int r = 0; r < rows; ++r) {
-    const size_t base = ((size_t)blockIdx.x * SM_ROWS + r) * SM_N;
-    float x[K];
-#pragma unroll
-    for (int q = 0; q < K; ++q) x[q] = in[base + q * 32 * W + t];
-    float m = x[0];
-#pragma unroll
-    for (int q = 1; q < K; ++q) m = fmaxf(m, x[q]);
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
-    if (lane == 0) s[0][wid] = m;
-    __syncthreads();
-    m = s[0][0];
-#pragma unroll
-    for (int w = 1; w < W; ++w) m = fmaxf(m, s[0][w]);
-    float sum = 0.f;
-#pragma unroll
-    for (int q = 0; q < K; ++q) {
-      x[q] = __expf(x[q] - m);
-      sum += x[q];
-    }
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
-    if (lane == 0) s[1][wid] = sum;
-    __syncthreads();
-    sum = s[1][0];
-#pragma unroll
-    for (int w = 1; w < W; ++w) sum += s[1][w];
-    const float inv = __fdividef(1.f, sum);  // MUFU.RCP: 1.f / sum would call the IEEE division's slow path
-#pragma unroll
-    for (int q = 0; q < K; ++q) out[base + q * 32 * W + t] = x[q] * inv;
+    sm_row<W, false>(in, out, ((size_t)blockIdx.x * SM_ROWS + r) * SM_N, s, t, lane, wid, nullptr);
     __syncthreads();
   }
   imp_end(rec);
@@ -72,67 +93,26 @@ static void run_softmax(Ctx& c, const float* din, float* dout, size_t bytes) {
   imp_row(c, "softmax", (const void*)softmax_t<W>, "l2", 1, W, L.bps, L.tpb, SM_ROWS, p + ";mem=l2", m);
 }
 
-// softmax_st<W>: softmax_t<W> with lane 0 of every warp reading %clock (asm volatile, ordered against the
-// memory operations) at five points of every row, kept in shared memory and stored after the end stamp
-// (outside the span): p0 the row's start, p1 after the warp max's STS (issued once the max is in its
-// register), p2 after the first barrier, p3 after the sum's STS, p4 after the second barrier, p5 after the
-// row's last STG (issued once its product is in). `sm_stamps` reads them back into softmax_st.csv.
-#define SM_ST 6
-__device__ __forceinline__ unsigned sm_clock() {
-  unsigned r;
-  asm volatile("mov.u32 %0, %%clock;" : "=r"(r) : : "memory");
-  return r;
-}
-
+// softmax_st<W>: softmax_t<W> with lane 0 of every warp reading %clock at five points of every row
+// (sm_row's stamps), kept in shared memory and stored after the end stamp (outside the span): p0 the row's
+// start, p1 after the warp max's STS (issued once the max is in its register), p2 after the first barrier, p3
+// after the sum's STS, p4 after the second barrier, p5 after the row's last STG (issued once its product is in).
+// run_softmax_st reads them back into softmax_st.csv.
 template <int W>
 __global__ void __launch_bounds__(32 * W) softmax_st(const float* in, float* out, int rows, BlockRec* rec,
                                                     unsigned* st) {
-  constexpr int K = SM_N / (32 * W);
   __shared__ float s[2][32];
   __shared__ unsigned ss[W][SM_ROWS][SM_ST];
   const int t = threadIdx.x, lane = t & 31, wid = t >> 5;
   imp_begin(rec);
 #pragma unroll 1
   for (int r = 0; r < rows; ++r) {
-    const unsigned c0 = sm_clock();
-    const size_t base = ((size_t)blockIdx.x * SM_ROWS + r) * SM_N;
-    float x[K];
-#pragma unroll
-    for (int q = 0; q < K; ++q) x[q] = in[base + q * 32 * W + t];
-    float m = x[0];
-#pragma unroll
-    for (int q = 1; q < K; ++q) m = fmaxf(m, x[q]);
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
-    if (lane == 0) s[0][wid] = m;
-    const unsigned c1 = sm_clock();
-    __syncthreads();
-    const unsigned c2 = sm_clock();
-    m = s[0][0];
-#pragma unroll
-    for (int w = 1; w < W; ++w) m = fmaxf(m, s[0][w]);
-    float sum = 0.f;
-#pragma unroll
-    for (int q = 0; q < K; ++q) {
-      x[q] = __expf(x[q] - m);
-      sum += x[q];
-    }
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
-    if (lane == 0) s[1][wid] = sum;
-    const unsigned c3 = sm_clock();
-    __syncthreads();
-    const unsigned c4 = sm_clock();
-    sum = s[1][0];
-#pragma unroll
-    for (int w = 1; w < W; ++w) sum += s[1][w];
-    const float inv = __fdividef(1.f, sum);
-#pragma unroll
-    for (int q = 0; q < K; ++q) out[base + q * 32 * W + t] = x[q] * inv;
-    const unsigned c5 = sm_clock();
+    unsigned c[SM_ST];
+    sm_row<W, true>(in, out, ((size_t)blockIdx.x * SM_ROWS + r) * SM_N, s, t, lane, wid, c);
     if (lane == 0 && r < SM_ROWS) {
       unsigned* e = ss[wid][r];
-      e[0] = c0, e[1] = c1, e[2] = c2, e[3] = c3, e[4] = c4, e[5] = c5;
+#pragma unroll
+      for (int k = 0; k < SM_ST; ++k) e[k] = c[k];
     }
     __syncthreads();
   }
