@@ -328,6 +328,7 @@ void group_mech_flen(Ctx& c);
 void group_mech_strlat(Ctx& c);
 void group_mech_latfar(Ctx& c);
 void group_mech_strmulti(Ctx& c);
+void group_mech_l2k(Ctx& c);
 void group_mech_loadbg(Ctx& c);
 void group_mech_loaddist(Ctx& c);
 void group_mech_wbload(Ctx& c);

@@ -202,7 +202,7 @@ static const GroupEntry kGroups[] = {
     {"mech_bank", group_mech_bank}, {"mech_latseq", group_mech_latseq},
     {"mech_latprox", group_mech_latprox}, {"mech_flen", group_mech_flen},
     {"mech_strlat", group_mech_strlat}, {"mech_latfar", group_mech_latfar},
-    {"mech_strmulti", group_mech_strmulti}, {"mech_loadbg", group_mech_loadbg},
+    {"mech_strmulti", group_mech_strmulti}, {"mech_l2k", group_mech_l2k}, {"mech_loadbg", group_mech_loadbg},
     {"mech_phase", group_mech_phase},       {"mech_ldcimm", group_mech_ldcimm},
     {"mech_brreg", group_mech_brreg},       {"mech_bralign", group_mech_bralign},
     {"mech_brfar", group_mech_brfar},       {"mech_brrate", group_mech_brrate},
