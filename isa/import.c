@@ -1417,6 +1417,34 @@ static int tid0_guard(const struct sass_insn *x, uint32_t m, int want)
 	return want ? only0 : others;
 }
 
+/*
+ * The slow-path idiom (round 55): ptxas compiles a division, 1.f / x,
+ * sqrtf and their double forms without fast math as the fast path and a
+ * guarded forward branch around a CALL of the math library's slow path
+ * ($__internal_N_$__cuda_sm3x_div_rn_noftz_f32_slowpath and the like,
+ * placed after the kernel's EXIT), which only special values (a denormal,
+ * zero, an infinity, a NaN or an exponent out of the fast range) take:
+ *     FCHK P0, Rx, Ry ; ... ; @!P0 BRA skip ; MOV R, ret ; CALL.REL.NOINC slow ; ... skip:
+ * or, for 1.f / x, @P0 BRA fast ; ... CALL ... ; BRA join ; fast: MUFU.RCP ...
+ * Whether the fall-through path of the branch at i, whose target is t, is
+ * such a call: straight code with a CALL, ending at t or in a BRA over the
+ * fast path (no other branch, no loop: a guard around a loop that holds the
+ * call is not the idiom). Every lane then takes the branch, unless --taken
+ * or the kernel's arguments say otherwise.
+ */
+static int call_on_path(const struct sass_insn *in, int i, int t)
+{
+	int call = 0;
+	for (int j = i + 1; j < t; j++) {
+		if (strcmp(in[j].opcode, "CALL") == 0)
+			call = 1;
+		else if ((is_branch(&in[j]) && !(j == t - 1 && in[j].pred < 0 && in[j].target > (int64_t)in[t].pc)) ||
+			 strcmp(in[j].opcode, "EXIT") == 0 || strcmp(in[j].opcode, "RET") == 0)
+			return 0;
+	}
+	return call;
+}
+
 /* Whether the code after instruction i up to end has no branch and no EXIT. */
 static int straight_to(const struct sass_insn *in, int i, int end)
 {
@@ -1550,6 +1578,10 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 					fprintf(warn, "smsim: warning: %s:%u: the branch at PC 0x%04x is taken on %d of its %d visits with %s; the program runs its fall-through path on each (give --taken 0x%x=F for a fraction of lanes)\n",
 						fname, in[i].line, in[i].pc, uf.taken[i], uf.taken[i] + uf.fell[i], uf.src, in[i].pc);
 			}
+			/* else a guarded branch around the math library's slow path: taken */
+			int slow = !uncond && !r && !t0 && !l0 && !wn && !ua && !(uf.ran && !uf.undecided[i] && uf.fell[i]) &&
+				   call_on_path(in, i, t);
+			ua |= slow;
 			if (!uncond && !t0 && !l0 && !wn && !ua && (!r || r->value == 0.0)) {
 				br[i].kind = BR_FALL;
 				continue;
@@ -1564,6 +1596,7 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 			br[i].why = uncond ? ", unconditional"
 				    : t0   ? ", every thread but thread 0"
 				    : l0   ? ", every lane but lane 0"
+				    : slow ? ", every lane: the math library's slow path (a CALL) is for special values"
 				    : ua   ? (uf.args ? ", the kernel's arguments" : ", the listing's constants")
 				    : !r   ? ", the warp idiom"
 					   : ", --taken";

@@ -95,6 +95,9 @@ const struct opinfo isa_ops[OP_COUNT] = {
 	[OP_F2F] = VX("F2F", PIPE_XU, UNIT_XU),
 	[OP_I2I] = VX("I2I", PIPE_XU, UNIT_XU),
 	[OP_FRND] = VX("FRND", PIPE_XU, UNIT_XU),
+	/* a division's range check (FCHK P, Rx, Ry: the fast path's guard, round 55):
+	 * ptxas posts its predicate on a scoreboard; the xu pipe's, as MUFU's */
+	[OP_FCHK] = VX("FCHK", PIPE_XU, UNIT_XU),
 	/* the MIO side of the LSU: shared-memory data path and constants */
 	[OP_S2R] = VX("S2R", PIPE_LSU, UNIT_SMEM),
 	[OP_SHFL] = {"SHFL", PIPE_LSU, LAT_VARIABLE, 2, 0, SPACE_NONE, 0, 1, UNIT_SMEM, 0},

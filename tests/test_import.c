@@ -1254,6 +1254,105 @@ static void off_lanes(void **state)
 }
 
 /*
+ * The slow-path idiom (round 55): 1.f / x and x / y compiled without fast
+ * math (nvcc 13.0, sm_90: workloads/cuda/import divk's listing) guard a
+ * CALL of the math library's slow path with a forward branch, @P0 BRA to
+ * the fast path after it (1.f / x: the CALL's path ends in a BRA over the
+ * fast path, the ELSE) or @!P0 BRA over it (FCHK's division). Every lane
+ * takes the branch by default: the CALL's path is an IF no lane runs (frac
+ * 0), the fast path's MUFU.RCP runs, FCHK is the xu pipe's. --taken 0x230=0
+ * (the slow path run) gives the CALL's error back.
+ */
+static void slow_path_idiom(void **state)
+{
+	(void)state;
+	static const char listing[] = "Function : k\n"
+				      "/*0000*/ VIADD R5, R0, 0x1800000 ;\n"
+				      "/*0010*/ LOP3.LUT R5, R5, 0x7f800000, RZ, 0xc0, !PT ;\n"
+				      "/*0020*/ ISETP.GT.U32.AND P0, PT, R5, 0x1ffffff, PT ;\n"
+				      "/*0030*/ @P0 BRA 0x80 ;\n"
+				      "/*0040*/ MOV R6, 0x60 ;\n"
+				      "/*0050*/ CALL.REL.NOINC 0x300 ;\n"
+				      "/*0060*/ IMAD.MOV.U32 R2, RZ, RZ, R3 ;\n"
+				      "/*0070*/ BRA 0xc0 ;\n"
+				      "/*0080*/ MUFU.RCP R3, R0 ;\n"
+				      "/*0090*/ FFMA R2, R0, R3, -1 ;\n"
+				      "/*00a0*/ FADD.FTZ R2, -R2, -RZ ;\n"
+				      "/*00b0*/ FFMA R2, R3, R2, R3 ;\n"
+				      "/*00c0*/ FADD R3, R0, 2 ;\n"
+				      "/*00d0*/ MUFU.RCP R6, R3 ;\n"
+				      "/*00e0*/ FCHK P0, R0, R3 ;\n"
+				      "/*00f0*/ FFMA R5, -R3, R6, 1 ;\n"
+				      "/*0100*/ FFMA R5, R6, R5, R6 ;\n"
+				      "/*0110*/ FFMA R6, R0, R5, RZ ;\n"
+				      "/*0120*/ FFMA R7, -R3, R6, R0 ;\n"
+				      "/*0130*/ FFMA R5, R5, R7, R6 ;\n"
+				      "/*0140*/ @!P0 BRA 0x180 ;\n"
+				      "/*0150*/ MOV R6, 0x170 ;\n"
+				      "/*0160*/ CALL.REL.NOINC 0x200 ;\n"
+				      "/*0170*/ IMAD.MOV.U32 R5, RZ, RZ, R0 ;\n"
+				      "/*0180*/ FADD R3, R5, R2 ;\n"
+				      "/*0190*/ EXIT ;\n"
+				      "/*01a0*/ BRA 0x1a0 ;\n"
+				      "/*01b0*/ NOP ;\n"
+				      "/*01c0*/ NOP ;\n"
+				      "/*01d0*/ NOP ;\n"
+				      "/*01e0*/ NOP ;\n"
+				      "/*01f0*/ NOP ;\n"
+				      "/*0200*/ FFMA R5, R0, R3, RZ ;\n"
+				      "/*0210*/ RET.REL.NODEC R6 0x0 ;\n"
+				      "/*0220*/ NOP ;\n"
+				      "/*0230*/ NOP ;\n"
+				      "/*0240*/ NOP ;\n"
+				      "/*0250*/ NOP ;\n"
+				      "/*0260*/ NOP ;\n"
+				      "/*0270*/ NOP ;\n"
+				      "/*0280*/ NOP ;\n"
+				      "/*0290*/ NOP ;\n"
+				      "/*02a0*/ NOP ;\n"
+				      "/*02b0*/ NOP ;\n"
+				      "/*02c0*/ NOP ;\n"
+				      "/*02d0*/ NOP ;\n"
+				      "/*02e0*/ NOP ;\n"
+				      "/*02f0*/ NOP ;\n"
+				      "/*0300*/ MUFU.RCP R3, R0 ;\n"
+				      "/*0310*/ RET.REL.NODEC R6 0x0 ;\n";
+	struct program p;
+	char *text;
+	import_ok(listing, "k", NULL, &p, &text);
+	int ifs = 0, rcp_live = 0, fchk = 0, depth = 0, dead = 0;
+	for (int i = 0; i < p.ninsn; i++) {
+		const struct insn *in = &p.code[i];
+		if (in->op == OP_IF) {
+			if (in->frac != 0.0)
+				fail_msg("IF %d: frac %g, expected 0 (every lane takes the branch around the slow path)\n%s", ifs, in->frac, text);
+			ifs++;
+			depth = 1, dead = 1;
+		} else if (in->op == OP_ELSE) {
+			dead = 0;
+		} else if (in->op == OP_ENDIF) {
+			depth = 0, dead = 0;
+		} else if (in->op == OP_MUFU && !(depth && dead)) {
+			rcp_live++;
+		}
+		fchk += in->op == OP_FCHK;
+	}
+	assert_int_equal(ifs, 2);
+	assert_int_equal(rcp_live, 2); /* 1.f / x's fast path (the ELSE) and the division's */
+	assert_int_equal(fchk, 1);
+	assert_int_equal(isa_ops[OP_FCHK].pipe, PIPE_XU);
+	assert_non_null(strstr(text, "the math library's slow path"));
+	program_free(&p);
+	free(text);
+	/* the slow path run: the CALL is live again, and an error */
+	static const char *const opts[] = {"--taken", "0x140=0", NULL};
+	struct err e = {{0}};
+	assert_int_equal(import_str(listing, "k", opts, &p, &text, &e), SIM_EINPUT);
+	assert_non_null(strstr(e.msg, "CALL at PC 0x0160: subroutine calls are not modelled"));
+	free(text);
+}
+
+/*
  * --mem OPCODE.MODS (round 22, the tiled SGEMM's broadcast LDS.128): a rule
  * for LDS.128 applies to LDS.128 alone and wins over a plain LDS rule in
  * either order; LDS takes the plain rule; a PC rule wins over both.
@@ -1702,7 +1801,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(small_kernel),
 		cmocka_unit_test(pt_branch),
 		cmocka_unit_test(near_groups), cmocka_unit_test(thread0_idiom), cmocka_unit_test(tid0_constant_load),
-		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(lane0_idiom), cmocka_unit_test(lane0_idiom_kept), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
+		cmocka_unit_test(thread0_idiom_copy), cmocka_unit_test(tid_bound_idiom), cmocka_unit_test(warp_idiom), cmocka_unit_test(taken_warps), cmocka_unit_test(trips_grow), cmocka_unit_test(counted_loops), cmocka_unit_test(triangular_loops), cmocka_unit_test(kernel_arguments), cmocka_unit_test(kernel_params), cmocka_unit_test(shared_lanes), cmocka_unit_test(off_lanes), cmocka_unit_test(slow_path_idiom), cmocka_unit_test(lane0_idiom), cmocka_unit_test(lane0_idiom_kept), cmocka_unit_test(guarded_exit), cmocka_unit_test(listing_addresses),
 		cmocka_unit_test(mem_by_modifiers), cmocka_unit_test(constant_lines), cmocka_unit_test(import_errors),
 	};
 	if (argc > 1)

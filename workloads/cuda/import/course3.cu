@@ -196,3 +196,55 @@ void group_softmax(Ctx& c) {
   CK(cudaFree(din));
   CK(cudaFree(dout));
 }
+
+// mech_fdiv (issue #18, round 55): what ordinary float division, reciprocal and square root cost when
+// compiled without fast math. ptxas gives x / y a fast path (MUFU.RCP, FCHK P0 on the xu pipe, four FFMAs)
+// and a CALL of the math library's slow path behind @!P0 BRA, 1.f / x and sqrtf the same with an exponent
+// test (smsim import takes the branch: the slow path is for special values). fdiv_chain<MODE, 0>: every
+// thread a dependent chain of 8 such operations a trip, values kept in the normal range (a / (x + b) with
+// a = b = 1 tends to 0.618; sqrtf(x + 1) to 1.618): MODE 0 x / y, 1 __fdividef (MUFU.RCP and FMUL alone),
+// 2 1.f / x, 3 sqrtf. W = 1, 4, 16, 32 warps: a lone warp's chain (latency), and the xu pipe's rate (4
+// lanes a scheduler: 8 cycles a warp instruction, two a division: MUFU.RCP and FCHK).
+template <int MODE>
+__global__ void fdiv_chain(const float* in, float* out, int iters, BlockRec* rec) {
+  float x = in[threadIdx.x & 31], b = in[32];
+  imp_begin(rec);
+#pragma unroll 1
+  for (int i = 0; i < iters; ++i) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      if constexpr (MODE == 0) x = in[33] / (x + b);
+      else if constexpr (MODE == 1) x = __fdividef(in[33], x + b);
+      else if constexpr (MODE == 2) x = 1.f / (x + b);
+      else x = sqrtf(x + b);
+    }
+  }
+  imp_end(rec);
+  out[imp_gtid()] = x;
+}
+
+template <int MODE>
+static void run_fdiv(Ctx& c, const float* din, float* dout, int W, int iters) {
+  static const char* const names[] = {"div", "fdividef", "rcp", "sqrt"};
+  LaunchCfg L = cfg_W(c.sms, W);
+  const Meas m = measure(c, fdiv_chain<MODE>, L, din, dout, iters, c.d_rec);
+  imp_row(c, "mech_fdiv", (const void*)fdiv_chain<MODE>, names[MODE], 1, W, L.bps, L.tpb, iters, "ops=8", m);
+}
+
+void group_mech_fdiv(Ctx& c) {
+  float *din = nullptr, *dout = nullptr;
+  std::vector<float> h(64);
+  for (int i = 0; i < 64; ++i) h[i] = i < 32 ? 0.5f + 0.01f * (float)i : 1.f;
+  CK(cudaMalloc(&din, h.size() * sizeof(float)));
+  CK(cudaMalloc(&dout, (size_t)c.sms * 1024 * sizeof(float)));
+  CK(cudaMemcpy(din, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
+  for (int W : {1, 4, 16, 32}) {
+    const int iters = 256;
+    run_fdiv<0>(c, din, dout, W, iters);
+    run_fdiv<1>(c, din, dout, W, iters);
+    run_fdiv<2>(c, din, dout, W, iters);
+    run_fdiv<3>(c, din, dout, W, iters);
+  }
+  CK(cudaFree(din));
+  CK(cudaFree(dout));
+}

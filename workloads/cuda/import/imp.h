@@ -374,6 +374,7 @@ void group_bitonic(Ctx& c);  // course2.cu: bitonic_t<W>, a shared-memory bitoni
 void group_philox(Ctx& c);   // course2.cu: philox_t<S, W>, S Philox-4x32-10 streams a thread
 void group_softmax(Ctx& c);  // course3.cu: softmax_t<W>, a row softmax of 2048 floats (predicted before its call)
 void group_softmax_st(Ctx& c);  // course3.cu: softmax_st<W>, the same with every warp's clock at five points a row
+void group_mech_fdiv(Ctx& c);  // course3.cu: fdiv_chain<MODE>, division, reciprocal and sqrtf without fast math
 void group_rtloop(Ctx& c);   // rtloop.cu: rt_fma, rt_fma2, rt_ld<W>: loops of a runtime trip count n, nvcc's unrolling
 void group_mech_cparam(Ctx& c);  // cparam.cu: cp_one, cp_warm, cp_lines, cp_ulines: a kernel parameter's constant line first touched after the start stamp
 void group_mech_cparam2(Ctx& c);  // cparam.cu: cq_same, cq_warm, cq_dist: how warps and loads share a cold constant line's fill
