@@ -178,12 +178,22 @@ const char *isa_reg_name(int reg, char *buf, int len)
 	return buf;
 }
 
+/* Other names of an opcode: REDG, the global reduction nvcc 13 writes for sm_90
+ * (atomicAdd whose result is unused: REDG.E.ADD.STRONG.GPU [R4.64], R7), is RED */
+static const struct {
+	const char *name;
+	int op;
+} isa_aliases[] = {{"REDG", OP_RED}};
+
 int isa_find_op(const char *name, int len)
 {
 	for (int i = 0; i < OP_COUNT; i++)
 		if ((int)strlen(isa_ops[i].name) == len &&
 		    strncasecmp(isa_ops[i].name, name, (size_t)len) == 0)
 			return i;
+	for (size_t i = 0; i < sizeof isa_aliases / sizeof *isa_aliases; i++)
+		if ((int)strlen(isa_aliases[i].name) == len && strncasecmp(isa_aliases[i].name, name, (size_t)len) == 0)
+			return isa_aliases[i].op;
 	return -1;
 }
 

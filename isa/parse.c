@@ -599,8 +599,14 @@ static int parse_operand(struct lexer *lx, struct operand *o)
 		o->kind = pred ? OPD_PRED : OPD_REG;
 		if ((rc = reg_suffixes(lx, &span, &o->reuse)) || (rc = opd_add(lx, o, reg, span)))
 			return rc;
-		if (*lx->p == '|')
+		if (*lx->p == '|') {
+			/* |R2|.reuse: cuobjdump puts an absolute value's suffixes after its bar
+			 * (powf, tanhf: FMUL R5, |R2|.reuse, 16777216) */
+			int span2;
 			lx->p++;
+			if ((rc = reg_suffixes(lx, &span2, &o->reuse)))
+				return rc;
+		}
 		return SIM_OK;
 	}
 	lx->p = s;

@@ -756,6 +756,18 @@ static void sass_forms(void **state)
 		    p.code[0].src[1] == ISA_RZ && p.code[0].src[4] == ISA_PT);
 	assert_true(p.code[1].op == OP_LOP3 && p.code[1].dst == 4 && p.code[1].nsrc == 3 && p.code[1].src[2] == 7);
 	program_free(&p);
+
+	/* an absolute value's suffixes after its bar (round 55: powf's and tanhf's FMUL R5, |R2|.reuse, 16777216
+	 * was refused): R2 read and its slot's reuse flag set, as for R2.reuse; |R3.reuse| alike; and REDG */
+	parse_ok("[B------:R-:W-:-:S01] FMUL R5, |R2|.reuse, 16777216\n"
+		 "[B------:R-:W-:-:S01] FADD R6, -|R3.reuse|, R4\n"
+		 "[B------:R-:W-:-:S01] REDG.E.ADD.STRONG.GPU [R4.64], R7\n", &p);
+	assert_true(p.code[0].op == OP_FMUL && p.code[0].dst == 5 && p.code[0].src[0] == 2 && p.code[0].has_reuse &&
+		    p.code[0].reuse == 1);
+	assert_true(p.code[1].op == OP_FADD && p.code[1].src[0] == 3 && p.code[1].src[1] == 4 && p.code[1].reuse == 1);
+	/* REDG (nvcc 13's atomicAdd with its result unused) is RED: a global reduction, nothing written */
+	assert_true(p.code[2].op == OP_RED && !p.code[2].has_dst && isa_ops[p.code[2].op].space == SPACE_GLOBAL);
+	program_free(&p);
 }
 
 static void sass_errors(void **state)
