@@ -702,6 +702,32 @@ if [ -z "${SKIP_INSTALL:-}" ] && command -v make >/dev/null 2>&1 && [ -f Makefil
 	fi
 fi
 
+# ordinary CUDA (round 55, tests/data/ordinary): every one-line kernel imports with no hand rule and runs
+# (division, powf, tanhf, sinf, atomics, half2, doubles: the slow-path idiom's CALLs, |R|.reuse, REDG), but
+# the grid-stride loop, whose trips the grid decides
+L=tests/data/ordinary/sass_local.txt
+bad=""
+nk=0
+for k in $(grep -o 'Function : [^ ]*' "$L" | cut -d' ' -f3); do
+	[ "$k" = _Z8k_stridePKfPfi ] && continue
+	nk=$((nk + 1))
+	run "$SMSIM" run --sass "$L" --kernel "$k" --warps 4 --csv
+	[ "$got" -eq 0 ] || bad="$bad $k: $(show "$T/err")"
+done
+if [ "$nk" -eq 17 ] && [ -z "$bad" ]; then ok "import: 17 ordinary kernels with no hand rule"; else no "import: ordinary kernels" "$nk kernels;$bad"; fi
+run "$SMSIM" import "$L" --kernel k_fdiv
+n=$(grep -c 'IF 0 .*every lane: the math library.s slow path' "$T/out")
+if [ "$got" -eq 0 ] && [ "$n" -eq 3 ]; then
+	ok "import: x / y, 1.f / x and sqrtf: three slow-path branches taken by every lane"
+else
+	no "import: k_fdiv" "$n slow-path branches; $(show "$T/err")"
+fi
+run "$SMSIM" import "$L" --kernel k_pow
+if [ "$got" -eq 0 ] && grep -qF '|R2|.reuse' "$T/out"; then ok "import: powf's |R2|.reuse"; else no "import: powf" "$(show "$T/err")"; fi
+e2 "import: a grid-stride loop needs its trips" "loop 0x00d0..0x0140 has no trip count (expected --trips N or --trips 0xd0=N" \
+	"$SMSIM" import "$L" --kernel k_stride
+t "import: a grid-stride loop with --trips" 0 "cycles" "$SMSIM" run --sass "$L" --kernel k_stride --trips 4 --warps 4
+
 # smsim import and run --sass: a compiled kernel of the committed H200 listings
 L=tests/data/h200/import/sass.txt
 run "$SMSIM" import "$L" --kernel _Z6fma_usILi1E --trips 1 --trips 0x1e0=512 --out "$T/fs1.prog"
