@@ -1445,6 +1445,33 @@ static int call_on_path(const struct sass_insn *in, int i, int t)
 	return call;
 }
 
+/* A hint for a loop without a count in a kernel that reads the launch's shape,
+ * blockDim or gridDim (c[0x0][0x0] .. c[0x0][0x14]: a block reduction's
+ * for (s = blockDim.x / 2; s > 0; s >>= 1)), which no --const gives: the
+ * arguments' run can count such a loop once --const gives the shape. */
+static const char *launch_hint(const struct sass_insn *in, int end, const struct import_opts *o)
+{
+	static const char *const names[] = {"blockDim.x", "blockDim.y", "blockDim.z", "gridDim.x", "gridDim.y", "gridDim.z"};
+	static char hint[200];
+	for (int i = 0; i <= end; i++)
+		for (int k = 0; k < in[i].nop; k++) {
+			const struct sass_opnd *p = &in[i].op[k];
+			if (p->kind != SASS_CONST || p->bank != 0 || (p->num != SASS_NONE && p->num != SASS_RZ) ||
+			    p->unum != SASS_NONE || p->ival < 0 || p->ival > 0x14 || p->ival % 4)
+				continue;
+			int given = 0;
+			for (int a = 0; a < o->nargs; a++)
+				given |= o->args[a].index == 0 && o->args[a].off == (uint32_t)p->ival;
+			if (given)
+				continue;
+			snprintf(hint, sizeof hint, " (the kernel reads %s, c[0x0][0x%x], at PC 0x%04x: --const 0x%x=N gives it, "
+				 "and the arguments' run may then count the loop)", names[p->ival / 4], (unsigned)p->ival, in[i].pc,
+				 (unsigned)p->ival);
+			return hint;
+		}
+	return "";
+}
+
 /* Whether the code after instruction i up to end has no branch and no EXIT. */
 static int straight_to(const struct sass_insn *in, int i, int end)
 {
@@ -1716,7 +1743,8 @@ int import_kernel(const struct sass_kernel *k, const struct import_opts *o_in, c
 				if (nm > 6 && len < (int)sizeof more - 20)
 					snprintf(more + len, sizeof more - (size_t)len, " and %d more", nm - 6);
 				rc = err_set(e, SIM_EINPUT, "%s:%u: loop 0x%04x..0x%04x has no trip count (expected --trips N or --trips 0x%x=N; "
-					     "not the counted-loop idiom: %s)%s", fname, in[best].line, in[i].pc, in[best].pc, in[i].pc, why, more);
+					     "not the counted-loop idiom: %s)%s%s", fname, in[best].line, in[i].pc, in[best].pc, in[i].pc, why, more,
+					     launch_hint(in, end, &o));
 				goto out;
 			}
 			if (sp == ISA_MAX_NEST) {

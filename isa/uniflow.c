@@ -572,7 +572,7 @@ enum {
 	UO_NONE,    /* writes no register or predicate (a store, BAR, NOP, ...) */
 	UO_BRANCH, UO_EXIT, UO_STOP, /* BRA; EXIT; CALL, RET, JMP, BRX, JMX */
 	UO_ISETP, UO_PLOP3, UO_LOP3P, UO_MOV, UO_IABS, UO_LDC64, UO_IADD3, UO_VIADD, UO_IMAD, UO_IMADW, UO_LOP3, UO_SHF,
-	UO_LEA, UO_SEL, UO_IMNMX, UO_CS2R, UO_HFMA2,
+	UO_LEA, UO_LEAHI, UO_SEL, UO_IMNMX, UO_CS2R, UO_HFMA2,
 };
 
 struct uf_dec {
@@ -629,6 +629,8 @@ static int uf_decode(const struct sass_insn *x, struct uf_dec *d)
 		d->op = UO_SHF;
 	else if (!strcmp(o, "LEA") && !m[0] && x->nop == 4)
 		d->op = UO_LEA;
+	else if (!strcmp(o, "LEA") && !strcmp(m, "HI") && x->nop == 5 && p[4].kind == SASS_IMM)
+		d->op = UO_LEAHI; /* a signed division by 2^s: SHF.R.S32.HI Rs, RZ, 0x1f, Rn; LEA.HI Rq, Rs, Rn, RZ, s */
 	else if (!strcmp(o, "SEL") && !m[0] && x->nop == 4)
 		d->op = UO_SEL;
 	else if (!strcmp(o, "IMNMX") && (!m[0] || !strcmp(m, "U32")) && x->nop == 4)
@@ -723,6 +725,13 @@ static void uf_exec(struct uf_state *s, const struct uf_bank *b, const struct sa
 		if (e.k && e.v < 32)
 			r = (struct uf_val){(uint8_t)all2, (a.v << e.v) + c.v};
 		break;
+	case UO_LEAHI: {
+		/* LEA.HI d, a, b, c, s: b + the high word of (c:a) << s */
+		int64_t sh = p[4].ival;
+		if (sh > 0 && sh < 32)
+			r = (struct uf_val){(uint8_t)all3, c.v + (uint32_t)(((uint64_t)e.v << 32 | a.v) << sh >> 32)};
+		break;
+	}
 	case UO_SEL: {
 		int q = uf_pred(s, &p[3]);
 		r = q < 0 ? (struct uf_val){0} : q ? a : c;

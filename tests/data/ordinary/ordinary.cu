@@ -21,3 +21,37 @@ __global__ void k_datom(const double* x, double* y) { atomicAdd(y, x[threadIdx.x
 __global__ void k_cvt(const float* x, int* y, double* z, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) { y[i] = __float2int_rn(x[i]) + (int)x[i]; z[i] = (double)x[i] * 1.5; } }
 __global__ void k_vote(const float* x, unsigned* y) { unsigned b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0); if (__any_sync(0xffffffff, b == 0)) y[threadIdx.x] = b; __syncwarp(); }
 __global__ void k_fdiv(const float* x, float* y, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = x[i] / (x[i] + 1.f) + 1.f / x[i] + sqrtf(x[i]); }
+// classic kernels (round 55): a tiled SGEMM whose tile loop n / 16 needs --arg 4=n (LEA.HI: the signed division),
+// a block reduction whose loop starts at blockDim.x / 2 (--const 0x0=T), a transpose, a stencil, saxpy
+#define TILE 16
+__global__ void mm(const float* A, const float* B, float* C, int n) {
+  __shared__ float As[TILE][TILE], Bs[TILE][TILE];
+  int r = blockIdx.y * TILE + threadIdx.y, c = blockIdx.x * TILE + threadIdx.x; float acc = 0;
+  for (int t = 0; t < n / TILE; ++t) {
+    As[threadIdx.y][threadIdx.x] = A[r * n + t * TILE + threadIdx.x];
+    Bs[threadIdx.y][threadIdx.x] = B[(t * TILE + threadIdx.y) * n + c];
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k) acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];
+    __syncthreads();
+  }
+  C[r * n + c] = acc;
+}
+__global__ void red(const float* x, float* y) {
+  extern __shared__ float s[];
+  s[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x]; __syncthreads();
+  for (unsigned o = blockDim.x / 2; o > 0; o >>= 1) { if (threadIdx.x < o) s[threadIdx.x] += s[threadIdx.x + o]; __syncthreads(); }
+  if (threadIdx.x == 0) y[blockIdx.x] = s[0];
+}
+__global__ void transpose(const float* in, float* out, int w) {
+  __shared__ float t[32][33];
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8) t[threadIdx.y + j][threadIdx.x] = in[(y + j) * w + x];
+  __syncthreads();
+  x = blockIdx.y * 32 + threadIdx.x; y = blockIdx.x * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8) out[(y + j) * w + x] = t[threadIdx.x][threadIdx.y + j];
+}
+__global__ void stencil(const float* in, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i > 0 && i < n - 1) out[i] = 0.25f * in[i - 1] + 0.5f * in[i] + 0.25f * in[i + 1];
+}
+__global__ void saxpy(float a, const float* x, float* y, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = a * x[i] + y[i]; }
