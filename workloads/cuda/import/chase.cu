@@ -907,17 +907,17 @@ void group_mech_strmulti(Ctx& c) {
 }
 
 // mech_l2k (issue #18, round 55): what one warp's K stream loads a step cost past the first, at
-// the L2 and at DRAM. ln_multi<K, ADJ> is str_multi<1, K> with the lines placed two ways: ADJ, the
-// warp's K adjacent lines (chunks (i nw + gw) K + k, one address and K immediate offsets: a row's
-// loads as softmax_t<1> issues them, 64 LDG.E of consecutive lines back to back), else K lines nw
-// chunks apart (str_multi's, each load its own address arithmetic). Lane 0's
-// clock around the K loads and their shared stores, as str_multi's. The L2 rows read an 8 MiB
-// footprint the touch put in the L2 first (the warps' lines wrap it), the DRAM rows 1 GiB flushed.
-// Do K adjacent L2 lines cost the issue's 4 cycles a load and one L2 latency (smsim: the mean, no
-// spread, for stream loads), or the slowest of K draws of lat_step's spread (sd 18.6)?
-template <int K, bool ADJ>
-__global__ void ln_multi(const unsigned* buf, unsigned long long nmask, unsigned zmask, int steps, unsigned* lat,
-                         u64* out, BlockRec* rec) {
+// the L2 and at DRAM. ln_adj<K> is str_multi<1, K> with the warp's K lines adjacent (chunks
+// (i nw + gw) K + k, one address and K immediate offsets: a row's loads as softmax_t<1> issues
+// them, 64 LDG.E of consecutive lines back to back); the far rows run str_multi<1, K> itself (K
+// lines nw chunks apart, each its own address arithmetic). Lane 0's clock around the K loads and
+// their shared stores, as str_multi's. The L2 rows read an 8 MiB footprint the touch put in the L2
+// first (the warps' lines wrap it), the DRAM rows 1 GiB flushed. Do K adjacent L2 lines cost the
+// issue's 4 cycles a load and one L2 latency (smsim: the mean, no spread, for stream loads), or the
+// slowest of K draws of lat_step's spread (sd 18.6)?
+template <int K>
+__global__ void ln_adj(const unsigned* buf, unsigned long long nmask, unsigned zmask, int steps, unsigned* lat,
+                       u64* out, BlockRec* rec) {
   extern __shared__ unsigned latd_dyn[];
   __shared__ unsigned volatile sk[K][32];
   const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5, gw = imp_gtid() >> 5;
@@ -928,15 +928,10 @@ __global__ void ln_multi(const unsigned* buf, unsigned long long nmask, unsigned
   for (int i = 0; i < steps; ++i) {
     const unsigned t0 = (unsigned)clock();
     unsigned v[K];
-    if constexpr (ADJ) {  // one address, the K lines at immediate offsets (the footprint a multiple of K lines)
-      const unsigned* p = buf + ((((unsigned long long)i * nw + gw) * K * 32 + (acc & zmask)) & nmask) + lane;
+    // one address, the K lines at immediate offsets (the footprint a multiple of K lines)
+    const unsigned* p = buf + ((((unsigned long long)i * nw + gw) * K * 32 + (acc & zmask)) & nmask) + lane;
 #pragma unroll
-      for (int k = 0; k < K; ++k) v[k] = p[k * 32];
-    } else {
-#pragma unroll
-      for (int k = 0; k < K; ++k)
-        v[k] = buf[((((unsigned long long)i * K + k) * nw + gw) * 32 + lane + (acc & zmask)) & nmask];
-    }
+    for (int k = 0; k < K; ++k) v[k] = p[k * 32];
 #pragma unroll
     for (int k = 0; k < K; ++k) sk[k][lane] = v[k];
     const unsigned t1 = (unsigned)clock();
@@ -950,45 +945,38 @@ __global__ void ln_multi(const unsigned* buf, unsigned long long nmask, unsigned
   for (int i = (int)lane; i < LATD_N; i += 32) lat[(size_t)gw * LATD_N + i] = st[i];
 }
 
-// One mech_l2k row: ln_multi<K, ADJ> at W warps an SM over `fp` bytes of d_buf, at the L2 (touched
-// first) or at DRAM (flushed); its stamps' histogram into f.
-template <int K, bool ADJ>
-static void run_l2k(Ctx& c, FILE* f, const unsigned* d_buf, size_t fp, bool l2, int W, unsigned* d_lat) {
+// One mech_l2k row: kernel `kern` (ln_adj<K> or str_multi<1, K>) at W warps an SM over `fp` bytes
+// of d_buf, at the L2 (touched first) or at DRAM (flushed); its stamps' histogram into f.
+static void run_l2k(Ctx& c, FILE* f, void (*kern)(const unsigned*, unsigned long long, unsigned, int, unsigned*, u64*,
+                                                  BlockRec*),
+                    int K, bool adj, const unsigned* d_buf, size_t fp, bool l2, int W, unsigned* d_lat) {
   LaunchCfg L = cfg_W(c.sms, W, l2 ? PREP_TOUCH : PREP_FLUSH);
   if (l2) L.touch = d_buf, L.touch_bytes = fp;
   const size_t S = (size_t)L.grid * L.tpb / 32;
-  const std::string v = std::string(l2 ? "l2" : "dram") + (ADJ ? "_adj" : "_far") + "_k" + std::to_string(K);
-  const Meas m = measure(c, ln_multi<K, ADJ>, L, d_buf, (unsigned long long)(fp / 4 - 1), 0u, LATD_N, d_lat,
-                         c.d_out, c.d_rec);
-  imp_row(c, "mech_l2k", (const void*)ln_multi<K, ADJ>, v, K, W, L.bps, L.tpb, LATD_N,
-          "footprint=" + std::to_string(fp) + ";bytes=128;k=" + std::to_string(K) + ";adj=" + (ADJ ? "1" : "0") +
+  const std::string v = std::string(l2 ? "l2" : "dram") + (adj ? "_adj" : "_far") + "_k" + std::to_string(K);
+  const Meas m = measure(c, kern, L, d_buf, (unsigned long long)(fp / 4 - 1), 0u, LATD_N, d_lat, c.d_out, c.d_rec);
+  imp_row(c, "mech_l2k", (const void*)kern, v, K, W, L.bps, L.tpb, LATD_N,
+          "footprint=" + std::to_string(fp) + ";bytes=128;k=" + std::to_string(K) + ";adj=" + (adj ? "1" : "0") +
               ";prep=" + (l2 ? "touch" : "flush"),
           m);
   lat_hist(f, v, fp, W, lat_fetch(d_lat, S));
 }
 
-template <int K>
-static void run_l2k_adj(Ctx& c, FILE* f, const unsigned* d_buf, size_t bytes, int W, unsigned* d_lat) {
-  run_l2k<K, true>(c, f, d_buf, 8u << 20, true, W, d_lat);
-  run_l2k<K, true>(c, f, d_buf, bytes, false, W, d_lat);
-}
-
 // mech_l2k: K = 1, 2, 4, ..., 64 adjacent lines at the L2 and at DRAM, W = 1, 4, 16; K = 4, 16
 // lines far apart at the L2, W = 1, 4. latd_l2k.csv.
 void group_mech_l2k(Ctx& c) {
-  str_group(c, "latd_l2k.csv", "mech_l2k (workloads/cuda/import/chase.cu): ln_multi<K, ADJ>, K one-line loads a step",
+  str_group(c, "latd_l2k.csv", "mech_l2k (workloads/cuda/import/chase.cu): ln_adj<K>, str_multi<1, K>, K one-line loads a step",
             [&](FILE* f, const unsigned* d_buf, size_t bytes, unsigned* d_lat) {
+              const size_t l2fp = 8u << 20;
               for (int W : {1, 4, 16}) {
-                run_l2k_adj<1>(c, f, d_buf, bytes, W, d_lat);
-                run_l2k_adj<2>(c, f, d_buf, bytes, W, d_lat);
-                run_l2k_adj<4>(c, f, d_buf, bytes, W, d_lat);
-                run_l2k_adj<8>(c, f, d_buf, bytes, W, d_lat);
-                run_l2k_adj<16>(c, f, d_buf, bytes, W, d_lat);
-                run_l2k_adj<32>(c, f, d_buf, bytes, W, d_lat);
-                run_l2k_adj<64>(c, f, d_buf, bytes, W, d_lat);
+                imp_each<1, 2, 4, 8, 16, 32, 64>([&](auto k) {
+                  constexpr int K = decltype(k)::value;
+                  run_l2k(c, f, ln_adj<K>, K, true, d_buf, l2fp, true, W, d_lat);
+                  run_l2k(c, f, ln_adj<K>, K, true, d_buf, bytes, false, W, d_lat);
+                });
                 if (W < 16) {
-                  run_l2k<4, false>(c, f, d_buf, 8u << 20, true, W, d_lat);
-                  run_l2k<16, false>(c, f, d_buf, 8u << 20, true, W, d_lat);
+                  run_l2k(c, f, str_multi<1, 4>, 4, false, d_buf, l2fp, true, W, d_lat);
+                  run_l2k(c, f, str_multi<1, 16>, 16, false, d_buf, l2fp, true, W, d_lat);
                 }
               }
             });

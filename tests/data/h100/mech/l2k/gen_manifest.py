@@ -1,5 +1,6 @@
-# Writes tests/data/h100/mech/l2k/programs.csv from the set's SASS listing: ln_multi<K, ADJ>
-# (workloads/cuda/import/chase.cu, group mech_l2k), one warp's K one-line stream loads a step, stamped.
+# Writes tests/data/h100/mech/l2k/programs.csv from the set's SASS listing: ln_adj<K> (adjacent lines) and
+# str_multi<1, K> (lines far apart; workloads/cuda/import/chase.cu, group mech_l2k), one warp's K one-line stream
+# loads a step, stamped.
 # Per kernel: the steps loop (the back edge whose body holds the most LDGs; ptxas unrolls it U = its LDGs / K times,
 # so {iters/U} trips), the unrolled loop's skip (taken only when steps is 1: 0) and the remainder's skip (steps even: 1)
 # when U > 1; the stamp's lane-0 STS is guarded by the lane's own compare (the importer reads it). The copy-out loop
@@ -17,10 +18,10 @@ from span_pcs import kernels, loops, span, print_table, MANIFEST_HEADER  # tests
 path = sys.argv[1]
 rows = []
 for name, ins in kernels(path).items():
-    m = re.match(r'_Z8ln_multiILi(\d+)ELb([01])E', name)
+    m = re.match(r'_Z6ln_adjILi(\d+)E|_Z9str_multiILi1ELi(\d+)E', name)
     if not m:
         continue
-    K, adj = int(m.group(1)), m.group(2) == '1'
+    K, adj = int(m.group(1) or m.group(2)), m.group(1) is not None
     f, t = span(path, name)
     best = None
     for edge, head in loops(path, name):
@@ -44,12 +45,14 @@ for name, ins in kernels(path).items():
         opts += ['--taken 0x%x=0' % pre[-1], '--taken 0x%x=1' % post[0]]
     opts.append('--span 0x%x:0x%x' % (f, t))
     where = 'adjacent' if adj else 'nw chunks apart'
-    for lvl, mem in (('l2', ' --mem LDG=footprint=8M'), ('dram', '')):
+    # the far rows run at the L2 alone (group_mech_l2k; mech_strmulti has str_multi at DRAM)
+    for lvl, mem in (('l2', ' --mem LDG=footprint=8M'), ('dram', ''))[:2 if adj else 1]:
         v = '%s_%s_k%d' % (lvl, 'adj' if adj else 'far', K)
-        note = 'ln_multi<%d,%d>: loop 0x%x: %d step(s) a trip (%d one-line LDGs %s, stamped), %s' % (
-            K, adj, head, U, K, where, 'the L2 (8 MiB read in first)' if lvl == 'l2' else 'DRAM (1 GiB, flushed)')
+        note = '%s: loop 0x%x: %d step(s) a trip (%d one-line LDGs %s, stamped), %s' % (
+            'ln_adj<%d>' % K if adj else 'str_multi<1,%d>' % K, head, U, K, where,
+            'the L2 (8 MiB read in first)' if lvl == 'l2' else 'DRAM (1 GiB, flushed)')
         rows.append(((lvl, adj, K), 'mech_l2k.%s,mech_l2k,%s,%d,*,*,%s,99,"%s%s","%s"' % (
             v, v, K, name, ' '.join(opts), mem, note)))
 print_table(['# smsim import validation manifest for tests/data/h100/mech/l2k (issue #18 round 55: K one-line stream loads a '
-             'warp a step, adjacent or far apart, at the L2 and at DRAM; ln_multi in workloads/cuda/import/chase.cu; SASS: '
+             'warp a step, adjacent or far apart, at the L2 and at DRAM; ln_adj and str_multi in workloads/cuda/import/chase.cu; SASS: '
              'sass_local.txt, a local compile); gen_manifest.py writes it'], MANIFEST_HEADER, rows)
