@@ -1320,19 +1320,17 @@ static void slow_path_idiom(void **state)
 	struct program p;
 	char *text;
 	import_ok(listing, "k", NULL, &p, &text);
-	int ifs = 0, rcp_live = 0, fchk = 0, depth = 0, dead = 0;
+	int ifs = 0, rcp_live = 0, fchk = 0, dead = 0; /* dead: inside an IF's first path (no lane runs it) */
 	for (int i = 0; i < p.ninsn; i++) {
 		const struct insn *in = &p.code[i];
 		if (in->op == OP_IF) {
 			if (in->frac != 0.0)
 				fail_msg("IF %d: frac %g, expected 0 (every lane takes the branch around the slow path)\n%s", ifs, in->frac, text);
 			ifs++;
-			depth = 1, dead = 1;
-		} else if (in->op == OP_ELSE) {
+			dead = 1;
+		} else if (in->op == OP_ELSE || in->op == OP_ENDIF) {
 			dead = 0;
-		} else if (in->op == OP_ENDIF) {
-			depth = 0, dead = 0;
-		} else if (in->op == OP_MUFU && !(depth && dead)) {
+		} else if (in->op == OP_MUFU && !dead) {
 			rcp_live++;
 		}
 		fchk += in->op == OP_FCHK;
